@@ -1,0 +1,105 @@
+// Runtime configuration, read once from the environment. Every variable is
+// validated here so that a typo stops the server at start-up with a message
+// naming the variable, instead of surfacing later as odd behaviour.
+
+export type Registration = "closed" | "open";
+
+export interface RateLimitSetting {
+  count: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dbPath: string;
+  /** Allowed difference between X-Timestamp and our clock, in seconds. */
+  clockSkewSeconds: number;
+  /** Accept the signature variant of deployed plugin builds (see README). */
+  legacySignatures: boolean;
+  registration: Registration;
+  /** Per client IP, shared by the banner and lookup endpoints. */
+  rateLimit: RateLimitSetting;
+  /** Take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Allow live lookups of private, loopback and other non-public addresses. */
+  lookupPrivate: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+const FALSE_WORDS = new Set(["0", "false", "no", "off"]);
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const word = raw.toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  throw new ConfigError(name, `expected on/off (or true/false, 1/0), got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const found = choices.find((choice) => choice === raw.toLowerCase());
+  if (!found) throw new ConfigError(name, `expected one of ${choices.join(", ")}, got "${raw}"`);
+  return found;
+}
+
+export function parseRateLimit(name: string, raw: string): RateLimitSetting {
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+  if (!match) throw new ConfigError(name, `expected COUNT/SECONDS such as 120/60, got "${raw}"`);
+  const count = Number(match[1]);
+  const windowSeconds = Number(match[2]);
+  if (count < 1 || count > 1_000_000) throw new ConfigError(name, "COUNT must be from 1 to 1000000");
+  if (windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new ConfigError(name, "SECONDS must be from 1 to 86400");
+  }
+  return { count, windowSeconds };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = read(env, "HOST") ?? "0.0.0.0";
+  const rateLimitRaw = read(env, "PENNANT_RATE_LIMIT");
+  return {
+    port: integer(env, "PORT", 8080, 0, 65_535),
+    host,
+    dbPath: read(env, "PENNANT_DB") ?? "./data/pennant.db",
+    clockSkewSeconds: integer(env, "PENNANT_CLOCK_SKEW", 300, 1, 86_400),
+    legacySignatures: flag(env, "PENNANT_LEGACY_SIGNATURES", true),
+    registration: oneOf(env, "PENNANT_REGISTRATION", ["closed", "open"] as const, "closed"),
+    rateLimit: rateLimitRaw
+      ? parseRateLimit("PENNANT_RATE_LIMIT", rateLimitRaw)
+      : { count: 120, windowSeconds: 60 },
+    trustProxy: flag(env, "PENNANT_TRUST_PROXY", false),
+    lookupPrivate: flag(env, "PENNANT_LOOKUP_PRIVATE", false),
+  };
+}
