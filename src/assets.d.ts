@@ -1,0 +1,33 @@
+// Files embedded into the compiled binary by import. With `with { type: "file" }`
+// the default export is a path that Bun.file() can read (inside the binary it
+// points into the embedded file system); with `with { type: "text" }` it is the
+// file's contents.
+
+declare module "*.sql" {
+  const content: string;
+  export default content;
+}
+declare module "*.wasm" {
+  const path: string;
+  export default path;
+}
+declare module "*.ttf" {
+  const path: string;
+  export default path;
+}
+declare module "*.otf" {
+  const path: string;
+  export default path;
+}
+declare module "*.woff" {
+  const path: string;
+  export default path;
+}
+declare module "*.woff2" {
+  const path: string;
+  export default path;
+}
+declare module "*.bdf" {
+  const path: string;
+  export default path;
+}
