@@ -2,25 +2,137 @@
 // the table below is the whole surface, and --help is generated from it.
 
 import pkg from "../package.json" with { type: "json" };
-import { ConfigError, loadConfig } from "./config.ts";
+import { generateToken, hashToken } from "./auth/token.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { openDatabase } from "./store/database.ts";
+import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
+import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
 
 interface Command {
-  usage: string;
-  summary: string;
+  /** One [usage, summary] pair per form of the command, for --help. */
+  forms: Array<[string, string]>;
   run(args: string[]): Promise<number>;
 }
 
-async function serve(): Promise<number> {
-  const config = loadConfig();
-  const app = createApp({ config, now: Date.now });
-  app.listen({ port: config.port, hostname: config.host });
-  console.log(`pennant ${pkg.version} listening on http://${config.host}:${app.server?.port}`);
+/** Splits `--name value` / `--name=value` options from positional arguments. */
+export function parseArgs(args: string[], known: readonly string[]): { options: Map<string, string>; rest: string[] } {
+  const options = new Map<string, string>();
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith("--")) {
+      rest.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
+    const value = inline ?? args[++i];
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+    options.set(name, value);
+  }
+  return { options, rest };
+}
+
+/** The environment's configuration with --port/--host/--db flags laid over it. */
+function configWith(options: Map<string, string>): Config {
+  const env = { ...process.env };
+  const flagToVariable: Record<string, string> = { port: "PORT", host: "HOST", db: "PENNANT_DB" };
+  for (const [flag, variable] of Object.entries(flagToVariable)) {
+    const value = options.get(flag);
+    if (value !== undefined) env[variable] = value;
+  }
+  return loadConfig(env);
+}
+
+async function serve(args: string[]): Promise<number> {
+  const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
+  const db = openDatabase(config.dbPath);
+  const app = createApp({ config, db, now: Date.now });
+  // Bodies over 1 MiB are refused by the server itself; routes set tighter limits.
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 1024 * 1024 });
+  console.log(`pennant ${pkg.version} listening on http://${config.host}:${app.server?.port} (database ${config.dbPath})`);
+  const stop = () => {
+    void app.stop().finally(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   return new Promise<number>(() => {});
 }
 
+async function migrate(args: string[]): Promise<number> {
+  const config = configWith(parseArgs(args, ["db"]).options);
+  openDatabase(config.dbPath).$client.close();
+  console.log(`database ${config.dbPath} is up to date`);
+  return 0;
+}
+
+async function token(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["scope", "label", "db"]);
+  const [action, ...operands] = rest;
+  const config = configWith(options);
+  const db = openDatabase(config.dbPath);
+  try {
+    switch (action) {
+      case "create": {
+        const scope = options.get("scope") ?? "all";
+        if (!TOKEN_SCOPES.includes(scope as TokenScope)) {
+          throw new UsageError(`--scope must be one of ${TOKEN_SCOPES.join(", ")}`);
+        }
+        const secret = generateToken();
+        const row = createToken(db, {
+          hash: hashToken(secret),
+          scope: scope as TokenScope,
+          label: options.get("label") ?? "",
+          now: Date.now(),
+        });
+        console.log(`created token ${row.id} (scope ${row.scope}${row.label ? `, label "${row.label}"` : ""})`);
+        console.log("store it now: it is shown only once. The token:");
+        console.log(secret);
+        return 0;
+      }
+      case "list": {
+        const rows = listTokens(db);
+        if (rows.length === 0) console.log("no tokens yet: create one with `token create`");
+        for (const row of rows) {
+          const state = row.revokedAt ? `revoked ${new Date(row.revokedAt).toISOString()}` : "active";
+          const used = row.lastUsedAt ? new Date(row.lastUsedAt).toISOString() : "never";
+          console.log(`${row.id}\t${row.scope}\t${state}\tlast used ${used}\t${row.origin}\t${row.label}`);
+        }
+        return 0;
+      }
+      case "revoke": {
+        const id = Number(operands[0]);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError("usage: token revoke <id> (see `token list`)");
+        if (!revokeToken(db, id, Date.now())) {
+          console.error(`no active token with id ${id}`);
+          return 1;
+        }
+        console.log(`revoked token ${id}`);
+        return 0;
+      }
+      default:
+        throw new UsageError("usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>");
+    }
+  } finally {
+    db.$client.close();
+  }
+}
+
 const commands: Record<string, Command> = {
-  serve: { usage: "serve", summary: "start the HTTP server", run: serve },
+  serve: { forms: [["serve [--port N] [--host ADDR] [--db PATH]", "start the HTTP server"]], run: serve },
+  token: {
+    forms: [
+      ["token create [--scope server|plugin|all] [--label TEXT]", "create an API token (printed as the last line)"],
+      ["token list", "list tokens: id, scope, state, last use, origin, label"],
+      ["token revoke <id>", "revoke a token"],
+    ],
+    run: token,
+  },
+  migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
 };
 
 function help(): string {
@@ -30,7 +142,7 @@ function help(): string {
     "usage: pennant <command> [options]",
     "",
     "commands:",
-    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`),
+    ...Object.values(commands).flatMap((c) => c.forms.map(([usage, summary]) => `  ${usage.padEnd(58)} ${summary}`)),
     "",
     "  --help       show this help",
     "  --version    print the version",

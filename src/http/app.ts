@@ -2,19 +2,32 @@
 // translate HTTP to calls into the domain modules and back.
 
 import { Elysia } from "elysia";
-import type { Config } from "../config.ts";
+import type { Config, RateLimitSetting } from "../config.ts";
+import type { Db } from "../store/database.ts";
 import { errorHandling } from "./error-handling.ts";
+import { pluginRoutes } from "./plugin-routes.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import { serverRoutes } from "./server-routes.ts";
 
 export interface AppContext {
   config: Config;
+  db: Db;
   /** Milliseconds since the epoch; injectable so tests can move the clock. */
   now: () => number;
+  /** Overrides TOKEN_RATE_LIMIT (tests). */
+  tokenRateLimit?: RateLimitSetting;
 }
 
+/** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
+export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
+
 export function createApp(ctx: AppContext) {
+  const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT) };
   return new Elysia({ name: "pennant" })
     .use(errorHandling)
-    .get("/healthz", () => ({ ok: true }));
+    .get("/healthz", () => ({ ok: true }))
+    .use(serverRoutes(signed))
+    .use(pluginRoutes(signed));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,133 @@
+// Authentication of signed pushes. Pure apart from the two look-ups passed in,
+// so the whole rule set is testable without HTTP; the routes map AuthError
+// codes onto HTTP statuses.
+
+import { createHash } from "node:crypto";
+import type { Registration } from "../config.ts";
+import type { TokenScope } from "../store/schema.ts";
+import { decodeSignature, matchSignature, type SignatureScheme } from "./signature.ts";
+import { parseTimestamp, withinWindow } from "./timestamp.ts";
+import { hashToken, isPlausibleToken, sameHash } from "./token.ts";
+
+export type AuthErrorCode =
+  | "missing_headers"
+  | "invalid_timestamp"
+  | "stale_timestamp"
+  | "unknown_token"
+  | "bad_signature"
+  | "replayed_request"
+  | "wrong_scope";
+
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+/** How long a legacy signature is remembered: it does not cover the timestamp. */
+export const LEGACY_REPLAY_MEMORY_MS = 7 * 24 * 3600 * 1000;
+
+export interface StoredToken {
+  id: number;
+  hash: string;
+  scope: TokenScope;
+  revoked: boolean;
+}
+
+export interface SignedRequest {
+  token: string | null;
+  timestamp: string | null;
+  signature: string | null;
+  /** The raw body bytes, exactly as received. */
+  body: Uint8Array;
+  /** The scope the endpoint needs; a token of scope "all" has both. */
+  scope: "server" | "plugin";
+  schemes: readonly SignatureScheme[];
+  /** Header names for messages, e.g. "X-Server-Token". */
+  tokenHeader: string;
+  /**
+   * What the request acts on beyond its body, e.g. "GET /api/server/status <uuid>".
+   * The signature does not cover the path or the server UUID header, so two
+   * status reads of two servers in the same second carry the same signature;
+   * remembering signatures per target keeps them apart while an exact replay
+   * is still caught.
+   */
+  target: string;
+}
+
+export interface AuthPolicy {
+  now: number;
+  clockSkewSeconds: number;
+  registration: Registration;
+  findToken(hash: string): StoredToken | undefined;
+  isSignatureUsed(signature: string): boolean;
+}
+
+export interface Authenticated {
+  /** Null when open registration lets an unknown token claim what it pushes. */
+  tokenId: number | null;
+  tokenHash: string;
+  scheme: SignatureScheme;
+  /** Key under which the signature is remembered to refuse replays. */
+  signatureKey: string;
+  replayExpiresAt: number;
+}
+
+export function authenticate(request: SignedRequest, policy: AuthPolicy): Authenticated {
+  const missing = [
+    request.token === null ? request.tokenHeader : null,
+    request.timestamp === null ? "X-Timestamp" : null,
+    request.signature === null ? "X-Signature" : null,
+  ].filter((name) => name !== null);
+  if (missing.length > 0) {
+    throw new AuthError("missing_headers", `missing header${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
+  }
+  const token = request.token as string;
+  const timestamp = request.timestamp as string;
+
+  const timestampMs = parseTimestamp(timestamp);
+  if (timestampMs === null) {
+    throw new AuthError("invalid_timestamp", "X-Timestamp must be a Unix time in seconds or milliseconds");
+  }
+  if (!withinWindow(timestampMs, policy.now, policy.clockSkewSeconds)) {
+    throw new AuthError(
+      "stale_timestamp",
+      `X-Timestamp is more than ${policy.clockSkewSeconds} s away from the server's clock`,
+    );
+  }
+
+  if (!isPlausibleToken(token)) throw new AuthError("unknown_token", "unknown token");
+  const tokenHash = hashToken(token);
+  const stored = policy.findToken(tokenHash);
+  // The database found the row by its hash; the constant-time comparison keeps
+  // the rule "secrets are compared in constant time" true whatever the index does.
+  if (stored && (stored.revoked || !sameHash(stored.hash, tokenHash))) {
+    throw new AuthError("unknown_token", "unknown or revoked token");
+  }
+  if (!stored && policy.registration !== "open") throw new AuthError("unknown_token", "unknown token");
+
+  const signature = decodeSignature(request.signature as string);
+  const scheme = signature && matchSignature(token, timestamp, request.body, signature, request.schemes);
+  if (!signature || !scheme) {
+    throw new AuthError("bad_signature", "X-Signature does not match (hex HMAC-SHA256 of timestamp.body)");
+  }
+
+  if (stored && stored.scope !== "all" && stored.scope !== request.scope) {
+    throw new AuthError("wrong_scope", `this token has scope "${stored.scope}", not "${request.scope}"`);
+  }
+
+  const signatureKey = createHash("sha256").update(`${request.target}\n`).update(signature).digest("hex");
+  if (policy.isSignatureUsed(signatureKey)) {
+    throw new AuthError("replayed_request", "this exact request was already accepted");
+  }
+  const replayExpiresAt =
+    scheme === "standard"
+      ? timestampMs + policy.clockSkewSeconds * 1000 + 1000
+      : policy.now + LEGACY_REPLAY_MEMORY_MS;
+
+  return { tokenId: stored?.id ?? null, tokenHash, scheme, signatureKey, replayExpiresAt };
+}

@@ -1,0 +1,17 @@
+// Conditions a write can refuse; the caller maps them onto its own errors.
+
+/** The record belongs to another token. */
+export class NotOwnerError extends Error {
+  constructor(readonly kind: "server" | "plugin") {
+    super(`this ${kind} is bound to another token`);
+    this.name = "NotOwnerError";
+  }
+}
+
+/** The signature was already used by an accepted request. */
+export class ReplayError extends Error {
+  constructor() {
+    super("this exact request was already accepted");
+    this.name = "ReplayError";
+  }
+}

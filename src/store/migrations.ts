@@ -1,0 +1,33 @@
+// The SQL migrations, embedded by import so that they travel inside the
+// compiled binary (drizzle's folder-reading migrator cannot see files there).
+// After `npm run db:generate` adds a migration, add its import to SQL_BY_TAG:
+// a test fails if the journal names a migration that is not listed here.
+
+import { createHash } from "node:crypto";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import journal from "../../migrations/meta/_journal.json" with { type: "json" };
+import init from "../../migrations/0000_init.sql" with { type: "text" };
+
+export const SQL_BY_TAG: Record<string, string> = {
+  "0000_init": init,
+};
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+  breakpoints: boolean;
+}
+
+/** The same MigrationMeta list drizzle's own readMigrationFiles would build. */
+export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
+  return entries.map((entry) => {
+    const sql = SQL_BY_TAG[entry.tag];
+    if (sql === undefined) throw new Error(`migration ${entry.tag} is not embedded in src/store/migrations.ts`);
+    return {
+      sql: sql.split("--> statement-breakpoint"),
+      bps: entry.breakpoints,
+      folderMillis: entry.when,
+      hash: createHash("sha256").update(sql).digest("hex"),
+    };
+  });
+}

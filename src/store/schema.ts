@@ -1,0 +1,101 @@
+// The database schema. drizzle-kit generates the SQL in migrations/ from this
+// file (`npm run db:generate`); times are milliseconds since the epoch.
+
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const TOKEN_SCOPES = ["server", "plugin", "all"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** API tokens. Only a SHA-256 hash of each token is kept. */
+export const tokens = sqliteTable("tokens", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  hash: text("hash").notNull().unique(),
+  scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
+  label: text("label").notNull().default(""),
+  /** "cli" for tokens made by `token create`, "registration" for open registration. */
+  origin: text("origin", { enum: ["cli", "registration"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+  lastUsedAt: integer("last_used_at"),
+  revokedAt: integer("revoked_at"),
+});
+
+/** Server records (spec 2.1), bound to the token of their first accepted push. */
+export const servers = sqliteTable("servers", {
+  uuid: text("uuid").primaryKey(),
+  tokenId: integer("token_id")
+    .notNull()
+    .references(() => tokens.id),
+  name: text("name"),
+  pluginVersion: text("plugin_version"),
+  status: text("status"),
+  playersOnline: integer("players_online"),
+  playersMax: integer("players_max"),
+  tps: real("tps"),
+  motd: text("motd"),
+  version: text("version"),
+  /** Further stats some plugin builds send (tps_5m, uptime, placeholders...), as JSON. */
+  extra: text("extra", { mode: "json" }).$type<Record<string, unknown>>(),
+  firstSeen: integer("first_seen").notNull(),
+  lastSeen: integer("last_seen").notNull(),
+  /** Time of the last stats update (heartbeats only move last_seen). */
+  statsUpdatedAt: integer("stats_updated_at"),
+});
+
+/** Player/TPS history appended by every accepted update, kept for 30 days. */
+export const serverSamples = sqliteTable(
+  "server_samples",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    playersOnline: integer("players_online"),
+    playersMax: integer("players_max"),
+    tps: real("tps"),
+  },
+  (table) => [index("server_samples_server_at").on(table.serverUuid, table.at)],
+);
+
+/** Plugin records (spec 2.2), bound to the token of their first accepted push. */
+export const plugins = sqliteTable("plugins", {
+  uuid: text("uuid").primaryKey(),
+  tokenId: integer("token_id")
+    .notNull()
+    .references(() => tokens.id),
+  name: text("name"),
+  version: text("version"),
+  stats: text("stats", { mode: "json" })
+    .$type<Record<string, number>>()
+    .notNull()
+    .default(sql`'{}'`),
+  meta: text("meta", { mode: "json" })
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'`),
+  minecraftVersions: text("minecraft_versions", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  serverSoftware: text("server_software", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  firstSeen: integer("first_seen").notNull(),
+  lastSeen: integer("last_seen").notNull(),
+});
+
+/**
+ * Signatures of accepted requests, kept until their timestamp can no longer
+ * pass the clock window, so that an exact replay is refused. Keyed by the
+ * signature bytes in lower-case hex, so a replay in the other hex case is caught.
+ */
+export const usedSignatures = sqliteTable(
+  "used_signatures",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("used_signatures_expires").on(table.expiresAt)],
+);

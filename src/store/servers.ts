@@ -1,0 +1,81 @@
+// Server records and their player history.
+
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import type { Db, Tx } from "./database.ts";
+import { definedOnly } from "./defined.ts";
+import { NotOwnerError } from "./errors.ts";
+import { serverSamples, servers } from "./schema.ts";
+
+export type ServerRow = typeof servers.$inferSelect;
+export type ServerSample = typeof serverSamples.$inferSelect;
+
+export const HISTORY_MS = 30 * 24 * 3600 * 1000;
+
+/** Fields a push may set; a field left undefined keeps its stored value. */
+export interface ServerFields {
+  name?: string;
+  pluginVersion?: string;
+  status?: string;
+  playersOnline?: number;
+  playersMax?: number;
+  tps?: number;
+  motd?: string;
+  version?: string;
+  /** Merged key by key into the stored extra stats. */
+  extra?: Record<string, unknown>;
+}
+
+export type ServerPushKind = "heartbeat" | "update";
+
+export function getServer(db: Db, uuid: string): ServerRow | undefined {
+  return db.select().from(servers).where(eq(servers.uuid, uuid)).get();
+}
+
+/**
+ * Writes a heartbeat or an update. The first push binds the server to the
+ * token; another token's push throws NotOwnerError. An update also appends a
+ * history sample and drops this server's samples older than 30 days.
+ */
+export function writeServerPush(
+  tx: Tx,
+  push: { uuid: string; tokenId: number; now: number; kind: ServerPushKind; fields: ServerFields },
+): ServerRow {
+  const { uuid, tokenId, now, kind, fields } = push;
+  const existing = tx.select().from(servers).where(eq(servers.uuid, uuid)).get();
+  if (existing && existing.tokenId !== tokenId) throw new NotOwnerError("server");
+
+  const { extra, ...columns } = definedOnly(fields);
+  const values = {
+    ...columns,
+    ...(extra ? { extra: { ...(existing?.extra ?? {}), ...extra } } : {}),
+    lastSeen: now,
+    ...(kind === "update" ? { statsUpdatedAt: now } : {}),
+  };
+  const row = existing
+    ? tx.update(servers).set(values).where(eq(servers.uuid, uuid)).returning().get()
+    : tx
+        .insert(servers)
+        .values({ uuid, tokenId, firstSeen: now, ...values })
+        .returning()
+        .get();
+
+  if (kind === "update") {
+    tx.insert(serverSamples)
+      .values({ serverUuid: uuid, at: now, playersOnline: row.playersOnline, playersMax: row.playersMax, tps: row.tps })
+      .run();
+    tx.delete(serverSamples)
+      .where(and(eq(serverSamples.serverUuid, uuid), lt(serverSamples.at, now - HISTORY_MS)))
+      .run();
+  }
+  return row;
+}
+
+/** Samples of one server since a time, oldest first (for history charts). */
+export function listSamples(db: Db, uuid: string, since: number): ServerSample[] {
+  return db
+    .select()
+    .from(serverSamples)
+    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since)))
+    .orderBy(asc(serverSamples.at))
+    .all();
+}

@@ -1,0 +1,53 @@
+// A real Pennant HTTP server on a loopback port, over a real SQLite file in a
+// temporary folder, with a clock the test can move.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateToken, hashToken } from "../../src/auth/token.ts";
+import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
+import { createApp } from "../../src/http/app.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+import type { TokenScope } from "../../src/store/schema.ts";
+import { createToken } from "../../src/store/tokens.ts";
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  dbPath: string;
+  clock: { now: number };
+  config: Config;
+  /** A new token in the database, as `token create` makes it. */
+  token(scope?: TokenScope): string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { tokenRateLimit?: RateLimitSetting } = {},
+): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
+  const dbPath = join(dir, "pennant.db");
+  const config = loadConfig({ PENNANT_DB: dbPath, ...env });
+  const db = openDatabase(dbPath);
+  const clock = { now: Date.now() };
+  const app = createApp({ config, db, now: () => clock.now, ...options });
+  app.listen({ port: 0, hostname: "127.0.0.1" });
+  return {
+    url: `http://127.0.0.1:${app.server!.port}`,
+    db,
+    dbPath,
+    clock,
+    config,
+    token(scope: TokenScope = "all") {
+      const secret = generateToken();
+      createToken(db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
+      return secret;
+    },
+    async close() {
+      await app.stop(true);
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
