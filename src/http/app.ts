@@ -22,7 +22,7 @@ export interface AppContext {
 export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
 export function createApp(ctx: AppContext) {
-  const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT) };
+  const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now) };
   return new Elysia({ name: "pennant" })
     .use(errorHandling)
     .get("/healthz", () => ({ ok: true }))
