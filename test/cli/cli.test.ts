@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { json, newUuid, signedRequest } from "../support/signing.ts";
+import { runCli, startServe } from "../support/process.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "pennant-cli-"));
+const db = join(dir, "pennant.db");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function lastLine(text: string): string {
+  return text.trimEnd().split("\n").at(-1)!;
+}
+
+describe("CLI", () => {
+  test("--version prints the package version", async () => {
+    const result = await runCli(["--version"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(pkg.version);
+  });
+
+  test("--help lists every command", async () => {
+    const result = await runCli(["--help"]);
+    expect(result.code).toBe(0);
+    for (const word of ["serve", "token create", "token list", "token revoke", "migrate"]) {
+      expect(result.stdout).toContain(word);
+    }
+  });
+
+  test("an unknown command is a usage error", async () => {
+    const result = await runCli(["frobnicate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command");
+  });
+
+  test("migrate creates the database", async () => {
+    const result = await runCli(["migrate"], { PENNANT_DB: db });
+    expect(result.code).toBe(0);
+    expect(await Bun.file(db).exists()).toBe(true);
+  });
+
+  test("token create prints the token as the last line, list shows it, revoke ends it", async () => {
+    const created = await runCli(["token", "create", "--scope", "server", "--label", "survival"], { PENNANT_DB: db });
+    expect(created.code).toBe(0);
+    const token = lastLine(created.stdout);
+    expect(token).toMatch(/^pn_[A-Za-z0-9_-]{43}$/);
+
+    const listed = await runCli(["token", "list"], { PENNANT_DB: db });
+    expect(listed.stdout).toContain("server");
+    expect(listed.stdout).toContain("survival");
+    expect(listed.stdout).toContain("active");
+    // Only hashes are stored: the token itself appears nowhere.
+    expect(listed.stdout).not.toContain(token);
+    expect(new TextDecoder().decode(await Bun.file(db).bytes())).not.toContain(token);
+
+    const id = /^(\d+)\t/m.exec(listed.stdout)![1]!;
+    const revoked = await runCli(["token", "revoke", id], { PENNANT_DB: db });
+    expect(revoked.code).toBe(0);
+    expect((await runCli(["token", "list"], { PENNANT_DB: db })).stdout).toContain("revoked");
+    expect((await runCli(["token", "revoke", id], { PENNANT_DB: db })).code).toBe(1);
+  });
+
+  test("token create defaults to scope all and rejects unknown scopes", async () => {
+    const created = await runCli(["token", "create"], { PENNANT_DB: db });
+    expect(created.stdout).toContain("scope all");
+    const bad = await runCli(["token", "create", "--scope", "admin"], { PENNANT_DB: db });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--scope");
+  });
+
+  test("an invalid environment variable stops the server at start, naming it", async () => {
+    const result = await runCli(["serve"], { PENNANT_DB: db, PENNANT_RATE_LIMIT: "lots" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("PENNANT_RATE_LIMIT");
+  });
+
+  test("a token made by the CLI signs pushes to a served instance", async () => {
+    const token = lastLine((await runCli(["token", "create", "--scope", "server"], { PENNANT_DB: db })).stdout);
+    const server = await startServe({ PENNANT_DB: db });
+    try {
+      const uuid = newUuid();
+      const response = await fetch(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "CLI" } }, Date.now()));
+      expect(response.status).toBe(200);
+    } finally {
+      await server.kill("SIGTERM");
+    }
+  });
+});
+
+describe("durability", () => {
+  test("an acknowledged push survives kill -9 of the server", async () => {
+    const durableDb = join(dir, "durable.db");
+    const token = lastLine((await runCli(["token", "create"], { PENNANT_DB: durableDb })).stdout);
+    const uuid = newUuid();
+    const body = { name: "Durable", status: "online", stats: { players: { online: 77, max: 80 }, tps: 20, motd: "m", version: "1.21" } };
+
+    const first = await startServe({ PENNANT_DB: durableDb });
+    const pushed = await fetch(signedRequest(first.url, { path: "/api/server/update", token, serverUuid: uuid, body }, Date.now()));
+    expect(pushed.status).toBe(200);
+    await first.kill("SIGKILL");
+
+    const second = await startServe({ PENNANT_DB: durableDb });
+    try {
+      const read = await fetch(signedRequest(second.url, { method: "GET", path: "/api/server/status", token, serverUuid: uuid }, Date.now()));
+      expect(read.status).toBe(200);
+      expect((await json(read)).stats.players).toEqual({ online: 77, max: 80 });
+    } finally {
+      await second.kill();
+    }
+  });
+});
