@@ -1,0 +1,58 @@
+// The compiled single-file binary must carry its migrations (and later its
+// fonts and wasm) inside it: build it, run it from an empty folder far from the
+// source tree, and push to it.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "../support/process.ts";
+import { newUuid, signedRequest } from "../support/signing.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "pennant-binary-"));
+const binary = join(dir, "pennant");
+
+beforeAll(async () => {
+  const build = Bun.spawn([process.execPath, "build", "--compile", "src/index.ts", "--outfile", binary], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if ((await build.exited) !== 0) throw new Error(await new Response(build.stderr).text());
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(args: string[]): Promise<string> {
+  const child = Bun.spawn([binary, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+  const stdout = await new Response(child.stdout).text();
+  expect(await child.exited).toBe(0);
+  return stdout;
+}
+
+describe("compiled binary", () => {
+  test("migrates, makes tokens and serves signed pushes with its embedded migrations", async () => {
+    expect((await run(["--version"])).trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const token = (await run(["token", "create", "--db", "db/pennant.db"])).trimEnd().split("\n").at(-1)!;
+
+    const server = Bun.spawn([binary, "serve", "--port", "0", "--host", "127.0.0.1", "--db", "db/pennant.db"], {
+      cwd: dir,
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    try {
+      const reader = server.stdout.getReader();
+      let output = "";
+      while (!/listening on (\S+)/.test(output)) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(output);
+        output += new TextDecoder().decode(value);
+      }
+      const url = /listening on (\S+)/.exec(output)![1]!;
+      const response = await fetch(signedRequest(url, { path: "/api/server/heartbeat", token, serverUuid: newUuid(), body: { name: "bin" } }, Date.now()));
+      expect(response.status).toBe(200);
+    } finally {
+      server.kill("SIGKILL");
+      await server.exited;
+    }
+  });
+});
