@@ -1,7 +1,9 @@
 // The HTTP application: one Elysia plugin per area, composed here. Routes only
 // translate HTTP to calls into the domain modules and back.
 
+import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
+import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
 import { errorHandling } from "./error-handling.ts";
@@ -25,7 +27,15 @@ export function createApp(ctx: AppContext) {
   const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now) };
   return new Elysia({ name: "pennant" })
     .use(errorHandling)
-    .get("/healthz", () => ({ ok: true }))
+    .use(
+      openapi({
+        path: "/openapi",
+        documentation: {
+          info: { title: "Pennant", version: pkg.version, description: "Banner and badge server for Minecraft servers and plugins" },
+        },
+      }),
+    )
+    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check", tags: ["service"] } })
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed));
 }
