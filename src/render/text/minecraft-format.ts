@@ -1,0 +1,258 @@
+// Minecraft formatted text: legacy `§` codes and JSON chat components, parsed
+// into styled runs that can be drawn, flattened to plain text or written as
+// HTML. Pure; hostile input (deep nesting, huge text) is bounded, never thrown.
+
+export interface TextStyle {
+  /** "#rrggbb", or null for "the renderer's default colour" (themes differ). */
+  color: string | null;
+  bold: boolean;
+  italic: boolean;
+  underlined: boolean;
+  strikethrough: boolean;
+  obfuscated: boolean;
+}
+
+export interface StyledRun extends TextStyle {
+  text: string;
+}
+
+/** Colours of the sixteen `§0`-`§f` codes (plus Bedrock's `§g`), by code and by JSON name. */
+const PALETTE: Array<[code: string, name: string, hex: string]> = [
+  ["0", "black", "#000000"],
+  ["1", "dark_blue", "#0000aa"],
+  ["2", "dark_green", "#00aa00"],
+  ["3", "dark_aqua", "#00aaaa"],
+  ["4", "dark_red", "#aa0000"],
+  ["5", "dark_purple", "#aa00aa"],
+  ["6", "gold", "#ffaa00"],
+  ["7", "gray", "#aaaaaa"],
+  ["8", "dark_gray", "#555555"],
+  ["9", "blue", "#5555ff"],
+  ["a", "green", "#55ff55"],
+  ["b", "aqua", "#55ffff"],
+  ["c", "red", "#ff5555"],
+  ["d", "light_purple", "#ff55ff"],
+  ["e", "yellow", "#ffff55"],
+  ["f", "white", "#ffffff"],
+  ["g", "minecoin_gold", "#ddd605"],
+];
+export const COLOR_BY_CODE: ReadonlyMap<string, string> = new Map(PALETTE.map(([code, , hex]) => [code, hex]));
+export const COLOR_BY_NAME: ReadonlyMap<string, string> = new Map(PALETTE.map(([, name, hex]) => [name, hex]));
+
+const STYLE_BY_CODE: Record<string, keyof Omit<TextStyle, "color">> = {
+  k: "obfuscated",
+  l: "bold",
+  m: "strikethrough",
+  n: "underlined",
+  o: "italic",
+};
+
+export const PLAIN: TextStyle = {
+  color: null,
+  bold: false,
+  italic: false,
+  underlined: false,
+  strikethrough: false,
+  obfuscated: false,
+};
+
+/** Bounds for hostile input: the game itself caps a status reply at 32 KiB characters. */
+export const FORMAT_LIMITS = { depth: 32, characters: 32_768, runs: 4_096 };
+
+/** Collects runs, merging neighbours of equal style and enforcing the limits. */
+class RunBuilder {
+  readonly runs: StyledRun[] = [];
+  private characters = 0;
+
+  add(text: string, style: TextStyle): void {
+    if (text === "" || this.full) return;
+    const room = FORMAT_LIMITS.characters - this.characters;
+    const clipped = text.length > room ? text.slice(0, room) : text;
+    this.characters += clipped.length;
+    const last = this.runs.at(-1);
+    if (last && sameStyle(last, style)) {
+      last.text += clipped;
+    } else if (this.runs.length < FORMAT_LIMITS.runs) {
+      this.runs.push({ ...style, text: clipped });
+    }
+  }
+
+  get full(): boolean {
+    return this.characters >= FORMAT_LIMITS.characters;
+  }
+}
+
+function sameStyle(a: TextStyle, b: TextStyle): boolean {
+  return (
+    a.color === b.color &&
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.underlined === b.underlined &&
+    a.strikethrough === b.strikethrough &&
+    a.obfuscated === b.obfuscated
+  );
+}
+
+/**
+ * Applies `§` codes to text that starts in `base`. As in Java Edition, a colour
+ * code (and a `§x` hex colour) also clears bold/italic/...; `§r` returns to
+ * `base`; an unknown code is dropped together with its `§`.
+ */
+function addLegacy(builder: RunBuilder, text: string, base: TextStyle): void {
+  let style = base;
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== "§") {
+      i++;
+      continue;
+    }
+    builder.add(text.slice(start, i), style);
+    const code = (text[i + 1] ?? "").toLowerCase();
+    const hex = code === "x" ? hexSequence(text, i + 2) : null;
+    if (hex) {
+      style = { ...PLAIN, color: hex };
+      i += 14;
+    } else {
+      const color = COLOR_BY_CODE.get(code);
+      const flag = STYLE_BY_CODE[code];
+      if (color) style = { ...PLAIN, color };
+      else if (flag) style = { ...style, [flag]: true };
+      else if (code === "r") style = base;
+      i += code ? 2 : 1;
+    }
+    start = i;
+  }
+  builder.add(text.slice(start), style);
+}
+
+/** `§R§R§G§G§B§B` after `§x`, as "#rrggbb", or null. */
+function hexSequence(text: string, at: number): string | null {
+  let hex = "";
+  for (let k = 0; k < 6; k++) {
+    const marker = text[at + 2 * k];
+    const digit = text[at + 2 * k + 1];
+    if (marker !== "§" || digit === undefined || !/[0-9a-f]/i.test(digit)) return null;
+    hex += digit.toLowerCase();
+  }
+  return `#${hex}`;
+}
+
+function componentColor(value: unknown, inherited: TextStyle, base: TextStyle): string | null {
+  if (typeof value !== "string") return inherited.color;
+  if (value === "reset") return base.color;
+  if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
+  return COLOR_BY_NAME.get(value.toLowerCase()) ?? inherited.color;
+}
+
+function flag(value: unknown, inherited: boolean): boolean {
+  return typeof value === "boolean" ? value : inherited;
+}
+
+/** The visible text of one component object, before its children. */
+function componentText(component: Record<string, unknown>): string {
+  const { text, translate, fallback, keybind } = component;
+  if (typeof text === "string") return text;
+  if (typeof text === "number" || typeof text === "boolean") return String(text);
+  // Without the game's language files a translation shows its fallback or key.
+  if (typeof translate === "string") return typeof fallback === "string" ? fallback : translate;
+  if (typeof keybind === "string") return keybind;
+  return "";
+}
+
+function addComponent(builder: RunBuilder, component: unknown, inherited: TextStyle, base: TextStyle, depth: number): void {
+  if (builder.full || depth > FORMAT_LIMITS.depth) return;
+  if (typeof component === "string") {
+    addLegacy(builder, component, inherited);
+  } else if (typeof component === "number" || typeof component === "boolean") {
+    builder.add(String(component), inherited);
+  } else if (Array.isArray(component)) {
+    // The first element is the parent of the others: they inherit its style.
+    const [parent, ...children] = component;
+    if (parent === undefined) return;
+    addComponent(builder, parent, inherited, base, depth + 1);
+    const parentStyle = isObject(parent) ? styleOf(parent, inherited, base) : inherited;
+    for (const child of children) addComponent(builder, child, parentStyle, base, depth + 1);
+  } else if (isObject(component)) {
+    const style = styleOf(component, inherited, base);
+    addLegacy(builder, componentText(component), style);
+    if (Array.isArray(component.extra)) {
+      for (const child of component.extra) addComponent(builder, child, style, base, depth + 1);
+    }
+  }
+}
+
+function styleOf(component: Record<string, unknown>, inherited: TextStyle, base: TextStyle): TextStyle {
+  return {
+    color: componentColor(component.color, inherited, base),
+    bold: flag(component.bold, inherited.bold),
+    italic: flag(component.italic, inherited.italic),
+    underlined: flag(component.underlined, inherited.underlined),
+    strikethrough: flag(component.strikethrough, inherited.strikethrough),
+    obfuscated: flag(component.obfuscated, inherited.obfuscated),
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Parses a MOTD or any formatted text: a JSON chat component (already parsed,
+ * or as a JSON string starting with `{`, `[` or `"`), or `§`-coded text.
+ */
+export function parseFormatted(input: unknown, base: TextStyle = PLAIN): StyledRun[] {
+  const builder = new RunBuilder();
+  let component = input;
+  if (typeof input === "string" && /^\s*[[{"]/.test(input)) {
+    try {
+      component = JSON.parse(input);
+    } catch {
+      component = input; // Not JSON after all: plain `§` text that starts with a bracket.
+    }
+  }
+  addComponent(builder, component, base, base, 0);
+  return builder.runs;
+}
+
+export function toPlainText(runs: readonly StyledRun[]): string {
+  return runs.map((run) => run.text).join("");
+}
+
+/** Splits runs into lines at "\n" (the server list shows the first two). */
+export function splitLines(runs: readonly StyledRun[]): StyledRun[][] {
+  const lines: StyledRun[][] = [[]];
+  for (const run of runs) {
+    run.text.split("\n").forEach((piece, index) => {
+      if (index > 0) lines.push([]);
+      if (piece !== "") lines.at(-1)!.push({ ...run, text: piece });
+    });
+  }
+  return lines;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** Escaped HTML with inline styles; obfuscated text gets the class "mc-obfuscated". */
+export function toHtml(runs: readonly StyledRun[]): string {
+  return runs
+    .map((run) => {
+      const css: string[] = [];
+      if (run.color) css.push(`color:${run.color}`);
+      if (run.bold) css.push("font-weight:bold");
+      if (run.italic) css.push("font-style:italic");
+      const decorations = [run.underlined && "underline", run.strikethrough && "line-through"].filter(Boolean);
+      if (decorations.length > 0) css.push(`text-decoration:${decorations.join(" ")}`);
+      const text = escapeHtml(run.text).replaceAll("\n", "<br>");
+      const attributes = [
+        css.length > 0 ? ` style="${css.join(";")}"` : "",
+        run.obfuscated ? ' class="mc-obfuscated"' : "",
+      ].join("");
+      return attributes ? `<span${attributes}>${text}</span>` : text;
+    })
+    .join("");
+}

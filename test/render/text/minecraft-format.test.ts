@@ -1,0 +1,153 @@
+import { describe, expect, test } from "bun:test";
+import {
+  FORMAT_LIMITS,
+  PLAIN,
+  parseFormatted,
+  splitLines,
+  toHtml,
+  toPlainText,
+  type StyledRun,
+} from "../../../src/render/text/minecraft-format.ts";
+
+function run(text: string, style: Partial<StyledRun> = {}): StyledRun {
+  return { ...PLAIN, ...style, text };
+}
+
+describe("§ codes", () => {
+  test("plain text is one default-coloured run", () => {
+    expect(parseFormatted("A Minecraft Server")).toEqual([run("A Minecraft Server")]);
+  });
+
+  test("colour codes 0-f and Bedrock's g", () => {
+    expect(parseFormatted("§aGreen §cRed §gCoin")).toEqual([
+      run("Green ", { color: "#55ff55" }),
+      run("Red ", { color: "#ff5555" }),
+      run("Coin", { color: "#ddd605" }),
+    ]);
+    expect(parseFormatted("§0a§1b§2c§3d§4e§5f§6g§7h§8i§9j§bk§dl§em§fn").map((r) => r.color)).toEqual([
+      "#000000", "#0000aa", "#00aa00", "#00aaaa", "#aa0000", "#aa00aa", "#ffaa00", "#aaaaaa",
+      "#555555", "#5555ff", "#55ffff", "#ff55ff", "#ffff55", "#ffffff",
+    ]);
+  });
+
+  test("style codes add up; a colour code clears them (Java); §r resets", () => {
+    expect(parseFormatted("§l§obold italic§6gold§nunder§rplain")).toEqual([
+      run("bold italic", { bold: true, italic: true }),
+      run("gold", { color: "#ffaa00" }),
+      run("under", { color: "#ffaa00", underlined: true }),
+      run("plain"),
+    ]);
+    expect(parseFormatted("§kxx§mstruck")).toEqual([
+      run("xx", { obfuscated: true }),
+      run("struck", { obfuscated: true, strikethrough: true }),
+    ]);
+  });
+
+  test("codes are case-insensitive", () => {
+    expect(parseFormatted("§AGreen§LBold")).toEqual([run("Green", { color: "#55ff55" }), run("Bold", { color: "#55ff55", bold: true })]);
+  });
+
+  test("§x§R§R§G§G§B§B hex colours", () => {
+    expect(parseFormatted("§x§F§F§0§0§8§8Pink§lBold")).toEqual([
+      run("Pink", { color: "#ff0088" }),
+      run("Bold", { color: "#ff0088", bold: true }),
+    ]);
+  });
+
+  test("a broken hex sequence and unknown codes are dropped, a trailing § too", () => {
+    expect(parseFormatted("§x§F§Fbad")).toEqual([run("bad", { color: "#ffffff" })]);
+    expect(parseFormatted("a§zb§")).toEqual([run("ab")]);
+  });
+});
+
+describe("JSON chat components", () => {
+  test("an object with text, colour and styles", () => {
+    expect(parseFormatted({ text: "Hello", color: "gold", bold: true })).toEqual([run("Hello", { color: "#ffaa00", bold: true })]);
+  });
+
+  test("extra children inherit and may override", () => {
+    const motd = { text: "", color: "gray", extra: [{ text: "Sky", color: "aqua", bold: true }, { text: "block", italic: true }, "\n", { text: "Season 5", color: "#FF8800", underlined: true }] };
+    const runs = parseFormatted(motd);
+    expect(runs).toEqual([
+      run("Sky", { color: "#55ffff", bold: true }),
+      run("block", { color: "#aaaaaa", italic: true }),
+      run("\n", { color: "#aaaaaa" }),
+      run("Season 5", { color: "#ff8800", underlined: true }),
+    ]);
+    expect(splitLines(runs).map((line) => toPlainText(line))).toEqual(["Skyblock", "Season 5"]);
+  });
+
+  test("an array: the first element is the parent of the rest", () => {
+    expect(parseFormatted([{ text: "A", color: "red" }, "B", { text: "C", color: "blue" }])).toEqual([
+      run("AB", { color: "#ff5555" }),
+      run("C", { color: "#5555ff" }),
+    ]);
+  });
+
+  test("a JSON string is parsed; a string that only looks like JSON stays text", () => {
+    expect(parseFormatted('{"text":"Hi","color":"green"}')).toEqual([run("Hi", { color: "#55ff55" })]);
+    expect(parseFormatted('"quoted"')).toEqual([run("quoted")]);
+    expect(parseFormatted("[Survival] §aOpen")).toEqual([run("[Survival] "), run("Open", { color: "#55ff55" })]);
+  });
+
+  test("§ codes inside a component's text apply within it", () => {
+    expect(parseFormatted({ text: "§cRed §lbold", extra: [{ text: "after" }] })).toEqual([
+      run("Red ", { color: "#ff5555" }),
+      run("bold", { color: "#ff5555", bold: true }),
+      run("after"),
+    ]);
+  });
+
+  test("translate shows its fallback or key; numbers and booleans show as text; unknown keys are ignored", () => {
+    expect(toPlainText(parseFormatted({ translate: "multiplayer.status.unknown" }))).toBe("multiplayer.status.unknown");
+    expect(toPlainText(parseFormatted({ translate: "x.y", fallback: "Fallback" }))).toBe("Fallback");
+    expect(toPlainText(parseFormatted({ text: 42, extra: [true, { text: "!", hoverEvent: { action: "x" }, clickEvent: 1 }] }))).toBe("42true!");
+  });
+
+  test("color reset, unknown colour names and non-boolean flags fall back to the inherited style", () => {
+    expect(parseFormatted({ text: "a", color: "red", extra: [{ text: "b", color: "reset" }, { text: "c", color: "mauve", bold: "yes" }] })).toEqual([
+      run("a", { color: "#ff5555" }),
+      run("b"),
+      run("c", { color: "#ff5555" }),
+    ]);
+  });
+
+  test("null, objects without text and empty arrays give no runs", () => {
+    expect(parseFormatted(null)).toEqual([]);
+    expect(parseFormatted({})).toEqual([]);
+    expect(parseFormatted([])).toEqual([]);
+  });
+});
+
+describe("hostile input", () => {
+  test("deep nesting stops at the depth limit without overflowing the stack", () => {
+    let deep: unknown = { text: "bottom" };
+    for (let i = 0; i < 100_000; i++) deep = { text: "", extra: [deep] };
+    expect(parseFormatted(deep)).toEqual([]);
+    let shallow: unknown = { text: "ok" };
+    for (let i = 0; i < 10; i++) shallow = { text: "", extra: [shallow] };
+    expect(toPlainText(parseFormatted(shallow))).toBe("ok");
+  });
+
+  test("text is capped at 32 KiB characters and the run count is bounded", () => {
+    expect(toPlainText(parseFormatted("x".repeat(100_000))).length).toBe(FORMAT_LIMITS.characters);
+    const many = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? "§a" : "§c") + "y").join("");
+    expect(parseFormatted(many).length).toBeLessThanOrEqual(FORMAT_LIMITS.runs);
+  });
+});
+
+describe("output forms", () => {
+  test("plain text drops all codes", () => {
+    expect(toPlainText(parseFormatted("§6§lHypixel§r §7Network"))).toBe("Hypixel Network");
+  });
+
+  test("HTML is escaped and styled inline", () => {
+    const html = toHtml(parseFormatted({ text: "<b>&", color: "red", bold: true, extra: [{ text: "x", underlined: true, strikethrough: true, obfuscated: true }, "\nplain"] }));
+    expect(html).toBe(
+      '<span style="color:#ff5555;font-weight:bold">&lt;b&gt;&amp;</span>' +
+        '<span style="color:#ff5555;font-weight:bold;text-decoration:underline line-through" class="mc-obfuscated">x</span>' +
+        '<span style="color:#ff5555;font-weight:bold"><br>plain</span>',
+    );
+    expect(toHtml(parseFormatted("plain"))).toBe("plain");
+  });
+});
