@@ -2,7 +2,8 @@
 // servers refuse a real version number when only probed), status request, one
 // JSON reply however many pieces it arrives in, then ping/pong for latency.
 
-import { Socket } from "node:net";
+import { converse, type Failure } from "./tcp-conversation.ts";
+import { ByteQueue } from "./byte-queue.ts";
 import { concat, encodeString, encodeVarInt, frame, readVarInt } from "./varint.ts";
 
 /** The game refuses status strings longer than this many characters. */
@@ -10,11 +11,7 @@ export const MAX_STATUS_CHARS = 32_767;
 /** UTF-8 needs at most 3 bytes per UTF-16 unit; a few more for the packet header. */
 const MAX_FRAME_BYTES = MAX_STATUS_CHARS * 3 + 16;
 
-export type FailureReason = "timeout" | "refused" | "unreachable" | "bad_reply" | "closed";
-
-export type JavaStatusResult =
-  | { ok: true; status: unknown; latencyMs: number | null }
-  | { ok: false; reason: FailureReason; message: string };
+export type JavaStatusResult = { ok: true; status: unknown; latencyMs: number | null } | Failure;
 
 export interface JavaStatusOptions {
   /** The checked IP to connect to (never a hostname: no second DNS answer). */
@@ -41,23 +38,24 @@ function pingPacket(payload: bigint): Uint8Array {
 
 /** Splits complete frames off the front of a growing buffer. */
 class FrameReader {
-  private buffer: Uint8Array = new Uint8Array(0);
+  private readonly queue = new ByteQueue();
 
   push(chunk: Uint8Array): void {
-    this.buffer = concat([this.buffer, chunk]);
+    this.queue.push(chunk);
   }
 
   /** The next whole frame's bytes (id + data), null if incomplete; throws on nonsense. */
   next(): Uint8Array | null {
-    const length = readVarInt(this.buffer, 0);
+    const buffer = this.queue.view();
+    const length = readVarInt(buffer, 0);
     if (length === "incomplete") return null;
     if (length === "invalid" || length.value <= 0 || length.value > MAX_FRAME_BYTES) {
       throw new Error("bad frame length");
     }
     const end = length.size + length.value;
-    if (this.buffer.length < end) return null;
-    const body = this.buffer.subarray(length.size, end);
-    this.buffer = this.buffer.slice(end);
+    if (buffer.length < end) return null;
+    const body = buffer.slice(length.size, end);
+    this.queue.consume(end);
     return body;
   }
 }
@@ -74,50 +72,25 @@ function parseStatusFrame(body: Uint8Array): unknown {
 }
 
 export function pingJavaStatus(options: JavaStatusOptions): Promise<JavaStatusResult> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const reader = new FrameReader();
-    let status: unknown;
-    let gotStatus = false;
-    let pingSentAt = 0;
-    let settled = false;
-
-    const finish = (result: JavaStatusResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(result);
-    };
-    // A status without pong is still a status: old proxies often never answer the ping.
-    const fail = (reason: FailureReason, message: string) =>
-      finish(gotStatus ? { ok: true, status, latencyMs: null } : { ok: false, reason, message });
-    const timer = setTimeout(() => fail("timeout", `no answer within ${options.timeoutMs} ms`), options.timeoutMs);
-
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      const refused = error.code === "ECONNREFUSED";
-      fail(refused ? "refused" : "unreachable", refused ? "connection refused" : error.message);
-    });
-    socket.on("close", () => fail("closed", "the server closed the connection without a status"));
-    socket.on("data", (chunk: Buffer) => {
-      try {
-        reader.push(chunk);
-        for (let body = reader.next(); body; body = reader.next()) {
-          if (!gotStatus) {
-            status = parseStatusFrame(body);
-            gotStatus = true;
-            pingSentAt = performance.now();
-            socket.write(pingPacket(BigInt(Date.now())));
-          } else {
-            finish({ ok: true, status, latencyMs: Math.round(performance.now() - pingSentAt) });
-          }
-        }
-      } catch (error) {
-        fail("bad_reply", error instanceof Error ? error.message : "unreadable reply");
+  const reader = new FrameReader();
+  let status: unknown;
+  let gotStatus = false;
+  let pingSentAt = 0;
+  return converse<JavaStatusResult>({
+    ...options,
+    opening: () => handshake(options.hostname, options.port),
+    receive(chunk, write) {
+      reader.push(chunk);
+      for (let body = reader.next(); body; body = reader.next()) {
+        if (gotStatus) return { ok: true, status, latencyMs: Math.round(performance.now() - pingSentAt) };
+        status = parseStatusFrame(body);
+        gotStatus = true;
+        pingSentAt = performance.now();
+        write(pingPacket(BigInt(Date.now())));
       }
-    });
-    socket.connect({ host: options.ip, port: options.port }, () => {
-      socket.write(handshake(options.hostname, options.port));
-    });
+      return null;
+    },
+    // A status without pong is still a status: old proxies often never answer the ping.
+    early: (failure) => (gotStatus ? { ok: true, status, latencyMs: null } : failure),
   });
 }
