@@ -2,9 +2,8 @@
 // a handshake for a challenge token, then a "full stat" request that answers
 // the server software, plugins, map and player names the ping does not show.
 
-import { createSocket } from "node:dgram";
-import { isIPv6 } from "node:net";
 import type { Failure } from "./tcp-conversation.ts";
+import { converseUdp } from "./udp-conversation.ts";
 
 const MAGIC = [0xfe, 0xfd] as const;
 const TYPE_HANDSHAKE = 0x09;
@@ -13,7 +12,6 @@ const TYPE_STAT = 0x00;
 const STAT_PADDING = 11;
 /** "\x01player_\0\0" between the key/values and the player names. */
 const PLAYERS_MARKER = 10;
-const MAX_DATAGRAM = 65_507;
 
 export interface QueryStatus {
   /** Every key/value the server sent (hostname, gametype, version, plugins, map, ...). */
@@ -101,39 +99,17 @@ export function parseFullStat(reply: Uint8Array, session: number): QueryStatus {
 
 /** Handshake + full stat over one UDP socket, within `timeoutMs` in all. */
 export function queryFullStat(options: { ip: string; port: number; timeoutMs: number }): Promise<QueryResult> {
-  return new Promise((resolve) => {
-    const socket = createSocket(isIPv6(options.ip) ? "udp6" : "udp4");
-    const session = querySession();
-    let settled = false;
-    const finish = (result: QueryResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.close();
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: "timeout", message: `no query answer within ${options.timeoutMs} ms (is enable-query=true?)` }),
-      options.timeoutMs,
-    );
-    let token: number | null = null;
-    socket.on("error", (error) => finish({ ok: false, reason: "unreachable", message: error.message }));
-    socket.on("message", (message, remote) => {
-      // Only the address we asked may answer; anything else is ignored, not trusted.
-      if (remote.address !== options.ip.replace(/^\[|\]$/g, "") || remote.port !== options.port) return;
-      if (message.length > MAX_DATAGRAM) return;
-      try {
-        const reply = new Uint8Array(message);
-        if (token === null) {
-          token = parseChallenge(reply, session);
-          socket.send(fullStatRequest(session, token), options.port, options.ip);
-        } else {
-          finish({ ok: true, status: parseFullStat(reply, session) });
-        }
-      } catch (error) {
-        finish({ ok: false, reason: "bad_reply", message: error instanceof Error ? error.message : "unreadable reply" });
-      }
-    });
-    socket.send(handshakeRequest(session), options.port, options.ip);
+  const session = querySession();
+  let token: number | null = null;
+  return converseUdp<QueryResult>({
+    ...options,
+    timeoutMessage: `no query answer within ${options.timeoutMs} ms (is enable-query=true?)`,
+    opening: handshakeRequest(session),
+    receive(reply, send) {
+      if (token !== null) return { ok: true, status: parseFullStat(reply, session) };
+      token = parseChallenge(reply, session);
+      send(fullStatRequest(session, token));
+      return null;
+    },
   });
 }
