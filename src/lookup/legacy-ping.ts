@@ -85,7 +85,13 @@ function readReply(buffer: Uint8Array): string | null {
   return text;
 }
 
-export function pingLegacy(options: { ip: string; port: number; hostname: string; timeoutMs: number }): Promise<LegacyPingResult> {
+export function pingLegacy(options: {
+  ip: string;
+  port: number;
+  hostname: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<LegacyPingResult> {
   const received = new ByteQueue();
   let sentAt = 0;
   return converse<LegacyPingResult>({

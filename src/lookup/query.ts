@@ -98,7 +98,7 @@ export function parseFullStat(reply: Uint8Array, session: number): QueryStatus {
 }
 
 /** Handshake + full stat over one UDP socket, within `timeoutMs` in all. */
-export function queryFullStat(options: { ip: string; port: number; timeoutMs: number }): Promise<QueryResult> {
+export function queryFullStat(options: { ip: string; port: number; timeoutMs: number; signal?: AbortSignal }): Promise<QueryResult> {
   const session = querySession();
   let token: number | null = null;
   return converseUdp<QueryResult>({

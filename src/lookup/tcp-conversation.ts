@@ -5,6 +5,7 @@
 import { Socket } from "node:net";
 
 export type FailureReason = "timeout" | "refused" | "unreachable" | "bad_reply" | "closed";
+// "closed": the peer hung up before answering (or we cancelled).
 
 export interface Failure {
   ok: false;
@@ -16,6 +17,8 @@ export interface Conversation<T> {
   ip: string;
   port: number;
   timeoutMs: number;
+  /** Ends the conversation early (e.g. the race was won by another protocol). */
+  signal?: AbortSignal;
   /** Called once connected; returns the first bytes to send. */
   opening(): Uint8Array;
   /**
@@ -41,6 +44,7 @@ export function converse<T>(conversation: Conversation<T>): Promise<T | Failure>
     const fail = (reason: FailureReason, message: string) => finish(conversation.early({ ok: false, reason, message }));
     const timer = setTimeout(() => fail("timeout", `no answer within ${conversation.timeoutMs} ms`), conversation.timeoutMs);
 
+    conversation.signal?.addEventListener("abort", () => finish({ ok: false, reason: "closed", message: "cancelled" }), { once: true });
     socket.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ECONNREFUSED") fail("refused", "connection refused");
       else fail("unreachable", error.message);

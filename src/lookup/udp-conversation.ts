@@ -12,6 +12,8 @@ export interface UdpConversation<T> {
   timeoutMs: number;
   /** Said on timeout; a hint for the user ("is enable-query=true?"). */
   timeoutMessage: string;
+  /** Ends the exchange early (e.g. the grace period for Query is over). */
+  signal?: AbortSignal;
   opening: Uint8Array;
   /** A result to finish, or null to wait for the next datagram; may send; throwing means a bad reply. */
   receive(reply: Uint8Array, send: (bytes: Uint8Array) => void): T | null;
@@ -31,6 +33,7 @@ export function converseUdp<T>(conversation: UdpConversation<T>): Promise<T | Fa
     };
     const timer = setTimeout(() => finish({ ok: false, reason: "timeout", message: conversation.timeoutMessage }), conversation.timeoutMs);
     const send = (bytes: Uint8Array) => socket.send(bytes, port, ip);
+    conversation.signal?.addEventListener("abort", () => finish({ ok: false, reason: "timeout", message: "cancelled" }), { once: true });
     socket.on("error", (error) => finish({ ok: false, reason: "unreachable", message: error.message }));
     socket.on("message", (message, remote) => {
       // Anyone can send us datagrams; only the server we asked is listened to.

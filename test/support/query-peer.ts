@@ -20,7 +20,7 @@ function cString(text: string): Uint8Array {
   return new TextEncoder().encode(`${text}\0`);
 }
 
-export async function startQueryPeer(options: QueryPeerOptions): Promise<QueryPeer> {
+export async function startQueryPeer(options: QueryPeerOptions, port = 0): Promise<QueryPeer> {
   const socket: Socket = createSocket("udp4");
   const tokens = new Map<number, number>(); // session -> challenge
   const peer: QueryPeer = { port: 0, requests: 0, close: () => socket.close() };
@@ -46,7 +46,7 @@ export async function startQueryPeer(options: QueryPeerOptions): Promise<QueryPe
       socket.send(Buffer.concat(parts), remote.port, remote.address);
     }
   });
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => socket.bind(port, "127.0.0.1", resolve));
   peer.port = socket.address().port;
   return peer;
 }

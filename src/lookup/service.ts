@@ -1,0 +1,257 @@
+// The lookup service: address in, normalized status out, never a throw.
+//
+// Safety: the name is resolved once, every candidate address (SRV targets
+// too) is checked against the private-address policy, and sockets connect to
+// the checked IP only, so a second DNS answer can never swap it (rebinding).
+// Load: one lookup in flight per address, results cached, concurrency capped
+// per process and per target, every cache bounded.
+
+import { needsSrvLookup, parseAddress } from "./address.ts";
+import { isPublicIp } from "./address-policy.ts";
+import { pingBedrock } from "./bedrock.ts";
+import { Semaphore, TtlCache } from "./bounds.ts";
+import { pingJavaStatus } from "./java-status.ts";
+import { pingLegacy } from "./legacy-ping.ts";
+import { queryFullStat } from "./query.ts";
+import { orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
+import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupResult, type Target } from "./result.ts";
+
+export const JAVA_PORT = 25565;
+export const BEDROCK_PORT = 19132;
+
+export interface LookupSettings {
+  resolver: Resolver;
+  /** PENNANT_LOOKUP_PRIVATE: allow private, loopback and other non-public targets. */
+  allowPrivate: boolean;
+  /** The whole budget of one lookup. */
+  deadlineMs: number;
+  /** Part of the deadline SRV may use before we fall back to the plain name. */
+  srvBudgetMs: number;
+  /** How long the legacy ping waits for the modern one before it starts too. */
+  legacyHeadStartMs: number;
+  /** How long Query may still take after the ping answered. */
+  queryGraceMs: number;
+  /** Lookups running at once in this process (each holds at most 2 TCP + 1 UDP sockets). */
+  maxConcurrent: number;
+  /** Lookups waiting for a slot; beyond it a lookup answers "busy" at once. */
+  maxWaiting: number;
+  /** Lookups running at once against one IP and port. */
+  maxPerTarget: number;
+  successTtlMs: number;
+  failureTtlMs: number;
+  faviconTtlMs: number;
+  cacheEntries: number;
+  now: () => number;
+}
+
+export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
+  resolver: systemResolver,
+  allowPrivate: false,
+  deadlineMs: 5_000,
+  srvBudgetMs: 1_500,
+  legacyHeadStartMs: 500,
+  queryGraceMs: 400,
+  maxConcurrent: 64,
+  maxWaiting: 1_000,
+  maxPerTarget: 2,
+  successTtlMs: 60_000,
+  failureTtlMs: 15_000,
+  faviconTtlMs: 24 * 3600_000,
+  cacheEntries: 10_000,
+  now: Date.now,
+};
+
+/** Where to connect: the checked IP, and the name the user typed for the handshake. */
+export interface Endpoint {
+  ip: string;
+  port: number;
+  hostname: string;
+}
+
+export interface LookupRequest {
+  address: string;
+  edition?: Edition;
+}
+
+export class LookupService {
+  readonly settings: LookupSettings;
+  private readonly results: TtlCache<LookupResult>;
+  private readonly favicons: TtlCache<Uint8Array>;
+  private readonly inFlight = new Map<string, Promise<LookupResult>>();
+  private readonly slots: Semaphore;
+  private readonly perTarget = new Map<string, number>();
+
+  constructor(settings: Partial<LookupSettings> = {}) {
+    this.settings = { ...DEFAULT_LOOKUP_SETTINGS, ...settings };
+    this.results = new TtlCache(this.settings.cacheEntries, this.settings.now);
+    this.favicons = new TtlCache(Math.ceil(this.settings.cacheEntries / 10), this.settings.now);
+    this.slots = new Semaphore(this.settings.maxConcurrent, this.settings.maxWaiting);
+  }
+
+  /** Never rejects: every failure is a result with online=false and an error code. */
+  lookup(request: LookupRequest): Promise<LookupResult> {
+    const edition = request.edition ?? "java";
+    const key = `${edition} ${request.address.trim().toLowerCase()}`;
+    const cached = this.results.get(key);
+    if (cached) return Promise.resolve(cached);
+    const running = this.inFlight.get(key);
+    if (running) return running;
+
+    const promise = this.slots
+      .run(() => this.perform(request.address, edition))
+      .then((result) => result ?? this.busy(request.address, edition))
+      .catch((error: unknown) => this.unexpected(request.address, edition, error))
+      .then((result) => this.remember(key, result))
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  private remember(key: string, result: LookupResult): LookupResult {
+    const faviconKey = `${result.edition} ${result.host}:${result.port}`;
+    if (result.favicon) this.favicons.set(faviconKey, result.favicon, this.settings.faviconTtlMs);
+    const withIcon = result.favicon ? result : { ...result, favicon: this.favicons.get(faviconKey) ?? null };
+    // "busy" says nothing about the server: not cached, the next request tries again.
+    if (result.error?.code !== "busy") {
+      this.results.set(key, withIcon, result.online ? this.settings.successTtlMs : this.settings.failureTtlMs);
+    }
+    return withIcon;
+  }
+
+  private busy(address: string, edition: Edition): LookupResult {
+    return offline(this.bareTarget(address, edition), "busy", "too many lookups at once; try again shortly");
+  }
+
+  private unexpected(address: string, edition: Edition, error: unknown): LookupResult {
+    console.error("lookup failed unexpectedly:", error);
+    return offline(this.bareTarget(address, edition), "bad_reply", "the lookup failed unexpectedly");
+  }
+
+  private bareTarget(address: string, edition: Edition): Target {
+    return { edition, host: address.trim(), port: 0, ipAddress: null, srvRecord: null };
+  }
+
+  /**
+   * Parses, resolves (once) and checks the address: the IP to contact, or the
+   * offline result that says why none may be contacted. Opens no socket.
+   */
+  async resolveTarget(
+    address: string,
+    edition: Edition,
+    remaining: () => number = () => this.settings.deadlineMs,
+  ): Promise<{ ok: true; target: Target; endpoint: Endpoint } | { ok: false; result: LookupResult }> {
+    const parsed = parseAddress(address, edition === "bedrock" ? BEDROCK_PORT : JAVA_PORT);
+    if (!parsed.ok) return { ok: false, result: offline(this.bareTarget(address, edition), "invalid_address", parsed.reason) };
+
+    const target: Target = { edition, host: parsed.host, port: parsed.port, ipAddress: null, srvRecord: null };
+    let connectHost = parsed.host;
+    let connectPort = parsed.port;
+    let candidates: string[] = [parsed.host];
+    if (parsed.kind === "hostname") {
+      if (edition === "java" && needsSrvLookup(parsed)) {
+        const budget = Math.min(this.settings.srvBudgetMs, remaining());
+        const records = await within(this.settings.resolver.srv(`_minecraft._tcp.${parsed.host}`), budget, []);
+        const first = orderSrv(records)[0];
+        if (first) {
+          connectHost = first.host.replace(/\.$/, "").toLowerCase();
+          connectPort = first.port;
+          target.srvRecord = { host: connectHost, port: connectPort };
+        }
+      }
+      const found = await within(this.settings.resolver.addresses(connectHost), remaining(), null);
+      if (found === null || found.length === 0) {
+        return { ok: false, result: offline(target, "no_such_host", `${connectHost} does not resolve`) };
+      }
+      candidates = found;
+    }
+
+    const ip = candidates.find((candidate) => this.settings.allowPrivate || isPublicIp(candidate));
+    target.ipAddress = ip ?? candidates[0] ?? null;
+    if (ip === undefined) {
+      const message = `${candidates[0]} is not a public address; lookups of private networks are off (PENNANT_LOOKUP_PRIVATE)`;
+      return { ok: false, result: offline(target, "blocked_address", message) };
+    }
+    return { ok: true, target, endpoint: { ip, port: connectPort, hostname: parsed.host } };
+  }
+
+  private async perform(address: string, edition: Edition): Promise<LookupResult> {
+    const deadline = this.settings.now() + this.settings.deadlineMs;
+    const remaining = () => Math.max(0, deadline - this.settings.now());
+    const resolved = await this.resolveTarget(address, edition, remaining);
+    if (!resolved.ok) return resolved.result;
+    const { target, endpoint } = resolved;
+
+    const targetKey = `${endpoint.ip}|${endpoint.port}`;
+    const active = this.perTarget.get(targetKey) ?? 0;
+    if (active >= this.settings.maxPerTarget) {
+      return offline(target, "busy", "too many lookups of this server at once; try again shortly");
+    }
+    this.perTarget.set(targetKey, active + 1);
+    try {
+      return await this.ping(target, endpoint, remaining);
+    } finally {
+      const left = (this.perTarget.get(targetKey) ?? 1) - 1;
+      if (left > 0) this.perTarget.set(targetKey, left);
+      else this.perTarget.delete(targetKey);
+    }
+  }
+
+  /** Cached results held now (bounded by cacheEntries). */
+  get cachedResults(): number {
+    return this.results.size;
+  }
+
+  private async ping(
+    target: Target,
+    endpoint: Endpoint,
+    remaining: () => number,
+  ): Promise<LookupResult> {
+    if (target.edition === "bedrock") return this.pingBedrock(target, endpoint, remaining);
+    const java = await this.pingJava(target, endpoint, remaining);
+    // A Java lookup of the Bedrock port most likely meant Bedrock.
+    if (!java.online && endpoint.port === BEDROCK_PORT && remaining() > 0) {
+      const bedrock = await this.pingBedrock({ ...target, edition: "bedrock" }, endpoint, remaining);
+      if (bedrock.online) return bedrock;
+    }
+    return java;
+  }
+
+  private async pingBedrock(target: Target, endpoint: { ip: string; port: number }, remaining: () => number): Promise<LookupResult> {
+    const result = await pingBedrock({ ip: endpoint.ip, port: endpoint.port, timeoutMs: remaining() });
+    return result.ok ? fromBedrock(target, result.status, result.latencyMs) : offline(target, result.reason, result.message);
+  }
+
+  /**
+   * The modern ping, with the legacy ping as a fallback that starts after a
+   * head start (or at once when the modern one fails), and Query alongside.
+   */
+  private async pingJava(
+    target: Target,
+    endpoint: Endpoint,
+    remaining: () => number,
+  ): Promise<LookupResult> {
+    const cancel = new AbortController();
+    const query = queryFullStat({ ip: endpoint.ip, port: endpoint.port, timeoutMs: remaining(), signal: cancel.signal });
+    let legacy: ReturnType<typeof pingLegacy> | null = null;
+    const startLegacy = () => (legacy ??= pingLegacy({ ...endpoint, timeoutMs: remaining(), signal: cancel.signal }));
+    const headStart = setTimeout(startLegacy, this.settings.legacyHeadStartMs);
+
+    try {
+      const modern = await pingJavaStatus({ ...endpoint, timeoutMs: remaining() });
+      clearTimeout(headStart);
+      let result: LookupResult;
+      if (modern.ok) {
+        result = fromModern(target, modern.status, modern.latencyMs);
+      } else {
+        const old = await startLegacy();
+        result = old.ok ? fromLegacy(target, old.status, old.latencyMs) : offline(target, modern.reason, modern.message);
+      }
+      if (!result.online) return result;
+      const answered = await within(query, Math.min(this.settings.queryGraceMs, remaining()), null);
+      return answered?.ok ? withQuery(result, answered.status) : result;
+    } finally {
+      clearTimeout(headStart);
+      cancel.abort(); // closes the losing legacy ping and a Query still waiting
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// The JSON form of a lookup, shared by the CLI and GET /api/lookup. It follows
+// mcstatus.io's v2 status shape where it fits (online, host, port, ip_address,
+// version, players, motd, icon, software, plugins, srv_record), plus our own
+// edition, latency_ms, protocol_used and error.
+
+import { parseFormatted, toHtml, toPlainText } from "../render/text/minecraft-format.ts";
+import { faviconDataUrl } from "./favicon.ts";
+import type { LookupResult } from "./result.ts";
+
+export function lookupJson(result: LookupResult) {
+  return {
+    online: result.online,
+    host: result.host,
+    port: result.port,
+    ip_address: result.ipAddress,
+    edition: result.edition,
+    srv_record: result.srvRecord,
+    protocol_used: result.protocolUsed,
+    latency_ms: result.latencyMs,
+    version: result.version && {
+      name_raw: result.version.name,
+      name_clean: toPlainText(parseFormatted(result.version.name)),
+      protocol: result.version.protocol,
+    },
+    players: result.players && {
+      online: result.players.online,
+      max: result.players.max,
+      list: result.players.sample.map((name) => ({ name_raw: name, name_clean: toPlainText(parseFormatted(name)) })),
+    },
+    motd: result.motd && {
+      raw: result.motd.raw,
+      clean: toPlainText(result.motd.runs),
+      html: toHtml(result.motd.runs),
+    },
+    icon: result.favicon && faviconDataUrl(result.favicon),
+    software: result.software,
+    plugins: result.plugins,
+    map: result.map,
+    error: result.error,
+  };
+}
+
+export type LookupJson = ReturnType<typeof lookupJson>;

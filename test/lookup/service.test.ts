@@ -1,0 +1,241 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
+import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
+import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
+import { startQueryPeer } from "../support/query-peer.ts";
+
+const peers: CountingPeer[] = [];
+afterEach(async () => {
+  await Promise.all(peers.splice(0).map((peer) => peer.close()));
+});
+
+async function peer(...args: Parameters<typeof startCountingPeer>): Promise<CountingPeer> {
+  const started = await startCountingPeer(...args);
+  peers.push(started);
+  return started;
+}
+
+/** A resolver answering from tables, counting its calls. */
+function stubResolver(addresses: Record<string, string[]>, srv: Record<string, SrvTarget[]> = {}) {
+  const calls = { addresses: 0, srv: 0 };
+  const resolver: Resolver = {
+    async addresses(host) {
+      calls.addresses++;
+      return addresses[host] ?? [];
+    },
+    async srv(name) {
+      calls.srv++;
+      return srv[name] ?? [];
+    },
+  };
+  return { resolver, calls };
+}
+
+function service(settings: Partial<LookupSettings> = {}): LookupService {
+  return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, queryGraceMs: 100, ...settings });
+}
+
+describe("safe by default", () => {
+  test("loopback, private, link-local and mapped addresses never open a socket", async () => {
+    const target = await peer("modern");
+    const { resolver } = stubResolver({ localhost: ["127.0.0.1"], "sneaky.example.com": ["10.0.0.7", "192.168.1.2"] });
+    const lookups = service({ resolver });
+    const addresses = [
+      `127.0.0.1:${target.port}`,
+      `localhost:${target.port}`,
+      `[::1]:${target.port}`,
+      `[::ffff:127.0.0.1]:${target.port}`,
+      "10.1.2.3",
+      "169.254.169.254:80",
+      `sneaky.example.com:${target.port}`,
+    ];
+    for (const address of addresses) {
+      const result = await lookups.lookup({ address });
+      expect(result.online).toBe(false);
+      expect(result.error?.code).toBe("blocked_address");
+      expect(result.error?.message).toContain("PENNANT_LOOKUP_PRIVATE");
+    }
+    expect(target.connections).toBe(0);
+  });
+
+  test("a hostname resolving to a public address is allowed (decided without opening a socket)", async () => {
+    const { resolver, calls } = stubResolver({ "play.example.com": ["8.8.4.4"] });
+    const resolved = await service({ resolver }).resolveTarget("play.example.com:25570", "java");
+    expect(resolved.ok).toBe(true);
+    if (resolved.ok) expect(resolved.endpoint).toEqual({ ip: "8.8.4.4", port: 25570, hostname: "play.example.com" });
+    expect(calls.srv).toBe(0); // a typed port means no SRV
+  });
+
+  test("when a name has private and public addresses, only a public one is used", async () => {
+    const { resolver } = stubResolver({ "mixed.example.com": ["127.0.0.1", "1.1.1.1"] });
+    const resolved = await service({ resolver }).resolveTarget("mixed.example.com:1", "java");
+    expect(resolved.ok && resolved.endpoint.ip).toBe("1.1.1.1");
+  });
+
+  test("an SRV record pointing at a private target is blocked too", async () => {
+    const { resolver } = stubResolver({ "internal.example.com": ["10.0.0.1"] }, { "_minecraft._tcp.public.example.com": [{ host: "internal.example.com", port: 25565, priority: 0, weight: 0 }] });
+    const result = await service({ resolver }).lookup({ address: "public.example.com" });
+    expect(result.error?.code).toBe("blocked_address");
+    expect(result.srvRecord).toEqual({ host: "internal.example.com", port: 25565 });
+  });
+
+  test("the name is resolved once and the checked IP is the one contacted (no rebinding)", async () => {
+    const target = await peer("modern");
+    let answers = 0;
+    const resolver: Resolver = {
+      async addresses() {
+        answers++;
+        return answers === 1 ? ["127.0.0.1"] : ["127.0.0.2"];
+      },
+      async srv() {
+        return [];
+      },
+    };
+    const result = await service({ resolver, allowPrivate: true }).lookup({ address: `rebind.example.com:${target.port}` });
+    expect(result.online).toBe(true);
+    expect(result.ipAddress).toBe("127.0.0.1");
+    expect(answers).toBe(1);
+  });
+});
+
+describe("addresses and SRV", () => {
+  test("invalid addresses are reported without any lookup", async () => {
+    const { resolver, calls } = stubResolver({});
+    for (const address of ["", "host:99999", "http://example.com", "a b"]) {
+      expect((await service({ resolver }).lookup({ address })).error?.code).toBe("invalid_address");
+    }
+    expect(calls.addresses + calls.srv).toBe(0);
+  });
+
+  test("a name that does not resolve is no_such_host", async () => {
+    const { resolver } = stubResolver({});
+    expect((await service({ resolver }).lookup({ address: "nothing.example.com" })).error?.code).toBe("no_such_host");
+  });
+
+  test("SRV is followed by priority, then weight, when no port was typed", async () => {
+    const good = await peer("modern");
+    const { resolver, calls } = stubResolver(
+      { "a.example.com": ["127.0.0.1"], "b.example.com": ["127.0.0.1"] },
+      {
+        "_minecraft._tcp.mc.example.com": [
+          { host: "b.example.com.", port: 1, priority: 10, weight: 100 },
+          { host: "a.example.com.", port: 2, priority: 0, weight: 1 },
+          { host: "a.example.com.", port: good.port, priority: 0, weight: 50 },
+        ],
+      },
+    );
+    const result = await service({ resolver, allowPrivate: true }).lookup({ address: "mc.example.com" });
+    expect(result.online).toBe(true);
+    expect(result.srvRecord).toEqual({ host: "a.example.com", port: good.port });
+    expect(result.host).toBe("mc.example.com");
+    expect(result.port).toBe(25565);
+    expect(calls.srv).toBe(1);
+  });
+});
+
+describe("protocols", () => {
+  test("a modern server answers with version, players, MOTD runs and latency", async () => {
+    const target = await peer("modern", { description: { text: "Hi", color: "gold" }, players: { online: 5, max: 50, sample: [{ name: "Alex", id: "x" }] } });
+    const result = await service({ allowPrivate: true }).lookup({ address: `127.0.0.1:${target.port}` });
+    expect(result).toMatchObject({ online: true, protocolUsed: "modern", edition: "java", version: { name: "Peer 1.21", protocol: 767 }, players: { online: 5, max: 50, sample: ["Alex"] } });
+    expect(result.motd?.runs).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  test("a legacy-only server is read with the legacy ping", async () => {
+    const target = await peer("legacy-only");
+    const result = await service({ allowPrivate: true }).lookup({ address: `127.0.0.1:${target.port}` });
+    expect(result).toMatchObject({ online: true, protocolUsed: "legacy", version: { name: "1.5.2", protocol: 127 }, players: { online: 4, max: 8 } });
+  });
+
+  test("Query adds software, plugins and map when the server answers it", async () => {
+    const target = await peer("modern");
+    // The UDP peer shares the TCP port number, as a real server's query.port does by default.
+    const sharedQuery = await startQueryPeer({ values: { plugins: "Paper on 1.21: Vault 1.7", map: "lobby" }, players: [] }, target.port);
+    const result = await service({ allowPrivate: true, queryGraceMs: 1000 }).lookup({ address: `127.0.0.1:${target.port}` });
+    sharedQuery.close();
+    expect(result.software).toBe("Paper on 1.21");
+    expect(result.plugins).toEqual([{ name: "Vault", version: "1.7" }]);
+    expect(result.map).toBe("lobby");
+  });
+
+  test("a server that never answers times out within the deadline", async () => {
+    const target = await peer("silent");
+    const started = performance.now();
+    const result = await service({ allowPrivate: true, deadlineMs: 300, legacyHeadStartMs: 50 }).lookup({ address: `127.0.0.1:${target.port}` });
+    expect(result.error?.code).toBe("timeout");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  test("a refused port is reported as refused", async () => {
+    const target = await peer("modern");
+    const port = target.port;
+    await target.close();
+    peers.length = 0;
+    const result = await service({ allowPrivate: true, legacyHeadStartMs: 50 }).lookup({ address: `127.0.0.1:${port}` });
+    expect(result.error?.code).toBe("refused");
+  });
+});
+
+describe("load", () => {
+  test("50 concurrent lookups of one address open one connection", async () => {
+    const target = await peer("modern");
+    const lookups = service({ allowPrivate: true });
+    const results = await Promise.all(Array.from({ length: 50 }, () => lookups.lookup({ address: `127.0.0.1:${target.port}` })));
+    expect(results.every((result) => result.online)).toBe(true);
+    expect(target.connections).toBe(1);
+  });
+
+  test("results are cached for a minute, failures for less", async () => {
+    const clock = { now: Date.now() };
+    const target = await peer("modern");
+    const lookups = service({ allowPrivate: true, now: () => clock.now });
+    await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    expect(target.connections).toBe(1);
+    clock.now += 61_000;
+    await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    expect(target.connections).toBe(2);
+  });
+
+  test("a cached favicon is kept when the server later goes offline", async () => {
+    const clock = { now: Date.now() };
+    const icon = `data:image/png;base64,${Buffer.from(pngHeader(64, 64)).toString("base64")}`;
+    const target = await peer("modern", { favicon: icon });
+    const lookups = service({ allowPrivate: true, now: () => clock.now, legacyHeadStartMs: 50 });
+    const first = await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    expect(first.favicon?.length).toBe(24);
+    await target.close();
+    peers.length = 0;
+    clock.now += 61_000;
+    const later = await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    expect(later.online).toBe(false);
+    expect(later.favicon?.length).toBe(24);
+  });
+
+  test("the result cache stays bounded whatever the number of addresses", async () => {
+    const lookups = service({ cacheEntries: 50 });
+    for (let i = 0; i < 300; i++) await lookups.lookup({ address: `10.0.${i >> 8}.${i & 255}` });
+    expect(lookups.cachedResults).toBeLessThanOrEqual(50);
+  });
+
+  test("concurrency is capped and the waiting line is bounded: beyond it lookups answer busy at once", async () => {
+    const silent = await peer("silent");
+    const lookups = service({ allowPrivate: true, maxConcurrent: 2, maxWaiting: 3, deadlineMs: 400, legacyHeadStartMs: 100 });
+    const addresses = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 1}:${silent.port}`);
+    const results = await Promise.all(addresses.map((address) => lookups.lookup({ address })));
+    expect(results.filter((result) => result.error?.code === "busy")).toHaveLength(5);
+    // Two lookups at a time, each with at most a modern and a legacy socket.
+    expect(silent.peakOpen).toBeLessThanOrEqual(4);
+  });
+});
+
+/** A PNG signature and IHDR start: enough for the favicon checks. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(24);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+}
