@@ -5,6 +5,8 @@ import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { LookupService } from "./lookup/service.ts";
+import { lookupJson } from "./lookup/view.ts";
 import { openDatabase } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
@@ -122,6 +124,19 @@ async function token(args: string[]): Promise<number> {
   }
 }
 
+async function lookup(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["edition"]);
+  const [address, extra] = rest;
+  if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock]");
+  const edition = options.get("edition") ?? "java";
+  if (edition !== "java" && edition !== "bedrock") throw new UsageError("--edition must be java or bedrock");
+  const config = loadConfig();
+  const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
+  console.log(JSON.stringify(lookupJson(result), null, 2));
+  if (result.error?.code === "invalid_address") return 2;
+  return result.online ? 0 : 1;
+}
+
 const commands: Record<string, Command> = {
   serve: { forms: [["serve [--port N] [--host ADDR] [--db PATH]", "start the HTTP server"]], run: serve },
   token: {
@@ -133,6 +148,10 @@ const commands: Record<string, Command> = {
     run: token,
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
+  lookup: {
+    forms: [["lookup <address> [--edition java|bedrock]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],
+    run: lookup,
+  },
 };
 
 function help(): string {

@@ -7,6 +7,8 @@ import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
 import { errorHandling } from "./error-handling.ts";
+import { LookupService } from "../lookup/service.ts";
+import { lookupRoutes } from "./lookup-routes.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
@@ -18,6 +20,8 @@ export interface AppContext {
   now: () => number;
   /** Overrides TOKEN_RATE_LIMIT (tests). */
   tokenRateLimit?: RateLimitSetting;
+  /** The live lookup service (tests pass one with a stub resolver). */
+  lookup?: LookupService;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -25,6 +29,9 @@ export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
 export function createApp(ctx: AppContext) {
   const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now) };
+  // One per-IP budget for every public endpoint that costs real work.
+  const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
+  const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
   return new Elysia({ name: "pennant" })
     .use(errorHandling)
     .use(
@@ -37,7 +44,8 @@ export function createApp(ctx: AppContext) {
     )
     .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check", tags: ["service"] } })
     .use(serverRoutes(signed))
-    .use(pluginRoutes(signed));
+    .use(pluginRoutes(signed))
+    .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
+import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
 import { createToken } from "../../src/store/tokens.ts";
@@ -24,7 +25,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { tokenRateLimit?: RateLimitSetting } = {},
+  options: { tokenRateLimit?: RateLimitSetting; lookup?: LookupService } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
   const dbPath = join(dir, "pennant.db");

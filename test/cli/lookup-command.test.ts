@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
+import { runCli } from "../support/process.ts";
+
+let peer: CountingPeer;
+beforeAll(async () => {
+  peer = await startCountingPeer("modern");
+});
+afterAll(() => peer.close());
+
+describe("lookup command", () => {
+  test("prints the status JSON and exits 0 when the server is online", async () => {
+    const result = await runCli(["lookup", `127.0.0.1:${peer.port}`], { PENNANT_LOOKUP_PRIVATE: "on" });
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ online: true, protocol_used: "modern", players: { online: 3, max: 10 }, motd: { clean: "Counting peer" } });
+  });
+
+  test("refuses a private address by default, saying why, with exit 1 and no connection", async () => {
+    const before = peer.connections;
+    const result = await runCli(["lookup", `127.0.0.1:${peer.port}`], { PENNANT_LOOKUP_PRIVATE: "" });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).error.code).toBe("blocked_address");
+    expect(peer.connections).toBe(before);
+  });
+
+  test("an invalid address or edition is a usage error (exit 2)", async () => {
+    expect((await runCli(["lookup", "http://example.com"])).code).toBe(2);
+    expect((await runCli(["lookup", "example.com", "--edition", "pocket"])).code).toBe(2);
+    expect((await runCli(["lookup"])).code).toBe(2);
+  });
+});
