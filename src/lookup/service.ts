@@ -243,8 +243,10 @@ export class LookupService {
       if (modern.ok) {
         result = fromModern(target, modern.status, modern.latencyMs);
       } else {
-        const old = await startLegacy();
-        result = old.ok ? fromLegacy(target, old.status, old.latencyMs) : offline(target, modern.reason, modern.message);
+        // No new connection once the deadline has passed; a legacy ping already running may still answer.
+        const old = legacy ?? (remaining() > 0 ? startLegacy() : null);
+        const answer = old && (await old);
+        result = answer?.ok ? fromLegacy(target, answer.status, answer.latencyMs) : offline(target, modern.reason, modern.message);
       }
       if (!result.online) return result;
       const answered = await within(query, Math.min(this.settings.queryGraceMs, remaining()), null);

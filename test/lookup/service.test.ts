@@ -239,3 +239,53 @@ function pngHeader(width: number, height: number): Uint8Array {
   view.setUint32(20, height);
   return bytes;
 }
+
+describe("more load rules", () => {
+  test("failures are cached too, for 15 s", async () => {
+    // Real time plus a skip, so the lookup's own deadline still runs out.
+    let skipped = 0;
+    const silent = await peer("silent");
+    const lookups = service({ allowPrivate: true, now: () => Date.now() + skipped, deadlineMs: 200, legacyHeadStartMs: 1000 });
+    await lookups.lookup({ address: `127.0.0.1:${silent.port}` });
+    await lookups.lookup({ address: `127.0.0.1:${silent.port}` });
+    expect(silent.connections).toBe(1);
+    skipped += 16_000;
+    await lookups.lookup({ address: `127.0.0.1:${silent.port}` });
+    expect(silent.connections).toBe(2);
+  });
+
+  test("lookups of one target under different spellings are capped per target", async () => {
+    const silent = await peer("silent");
+    const { resolver } = stubResolver({ "a.example.com": ["127.0.0.1"], "b.example.com": ["127.0.0.1"] });
+    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 1, deadlineMs: 300, legacyHeadStartMs: 1000 });
+    const results = await Promise.all([
+      lookups.lookup({ address: `a.example.com:${silent.port}` }),
+      lookups.lookup({ address: `b.example.com:${silent.port}` }),
+    ]);
+    expect(results.map((result) => result.error?.code).sort()).toEqual(["busy", "timeout"]);
+    expect(silent.connections).toBe(1);
+  });
+});
+
+describe("Bedrock fallback", () => {
+  test("a Java lookup of port 19132 that gets no Java answer tries Bedrock", async () => {
+    const { createServer } = await import("bedrock-protocol");
+    const bedrock: any = createServer({
+      host: "127.0.0.1",
+      port: 19132,
+      offline: true,
+      raknetBackend: "jsp-raknet",
+      maxPlayers: 9,
+      version: "1.21.50",
+      motd: { motd: "Fallback", levelName: "Level" },
+    } as any);
+    try {
+      await Bun.sleep(300);
+      const result = await service({ allowPrivate: true, legacyHeadStartMs: 50 }).lookup({ address: "127.0.0.1:19132" });
+      expect(result).toMatchObject({ online: true, edition: "bedrock", protocolUsed: "bedrock", players: { max: 9 } });
+      expect(result.motd?.raw).toBe("Fallback\nLevel");
+    } finally {
+      bedrock.close();
+    }
+  });
+});
