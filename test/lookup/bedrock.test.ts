@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createServer } from "bedrock-protocol";
+import { createServer } from "bedrock-protocol/src/createServer.js";
 import { createSocket } from "node:dgram";
 import { parsePong, pingBedrock, unconnectedPing } from "../../src/lookup/bedrock.ts";
 

@@ -269,7 +269,7 @@ describe("more load rules", () => {
 
 describe("Bedrock fallback", () => {
   test("a Java lookup of port 19132 that gets no Java answer tries Bedrock", async () => {
-    const { createServer } = await import("bedrock-protocol");
+    const { createServer } = await import("bedrock-protocol/src/createServer.js");
     const bedrock: any = createServer({
       host: "127.0.0.1",
       port: 19132,
