@@ -1,0 +1,10 @@
+// The public surface of the rendering engine. Everything outside src/render
+// imports from here; module paths behind it may move.
+
+export { type Color, rgba, parseHexColor } from "./color.ts";
+export { type Transform, IDENTITY, translate, scale, rotate, then, invert } from "./transform.ts";
+export { Path, type CornerRadii } from "./path.ts";
+export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
+export type { FillRule } from "./raster/accumulate.ts";
+export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
+export { drawMask } from "./paint/draw-mask.ts";

@@ -1,0 +1,53 @@
+// Compositing a coverage mask tinted with one colour: the hot path of text
+// (every glyph is a cached mask) and of solid fills.
+
+import { div255, type Color } from "../color.ts";
+import { packPixel, type Pixmap } from "../pixmap.ts";
+import type { Mask } from "../raster/mask.ts";
+
+/**
+ * Draws `mask` in `color` (straight alpha) times `opacity` (0..1), source-over,
+ * with its top-left pixel at device (mask.x + dx, mask.y + dy); dx and dy are
+ * rounded to whole pixels (glyph caches bake the sub-pixel offset into the
+ * mask). Parts outside the pixmap are skipped.
+ */
+export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, color: Color, opacity = 1): void {
+  const alpha = Math.round(color.a * (opacity >= 1 ? 1 : opacity > 0 ? opacity : 0));
+  if (alpha === 0 || mask.width === 0 || mask.height === 0) return;
+  const left = mask.x + Math.round(dx);
+  const top = mask.y + Math.round(dy);
+  const x0 = Math.max(left, 0);
+  const y0 = Math.max(top, 0);
+  const x1 = Math.min(left + mask.width, pixmap.width);
+  const y1 = Math.min(top + mask.height, pixmap.height);
+  if (x1 <= x0 || y1 <= y0) return;
+
+  const pr = div255(color.r * alpha);
+  const pg = div255(color.g * alpha);
+  const pb = div255(color.b * alpha);
+  // Fully covered pixels of an opaque colour are a plain 32-bit store.
+  const solid = alpha === 255 ? packPixel(pr, pg, pb, 255) : -1;
+  const { data, pixels, width } = pixmap;
+  const coverage = mask.data;
+  const span = x1 - x0;
+
+  for (let y = y0; y < y1; y++) {
+    let m = (y - top) * mask.width + (x0 - left);
+    let p = y * width + x0;
+    for (const end = p + span; p < end; p++, m++) {
+      const c = coverage[m]!;
+      if (c === 0) continue;
+      if (c === 255 && solid !== -1) {
+        pixels[p] = solid;
+        continue;
+      }
+      // dst' = src*c + dst*(1 - srcAlpha*c), all in 0..255 integer steps.
+      const inv = 255 - div255(alpha * c);
+      const i = p << 2;
+      data[i] = div255(pr * c + data[i]! * inv);
+      data[i + 1] = div255(pg * c + data[i + 1]! * inv);
+      data[i + 2] = div255(pb * c + data[i + 2]! * inv);
+      data[i + 3] = div255(alpha * c + data[i + 3]! * inv);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+// Coverage masks: a path rasterized to 0..255 coverage over its device-space
+// bounding box (clipped), so small shapes cost only their own pixels.
+
+import { IDENTITY, type Transform } from "../transform.ts";
+import type { Path } from "../path.ts";
+import { addClippedLine, resolveCoverage, type FillRule } from "./accumulate.ts";
+import { flattenPath, type Contour } from "./flatten.ts";
+
+/**
+ * Coverage 0..255, row-major, `width * height` bytes, whose top-left pixel
+ * sits at device pixel (x, y). An empty mask has width or height 0.
+ */
+export interface Mask {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** An integer device-space rectangle. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Masks never grow past this region, whatever coordinates a path holds. */
+export const MASK_LIMIT: Rect = { x: -2048, y: -2048, width: 4096, height: 4096 };
+
+// Rows are accumulated in bands of BAND rows, so the float buffer stays small
+// (and in cache) however tall the mask; it is shared by every call (single
+// threaded) and left zeroed by `resolveCoverage`.
+const BAND = 32;
+let scratch = new Float32Array(BAND * 256);
+
+function accumulationBuffer(floats: number): Float32Array {
+  if (scratch.length < floats) scratch = new Float32Array(floats);
+  return scratch;
+}
+
+export function emptyMask(): Mask {
+  return { x: 0, y: 0, width: 0, height: 0, data: new Uint8Array(0) };
+}
+
+/** Integer bounds of the contours' points intersected with `clip`; null when empty. */
+function coveredRect(contours: readonly Contour[], clip: Rect): Rect | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const { points } of contours) {
+    for (let i = 0; i < points.length; i += 2) {
+      const x = points[i]!, y = points[i + 1]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  // NaN or infinite coordinates make the comparisons below false: nothing is drawn.
+  const x0 = Math.max(Math.floor(minX), clip.x);
+  const y0 = Math.max(Math.floor(minY), clip.y);
+  const x1 = Math.min(Math.ceil(maxX), clip.x + clip.width);
+  const y1 = Math.min(Math.ceil(maxY), clip.y + clip.height);
+  if (!(x1 > x0 && y1 > y0)) return null;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Rasterizes flattened contours (each implicitly closed) within `clip`. */
+export function rasterizeContours(contours: readonly Contour[], fillRule: FillRule, clip: Rect): Mask {
+  const rect = coveredRect(contours, clip);
+  if (!rect) return emptyMask();
+  const { x: ox, y: oy, width, height } = rect;
+  const stride = width + 2;
+  const acc = accumulationBuffer(stride * BAND);
+  const data = new Uint8Array(width * height);
+  for (let band = 0; band < height; band += BAND) {
+    const rows = Math.min(BAND, height - band);
+    const top = oy + band;
+    for (const { points } of contours) {
+      const n = points.length;
+      if (n < 4) continue;
+      let px = points[n - 2]! - ox;
+      let py = points[n - 1]! - top;
+      for (let i = 0; i < n; i += 2) {
+        const x = points[i]! - ox;
+        const y = points[i + 1]! - top;
+        addClippedLine(acc, stride, width, rows, px, py, x, y);
+        px = x;
+        py = y;
+      }
+    }
+    resolveCoverage(acc, stride, width, rows, fillRule, data.subarray(band * width), width);
+  }
+  return { x: ox, y: oy, width, height, data };
+}
+
+/**
+ * Rasterizes `path` (sub-paths implicitly closed) to an anti-aliased coverage
+ * mask in device pixels: exact area coverage, no supersampling. `transform`
+ * maps path to device coordinates; `clip` bounds the mask (default
+ * MASK_LIMIT). The mask's own x/y give its device position; an empty path
+ * yields width 0.
+ */
+export function rasterizeToMask(
+  path: Path, transform: Transform = IDENTITY, fillRule: FillRule = "nonzero", clip: Rect = MASK_LIMIT,
+): Mask {
+  return rasterizeContours(flattenPath(path, transform), fillRule, clip);
+}
