@@ -8,3 +8,6 @@ export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
 export type { FillRule } from "./raster/accumulate.ts";
 export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
 export { drawMask } from "./paint/draw-mask.ts";
+export { type Paint, type GradientStop, type SolidPaint, type LinearGradient, type RadialGradient, solid, linearGradient, radialGradient } from "./paint/paint.ts";
+export type { StrokeStyle, LineCap, LineJoin } from "./raster/stroke.ts";
+export { fillPath, strokePath, type DrawOptions, type FillOptions } from "./draw.ts";
