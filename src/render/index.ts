@@ -11,3 +11,8 @@ export { drawMask } from "./paint/draw-mask.ts";
 export { type Paint, type GradientStop, type SolidPaint, type LinearGradient, type RadialGradient, solid, linearGradient, radialGradient } from "./paint/paint.ts";
 export type { StrokeStyle, LineCap, LineJoin } from "./raster/stroke.ts";
 export { fillPath, strokePath, type DrawOptions, type FillOptions } from "./draw.ts";
+export { drawImage, halve, type ImageFilter, type ImageOptions, type DestinationRect } from "./image/draw-image.ts";
+export { blurMask, blurPixmap } from "./image/blur.ts";
+export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
+export { encodePng, type PngOptions } from "./encode/png.ts";
+export { encodeWebp, initWebp, type WebpOptions } from "./encode/webp.ts";

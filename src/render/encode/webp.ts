@@ -1,0 +1,57 @@
+// WebP through @jsquash/webp (libwebp in wasm). The wasm is imported as a
+// file so that `bun build --compile` embeds it (the package's own loader
+// looks for it on disk and fails inside the binary), compiled once, and
+// handed to the encoder's init. The package picks its SIMD or plain glue by
+// feature test; we pick the matching wasm by the same kind of test.
+
+import { init, default as encodeWithModule } from "@jsquash/webp/encode.js";
+import simdWasmPath from "@jsquash/webp/codec/enc/webp_enc_simd.wasm" with { type: "file" };
+import plainWasmPath from "@jsquash/webp/codec/enc/webp_enc.wasm" with { type: "file" };
+import type { Pixmap } from "../pixmap.ts";
+
+export interface WebpOptions {
+  /** Lossless (default) suits flat art; lossy is smaller for photos and busy gradients. */
+  lossless?: boolean;
+  /** Lossy quality 0..100 (default 80). */
+  quality?: number;
+}
+
+/** A module whose only function uses a SIMD instruction (i8x16.splat): valid exactly where wasm SIMD is supported. */
+const SIMD_PROBE = Uint8Array.of(
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+  0x03, 0x02, 0x01, 0x00, // one function of type 0
+  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // body: i32.const 0; i8x16.splat; end
+);
+
+export function supportsWasmSimd(): boolean {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+let ready: Promise<unknown> | null = null;
+
+/** Compiles and instantiates the encoder once; later calls share the same promise. */
+export function initWebp(): Promise<unknown> {
+  ready ??= (async () => {
+    const path = supportsWasmSimd() ? simdWasmPath : plainWasmPath;
+    const module = await WebAssembly.compile(await Bun.file(path).arrayBuffer());
+    // The published typings omit the (module, options) form that encode.js accepts.
+    return (init as unknown as (module: WebAssembly.Module) => Promise<unknown>)(module);
+  })();
+  return ready;
+}
+
+export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Promise<Uint8Array> {
+  await initWebp();
+  const lossless = options.lossless ?? true;
+  // The encoder reads only data, width and height of its ImageData argument (a DOM type Bun lacks).
+  const image = {
+    data: new Uint8ClampedArray(pixmap.toStraightRgba().buffer),
+    width: pixmap.width,
+    height: pixmap.height,
+  } as unknown as Parameters<typeof encodeWithModule>[0];
+  const encoded = await encodeWithModule(image, lossless
+    ? { lossless: 1, exact: 0, quality: 75, method: 1 }
+    : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 });
+  return new Uint8Array(encoded);
+}
