@@ -1,0 +1,106 @@
+import { describe, expect, test } from "bun:test";
+import { PNG } from "pngjs";
+import decodeWebp from "@jsquash/webp/decode.js";
+import { simd } from "wasm-feature-detect";
+import { Path, Pixmap, encodePng, encodeWebp, fillPath, linearGradient, rgba, solid } from "../../src/render/index.ts";
+import { supportsWasmSimd } from "../../src/render/encode/webp.ts";
+
+const ihdr = (png: Uint8Array) => ({ bitDepth: png[24], colorType: png[25] });
+const hasChunk = (png: Uint8Array, type: string) => Buffer.from(png).includes(Buffer.from(type, "latin1"));
+
+function gradientBanner(width: number, height: number, translucentCorner: boolean): Pixmap {
+  const p = new Pixmap(width, height);
+  const outline = new Path().roundRect(0, 0, width, height, translucentCorner ? 8 : 0);
+  fillPath(p, outline, linearGradient(0, 0, width, height, [{ offset: 0, color: rgba(20, 30, 90) }, { offset: 1, color: rgba(120, 20, 160) }]));
+  fillPath(p, new Path().circle(width / 2, height / 2, height / 3), solid(rgba(250, 200, 40, 200)));
+  return p;
+}
+
+function decoded(png: Uint8Array): PNG {
+  return PNG.sync.read(Buffer.from(png));
+}
+
+describe("PNG", () => {
+  test("few colours: a palette PNG at the smallest bit depth, with tRNS for translucency", () => {
+    const two = new Pixmap(9, 3);
+    two.fill(rgba(10, 200, 30));
+    two.data.set([0, 0, 0, 0], 0);
+    const png = encodePng(two);
+    expect(ihdr(png)).toEqual({ bitDepth: 1, colorType: 3 });
+    expect(hasChunk(png, "tRNS")).toBe(true);
+    const back = decoded(png);
+    expect([...back.data.subarray(0, 8)]).toEqual([0, 0, 0, 0, 10, 200, 30, 255]);
+
+    const opaque = new Pixmap(5, 5);
+    opaque.fill(rgba(1, 2, 3));
+    const opaquePng = encodePng(opaque);
+    expect(hasChunk(opaquePng, "tRNS")).toBe(false);
+  });
+
+  test("bit depth follows the colour count: 4-bit up to 16 colours, 8-bit up to 256", () => {
+    for (const [count, depth] of [[3, 2], [16, 4], [17, 8], [256, 8]] as const) {
+      const p = new Pixmap(count, 2);
+      for (let x = 0; x < count; x++) p.data.set([x, 255 - x, 7, 255], x * 4);
+      for (let x = 0; x < count; x++) p.data.set([x, 255 - x, 7, 255], (count + x) * 4);
+      const png = encodePng(p);
+      expect(ihdr(png)).toEqual({ bitDepth: depth, colorType: 3 });
+      expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
+    }
+  });
+
+  test("many colours: RGB when opaque, RGBA otherwise; pixels survive exactly", () => {
+    const opaque = gradientBanner(300, 60, false);
+    const rgb = encodePng(opaque);
+    expect(ihdr(rgb)).toEqual({ bitDepth: 8, colorType: 2 });
+    expect([...decoded(rgb).data]).toEqual([...opaque.toStraightRgba()]);
+    const rounded = gradientBanner(300, 60, true);
+    const rgbaPng = encodePng(rounded);
+    expect(ihdr(rgbaPng)).toEqual({ bitDepth: 8, colorType: 6 });
+    expect([...decoded(rgbaPng).data]).toEqual([...rounded.toStraightRgba()]);
+  });
+
+  test("filters are chosen per row: Up for repeated rows, Sub for a horizontal ramp", () => {
+    const p = new Pixmap(300, 4);
+    for (let x = 0; x < 300; x++) for (let y = 0; y < 4; y++) p.data.set([x % 256, (x * 7) % 256, y, 255], (y * 300 + x) * 4);
+    const raw = Bun.inflateSync(new Uint8Array(encodedIdat(encodePng(p, { level: 1 }))));
+    const stride = 1 + 300 * 3;
+    expect([raw[0], raw[stride], raw[2 * stride]]).toEqual([1, 2, 2]);
+  });
+});
+
+/** The IDAT payload of a PNG with one IDAT chunk, without the zlib wrapper. */
+function encodedIdat(png: Uint8Array): Uint8Array {
+  const at = Buffer.from(png).indexOf("IDAT");
+  const length = new DataView(png.buffer, png.byteOffset).getUint32(at - 4);
+  return png.subarray(at + 4 + 2, at + 4 + length - 4); // skip the 2-byte zlib header and the adler32
+}
+
+describe("WebP", () => {
+  test("our SIMD probe agrees with the encoder's own feature test", async () => {
+    expect(supportsWasmSimd()).toBe(await simd());
+  });
+
+  test("lossless by default: pixels round-trip exactly where alpha is 255", async () => {
+    const p = gradientBanner(120, 30, true);
+    const webp = await encodeWebp(p);
+    expect(Buffer.from(webp.subarray(0, 4)).toString()).toBe("RIFF");
+    expect(Buffer.from(webp.subarray(12, 16)).toString()).toBe("VP8L");
+    const image = await decodeWebp(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.byteLength) as ArrayBuffer);
+    const straight = p.toStraightRgba();
+    for (let i = 0; i < straight.length; i += 4) {
+      expect(image.data[i + 3]).toBe(straight[i + 3]!);
+      if (straight[i + 3] === 255) expect([...image.data.subarray(i, i + 3)]).toEqual([...straight.subarray(i, i + 3)]);
+    }
+  });
+
+  test("lossy on request, close to the original", async () => {
+    const p = gradientBanner(120, 30, false);
+    const webp = await encodeWebp(p, { lossless: false, quality: 90 });
+    expect(Buffer.from(webp.subarray(12, 16)).toString()).toBe("VP8 ");
+    const image = await decodeWebp(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.byteLength) as ArrayBuffer);
+    const straight = p.toStraightRgba();
+    let sum = 0;
+    for (let i = 0; i < straight.length; i++) sum += Math.abs(image.data[i]! - straight[i]!);
+    expect(sum / straight.length).toBeLessThan(4);
+  });
+});
