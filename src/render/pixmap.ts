@@ -67,25 +67,39 @@ export class Pixmap {
 
   /** Straight-alpha RGBA bytes, as PNG and WebP want them. */
   toStraightRgba(): Uint8Array {
-    const src = this.data;
-    const out = new Uint8Array(src.length);
-    for (let i = 0; i < src.length; i += 4) {
-      const a = src[i + 3]!;
-      if (a === 255) {
-        out[i] = src[i]!;
-        out[i + 1] = src[i + 1]!;
-        out[i + 2] = src[i + 2]!;
-        out[i + 3] = 255;
-      } else if (a !== 0) {
-        const r = RECIPROCAL[a]!;
-        out[i] = (src[i]! * r + 32768) >>> 16;
-        out[i + 1] = (src[i + 1]! * r + 32768) >>> 16;
-        out[i + 2] = (src[i + 2]! * r + 32768) >>> 16;
-        out[i + 3] = a;
-      }
-    }
+    const out = new Uint8Array(this.data.length);
+    writeStraight(this, out);
     return out;
   }
+}
+
+/**
+ * Writes the pixmap's straight-alpha RGBA into `out` (at least width*height*4
+ * bytes, 4-byte aligned); returns whether every pixel is opaque. Opaque and
+ * transparent pixels (the bulk of most images) are one 32-bit store each.
+ */
+export function writeStraight(pixmap: Pixmap, out: Uint8Array): boolean {
+  const src = pixmap.data, words = pixmap.pixels;
+  const out32 = new Uint32Array(out.buffer, out.byteOffset, words.length);
+  let opaque = true;
+  for (let p = 0, i = 3; p < words.length; p++, i += 4) {
+    const a = src[i]!;
+    if (a === 255) {
+      out32[p] = words[p]!;
+      continue;
+    }
+    opaque = false;
+    if (a === 0) {
+      out32[p] = 0;
+      continue;
+    }
+    const r = RECIPROCAL[a]!;
+    out[i - 3] = (src[i - 3]! * r + 32768) >>> 16;
+    out[i - 2] = (src[i - 2]! * r + 32768) >>> 16;
+    out[i - 1] = (src[i - 1]! * r + 32768) >>> 16;
+    out[i] = a;
+  }
+  return opaque;
 }
 
 /** 255/a in 16.16 fixed point, so un-premultiplying is a multiply and a shift. */

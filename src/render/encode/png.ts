@@ -3,12 +3,14 @@
 // five per row:
 // - images of at most 256 colours (badges, flat art) become palette PNGs at
 //   the smallest bit depth, unfiltered (what the PNG spec advises for palettes);
-// - others are RGB (opaque) or RGBA, each row filtered with Up or Sub,
-//   whichever has the smaller sum of absolute residuals: two cheap candidates
-//   that cover banners (vertical repetition favours Up, horizontal gradients Sub).
+// - others are RGB (opaque) or RGBA, each row filtered with Up, or with Sub
+//   when Up leaves most pixels non-zero and Sub leaves more zeros (vertical
+//   repetition favours Up, horizontal runs Sub). Both filters work on whole
+//   pixels as 32-bit words with bytewise (SWAR) subtraction: one operation per
+//   pixel instead of four.
 
 import { crc32, deflateSync } from "node:zlib";
-import type { Pixmap } from "../pixmap.ts";
+import { writeStraight, type Pixmap } from "../pixmap.ts";
 
 export interface PngOptions {
   /** zlib level 1..9. */
@@ -104,44 +106,59 @@ function encodePalette(width: number, height: number, rgba: Uint8Array, colors: 
   return assemble(chunks);
 }
 
-/** Filters one row (already in `line`, `bpp` bytes per pixel) into `out` at `o`, Up or Sub by the smaller residual sum. */
-function filterRow(line: Uint8Array, previous: Uint8Array, length: number, bpp: number, out: Uint8Array, o: number): void {
-  // Residuals as signed bytes: |r| of (a - b) & 255 read as -128..127.
-  let up = 0, sub = 0;
-  for (let i = 0; i < length; i++) {
-    const u = (line[i]! - previous[i]!) & 255;
-    const s = (line[i]! - (i >= bpp ? line[i - bpp]! : 0)) & 255;
-    up += u < 128 ? u : 256 - u;
-    sub += s < 128 ? s : 256 - s;
-  }
-  if (up <= sub) {
-    out[o] = 2;
-    for (let i = 0; i < length; i++) out[o + 1 + i] = line[i]! - previous[i]!;
-  } else {
-    out[o] = 1;
-    for (let i = 0; i < bpp; i++) out[o + 1 + i] = line[i]!;
-    for (let i = bpp; i < length; i++) out[o + 1 + i] = line[i]! - line[i - bpp]!;
-  }
+const HIGH = 0x80808080 | 0;
+const LOW = 0x7f7f7f7f;
+
+/** a - b in each of the four bytes independently (mod 256), no borrow between bytes. */
+function byteDifference(a: number, b: number): number {
+  return ((a | HIGH) - (b & LOW)) ^ ((a ^ ~b) & HIGH);
 }
 
-function encodeTrueColor(width: number, height: number, rgba: Uint8Array, opaque: boolean, level: number): Uint8Array {
+// Scratch space reused by every encode (single threaded): straight pixels and two filtered rows.
+let straight = new Uint8Array(0);
+let upRow = new Uint32Array(0);
+let subRow = new Uint32Array(0);
+
+/** Filters row y of `pixels` (width words) into upRow or subRow; returns the PNG filter type used. */
+function filterRow(pixels: Uint32Array, width: number, y: number): 1 | 2 {
+  const row = y * width, above = row - width;
+  let zeros = 0;
+  if (y === 0) {
+    for (let x = 0; x < width; x++) if ((upRow[x] = pixels[x]!) === 0) zeros++;
+  } else {
+    for (let x = 0; x < width; x++) if ((upRow[x] = byteDifference(pixels[row + x]!, pixels[above + x]!)) === 0) zeros++;
+  }
+  if (2 * zeros >= width) return 2;
+  let subZeros = (subRow[0] = pixels[row]!) === 0 ? 1 : 0;
+  for (let x = 1; x < width; x++) if ((subRow[x] = byteDifference(pixels[row + x]!, pixels[row + x - 1]!)) === 0) subZeros++;
+  return subZeros > zeros ? 1 : 2;
+}
+
+function encodeTrueColor(width: number, height: number, pixels: Uint32Array, opaque: boolean, level: number): Uint8Array {
   const bpp = opaque ? 3 : 4;
   const length = width * bpp;
   const raw = new Uint8Array((length + 1) * height);
-  let line = new Uint8Array(length);
-  let previous = new Uint8Array(length); // the row above the first is all zeros
+  if (upRow.length < width) {
+    upRow = new Uint32Array(width);
+    subRow = new Uint32Array(width);
+  }
+  const upBytes = new Uint8Array(upRow.buffer, 0, width * 4);
+  const subBytes = new Uint8Array(subRow.buffer, 0, width * 4);
   for (let y = 0; y < height; y++) {
-    if (opaque) {
-      for (let x = 0, s = y * width * 4, d = 0; x < width; x++, s += 4, d += 3) {
-        line[d] = rgba[s]!;
-        line[d + 1] = rgba[s + 1]!;
-        line[d + 2] = rgba[s + 2]!;
-      }
-    } else {
-      line.set(rgba.subarray(y * length, (y + 1) * length));
+    const type = filterRow(pixels, width, y);
+    const filtered = type === 2 ? upBytes : subBytes;
+    const o = y * (length + 1);
+    raw[o] = type;
+    if (!opaque) {
+      raw.set(filtered, o + 1);
+      continue;
     }
-    filterRow(line, previous, length, bpp, raw, y * (length + 1));
-    [line, previous] = [previous, line];
+    // Filters act per channel, so dropping alpha after filtering equals filtering RGB (bpp 3).
+    for (let s = 0, d = o + 1; s < filtered.length; s += 4, d += 3) {
+      raw[d] = filtered[s]!;
+      raw[d + 1] = filtered[s + 1]!;
+      raw[d + 2] = filtered[s + 2]!;
+    }
   }
   return assemble([
     chunk("IHDR", header(width, height, 8, opaque ? 2 : 6)),
@@ -154,16 +171,11 @@ function encodeTrueColor(width: number, height: number, rgba: Uint8Array, opaque
 export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array {
   const level = options.level ?? DEFAULT_LEVEL;
   const { width, height } = pixmap;
-  const rgba = pixmap.toStraightRgba();
-  const pixels = new Uint32Array(rgba.buffer);
+  if (straight.length < pixmap.data.length) straight = new Uint8Array(pixmap.data.length);
+  const rgba = straight.subarray(0, pixmap.data.length);
+  const opaque = writeStraight(pixmap, rgba);
+  const pixels = new Uint32Array(rgba.buffer, 0, width * height);
   const colors = distinctColors(pixels);
   if (colors) return encodePalette(width, height, rgba, colors, level);
-  let opaque = true;
-  for (let i = 3; i < rgba.length; i += 4) {
-    if (rgba[i] !== 255) {
-      opaque = false;
-      break;
-    }
-  }
-  return encodeTrueColor(width, height, rgba, opaque, level);
+  return encodeTrueColor(width, height, pixels, opaque, level);
 }

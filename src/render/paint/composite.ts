@@ -1,35 +1,45 @@
 // Source-over compositing of a coverage mask filled with any paint, with an
 // optional clip mask and a global opacity folded into the coverage first.
+// Runs of full coverage under an opaque paint are shaded straight into the
+// pixmap (a gradient is then one table lookup per pixel); other runs are
+// shaded into a scratch row and blended.
 
 import { div255 } from "../color.ts";
 import type { Pixmap } from "../pixmap.ts";
 import type { Mask } from "../raster/mask.ts";
 import type { CompiledPaint } from "./shader.ts";
 
-let shadeRow = new Uint8Array(1024 * 4);
-let shadeRow32 = new Uint32Array(shadeRow.buffer);
+let shaded32 = new Uint32Array(1024);
+let shaded = new Uint8Array(shaded32.buffer);
 let coverageRow = new Uint8Array(1024);
 
 function ensureRows(width: number): void {
   if (coverageRow.length >= width) return;
-  shadeRow = new Uint8Array(width * 4);
-  shadeRow32 = new Uint32Array(shadeRow.buffer);
+  shaded32 = new Uint32Array(width);
+  shaded = new Uint8Array(shaded32.buffer);
   coverageRow = new Uint8Array(width);
 }
 
-/** Coverage of row y over [x0, x1) of `mask`, times the clip's coverage and `alpha` (0..255), into coverageRow[0..). */
-function combinedCoverage(mask: Mask, clip: Mask | null, alpha: number, y: number, x0: number, x1: number): void {
+/**
+ * Coverage of row y over [x0, x1) of `mask` times the clip's coverage and
+ * `alpha` (0..255): the mask's own bytes when there is nothing to combine,
+ * else coverageRow. Returns the array and the index of x0 in it.
+ */
+function rowCoverage(mask: Mask, clip: Mask | null, alpha: number, y: number, x0: number, x1: number): [Uint8Array, number] {
   const m = mask.data;
-  let i = (y - mask.y) * mask.width + (x0 - mask.x);
+  const start = (y - mask.y) * mask.width + (x0 - mask.x);
+  if (!clip && alpha === 255) return [m, start];
   const n = x1 - x0;
   if (!clip) {
-    for (let k = 0; k < n; k++) coverageRow[k] = div255(m[i++]! * alpha);
-    return;
+    for (let k = 0, i = start; k < n; k++) coverageRow[k] = div255(m[i++]! * alpha);
+    return [coverageRow, 0];
   }
   // Callers keep [x0, x1) x {y} inside the clip's rectangle.
   const c = clip.data;
-  let j = (y - clip.y) * clip.width + (x0 - clip.x);
-  for (let k = 0; k < n; k++) coverageRow[k] = div255(div255(m[i++]! * c[j++]!) * alpha);
+  for (let k = 0, i = start, j = (y - clip.y) * clip.width + (x0 - clip.x); k < n; k++) {
+    coverageRow[k] = div255(div255(m[i++]! * c[j++]!) * alpha);
+  }
+  return [coverageRow, 0];
 }
 
 /**
@@ -50,33 +60,39 @@ export function compositeMask(pixmap: Pixmap, mask: Mask, paint: CompiledPaint, 
   if (x1 <= x0 || y1 <= y0) return;
   ensureRows(x1 - x0);
   const { data, pixels, width } = pixmap;
-  if (paint.uniform) paint.shade(0, 0, 1, shadeRow);
+  const { shade, opaque } = paint;
+  const n = x1 - x0;
 
   for (let y = y0; y < y1; y++) {
-    combinedCoverage(mask, clip, alpha, y, x0, x1);
-    // Shade only between the first and last covered pixels of the row.
-    let first = 0, last = x1 - x0 - 1;
-    while (first <= last && coverageRow[first] === 0) first++;
-    while (last >= first && coverageRow[last] === 0) last--;
-    if (first > last) continue;
-    if (!paint.uniform) paint.shade(x0 + first, y, last - first + 1, shadeRow);
-    const step = paint.uniform ? 0 : 1;
-    let p = y * width + x0 + first;
-    for (let k = first, s = 0; k <= last; k++, p++, s += step) {
-      const c = coverageRow[k]!;
-      if (c === 0) continue;
-      const si = s << 2;
-      const sa = shadeRow[si + 3]!;
-      if (c === 255 && sa === 255) {
-        pixels[p] = shadeRow32[s]!;
+    const [cov, c0] = rowCoverage(mask, clip, alpha, y, x0, x1);
+    const rowStart = y * width + x0;
+    let k = 0;
+    while (k < n) {
+      const c = cov[c0 + k]!;
+      if (c === 0) {
+        k++;
         continue;
       }
-      const inv = 255 - div255(sa * c);
-      const i = p << 2;
-      data[i] = div255(shadeRow[si]! * c + data[i]! * inv);
-      data[i + 1] = div255(shadeRow[si + 1]! * c + data[i + 1]! * inv);
-      data[i + 2] = div255(shadeRow[si + 2]! * c + data[i + 2]! * inv);
-      data[i + 3] = div255(sa * c + data[i + 3]! * inv);
+      let end = k + 1;
+      if (c === 255 && opaque) {
+        while (end < n && cov[c0 + end] === 255) end++;
+        shade(x0 + k, y, end - k, pixels, rowStart + k);
+        k = end;
+        continue;
+      }
+      // A run of partial coverage (or of a translucent paint): shade, then blend each pixel.
+      while (end < n && cov[c0 + end] !== 0 && !(opaque && cov[c0 + end] === 255)) end++;
+      shade(x0 + k, y, end - k, shaded32, 0);
+      for (let s = 0; k < end; k++, s += 4) {
+        const cv = cov[c0 + k]!;
+        const sa = shaded[s + 3]!;
+        const inv = 255 - div255(sa * cv);
+        const i = (rowStart + k) << 2;
+        data[i] = div255(shaded[s]! * cv + data[i]! * inv);
+        data[i + 1] = div255(shaded[s + 1]! * cv + data[i + 1]! * inv);
+        data[i + 2] = div255(shaded[s + 2]! * cv + data[i + 2]! * inv);
+        data[i + 3] = div255(sa * cv + data[i + 3]! * inv);
+      }
     }
   }
 }

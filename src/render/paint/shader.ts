@@ -1,30 +1,32 @@
 // Paints compiled for one fill: a function that writes the premultiplied
-// source colour of a horizontal run of device pixels into a byte buffer.
+// source colour of a horizontal run of device pixels, one Uint32 per pixel
+// (packPixel byte order), straight into a pixmap or into a scratch row.
 // Gradients are a 256-entry lookup table (256 steps keep a full-range
 // two-stop ramp within half a level) indexed by t, and t is an affine
 // function of the device position, so it advances by a constant per pixel.
 
 import { div255 } from "../color.ts";
+import { packPixel } from "../pixmap.ts";
 import { invert, then, type Transform } from "../transform.ts";
 import type { GradientStop, Paint } from "./paint.ts";
 
-/** Writes `count` premultiplied RGBA pixels for device row y starting at x into `out` (bytes). */
-export type SpanShader = (x: number, y: number, count: number, out: Uint8Array) => void;
+/** Writes `count` premultiplied pixels for device row y, starting at column x, into out[offset..]. */
+export type SpanShader = (x: number, y: number, count: number, out: Uint32Array, offset: number) => void;
 
 export interface CompiledPaint {
   shade: SpanShader;
   /** Alpha of every pixel is 255: lets the compositor store fully covered pixels outright. */
   opaque: boolean;
-  /** Every pixel is the same: callers may shade one pixel and reuse it. */
-  uniform: boolean;
 }
 
 const LUT_SIZE = 256;
+/** 255 in 16.16 fixed point. */
+const LAST_INDEX = 255 * 65536;
 
 /** Premultiplied colours at t = i/255, interpolated between premultiplied stops. */
-function gradientTable(stops: readonly GradientStop[]): Uint8Array {
+function gradientTable(stops: readonly GradientStop[]): Uint32Array {
   const sorted = [...stops].sort((p, q) => p.offset - q.offset);
-  const table = new Uint8Array(LUT_SIZE * 4);
+  const table = new Uint32Array(LUT_SIZE);
   if (sorted.length === 0) return table;
   const premultiplied = sorted.map(({ offset, color: { r, g, b, a } }) => ({
     offset: Math.min(1, Math.max(0, offset)),
@@ -40,42 +42,35 @@ function gradientTable(stops: readonly GradientStop[]): Uint8Array {
     // Before the first stop and after the last, the end colours extend (pad).
     const f = span > 0 ? Math.min(1, Math.max(0, (t - from.offset) / span)) : t < from.offset ? 0 : 1;
     const mix = t < from.offset ? from.rgba : from.rgba.map((v, c) => v + (to.rgba[c]! - v) * f);
-    for (let c = 0; c < 4; c++) table[i * 4 + c] = Math.round(mix[c]!);
+    table[i] = packPixel(Math.round(mix[0]!), Math.round(mix[1]!), Math.round(mix[2]!), Math.round(mix[3]!));
   }
   return table;
 }
 
-function solidShader(r: number, g: number, b: number, a: number): SpanShader {
-  return (_x, _y, count, out) => {
-    for (let i = 0, end = count * 4; i < end; i += 4) {
-      out[i] = r;
-      out[i + 1] = g;
-      out[i + 2] = b;
-      out[i + 3] = a;
-    }
-  };
+function solidShader(pixel: number): SpanShader {
+  return (_x, _y, count, out, offset) => out.fill(pixel, offset, offset + count);
 }
 
-function copyEntry(table: Uint8Array, t: number, out: Uint8Array, o: number): void {
-  const index = (t <= 0 ? 0 : t >= 1 ? 255 : (t * 255 + 0.5) | 0) << 2;
-  out[o] = table[index]!;
-  out[o + 1] = table[index + 1]!;
-  out[o + 2] = table[index + 2]!;
-  out[o + 3] = table[index + 3]!;
+/** Table index of t, padded: 0 before the start, 255 past the end. */
+function entry(t: number): number {
+  return t <= 0 ? 0 : t >= 1 ? 255 : (t * 255 + 0.5) | 0;
+}
+
+function stopsOpaque(stops: readonly GradientStop[]): boolean {
+  return stops.length > 0 && stops.every((stop) => stop.color.a === 255);
 }
 
 /** Compiles `paint` as seen through `transform` (user space -> device pixels). */
 export function compilePaint(paint: Paint, transform: Transform): CompiledPaint {
   if (paint.type === "solid") {
     const { r, g, b, a } = paint.color;
-    return { shade: solidShader(div255(r * a), div255(g * a), div255(b * a), a), opaque: a === 255, uniform: true };
+    return { shade: solidShader(packPixel(div255(r * a), div255(g * a), div255(b * a), a)), opaque: a === 255 };
   }
   const table = gradientTable(paint.stops);
-  let opaque = true;
-  for (let i = 3; i < table.length; i += 4) if (table[i] !== 255) opaque = false;
+  const opaque = stopsOpaque(paint.stops);
   // Device pixel centre -> user space; a degenerate transform paints the first stop.
   const inverse = invert(transform);
-  if (!inverse) return { shade: solidShader(table[0]!, table[1]!, table[2]!, table[3]!), opaque, uniform: true };
+  if (!inverse) return { shade: solidShader(table[0]!), opaque };
 
   if (paint.type === "linear") {
     const dx = paint.x1 - paint.x0;
@@ -85,10 +80,15 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
     const toT = then(inverse, { a: dx / lengthSquared, b: 0, c: dy / lengthSquared, d: 0, e: -(paint.x0 * dx + paint.y0 * dy) / lengthSquared, f: 0 });
     return {
       opaque,
-      uniform: false,
-      shade: (x, y, count, out) => {
-        let t = toT.a * (x + 0.5) + toT.c * (y + 0.5) + toT.e;
-        for (let i = 0, o = 0; i < count; i++, o += 4, t += toT.a) copyEntry(table, t, out, o);
+      shade: (x, y, count, out, offset) => {
+        const t = toT.a * (x + 0.5) + toT.c * (y + 0.5) + toT.e;
+        // The table index in 16.16 fixed point, stepped per pixel; compared
+        // before shifting, as a shift would wrap values past 2^31.
+        let index = Math.round((t * 255 + 0.5) * 65536);
+        const step = Math.round(toT.a * 255 * 65536);
+        for (let i = offset, end = offset + count; i < end; i++, index += step) {
+          out[i] = table[index < 0 ? 0 : index >= LAST_INDEX ? 255 : index >> 16]!;
+        }
       },
     };
   }
@@ -97,11 +97,10 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
   const toUnit = then(inverse, { a: 1 / radius, b: 0, c: 0, d: 1 / radius, e: -paint.cx / radius, f: -paint.cy / radius });
   return {
     opaque,
-    uniform: false,
-    shade: (x, y, count, out) => {
+    shade: (x, y, count, out, offset) => {
       let u = toUnit.a * (x + 0.5) + toUnit.c * (y + 0.5) + toUnit.e;
       let v = toUnit.b * (x + 0.5) + toUnit.d * (y + 0.5) + toUnit.f;
-      for (let i = 0, o = 0; i < count; i++, o += 4, u += toUnit.a, v += toUnit.b) copyEntry(table, Math.sqrt(u * u + v * v), out, o);
+      for (let i = offset, end = offset + count; i < end; i++, u += toUnit.a, v += toUnit.b) out[i] = table[entry(Math.sqrt(u * u + v * v))]!;
     },
   };
 }

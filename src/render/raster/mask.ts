@@ -3,7 +3,7 @@
 
 import { IDENTITY, type Transform } from "../transform.ts";
 import type { Path } from "../path.ts";
-import { addClippedLine, resolveCoverage, type FillRule } from "./accumulate.ts";
+import { CoverageAccumulator, type FillRule } from "./accumulate.ts";
 import { flattenPath, type Contour } from "./flatten.ts";
 
 /**
@@ -30,15 +30,10 @@ export interface Rect {
 export const MASK_LIMIT: Rect = { x: -2048, y: -2048, width: 4096, height: 4096 };
 
 // Rows are accumulated in bands of BAND rows, so the float buffer stays small
-// (and in cache) however tall the mask; it is shared by every call (single
-// threaded) and left zeroed by `resolveCoverage`.
+// (and in cache) however tall the mask; one accumulator serves every call
+// (single threaded) and is left zeroed by `resolve`.
 const BAND = 32;
-let scratch = new Float32Array(BAND * 256);
-
-function accumulationBuffer(floats: number): Float32Array {
-  if (scratch.length < floats) scratch = new Float32Array(floats);
-  return scratch;
-}
+const accumulator = new CoverageAccumulator();
 
 export function emptyMask(): Mask {
   return { x: 0, y: 0, width: 0, height: 0, data: new Uint8Array(0) };
@@ -70,12 +65,11 @@ export function rasterizeContours(contours: readonly Contour[], fillRule: FillRu
   const rect = coveredRect(contours, clip);
   if (!rect) return emptyMask();
   const { x: ox, y: oy, width, height } = rect;
-  const stride = width + 2;
-  const acc = accumulationBuffer(stride * BAND);
   const data = new Uint8Array(width * height);
   for (let band = 0; band < height; band += BAND) {
     const rows = Math.min(BAND, height - band);
     const top = oy + band;
+    accumulator.reset(width, rows);
     for (const { points } of contours) {
       const n = points.length;
       if (n < 4) continue;
@@ -84,12 +78,12 @@ export function rasterizeContours(contours: readonly Contour[], fillRule: FillRu
       for (let i = 0; i < n; i += 2) {
         const x = points[i]! - ox;
         const y = points[i + 1]! - top;
-        addClippedLine(acc, stride, width, rows, px, py, x, y);
+        accumulator.clippedLine(px, py, x, y);
         px = x;
         py = y;
       }
     }
-    resolveCoverage(acc, stride, width, rows, fillRule, data.subarray(band * width), width);
+    accumulator.resolve(fillRule, data.subarray(band * width), width);
   }
   return { x: ox, y: oy, width, height, data };
 }
