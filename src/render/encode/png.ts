@@ -116,6 +116,7 @@ function byteDifference(a: number, b: number): number {
 
 // Scratch space reused by every encode (single threaded): straight pixels and two filtered rows.
 let straight = new Uint8Array(0);
+let rawScratch = new Uint8Array(0);
 let upRow = new Uint32Array(0);
 let subRow = new Uint32Array(0);
 
@@ -137,7 +138,8 @@ function filterRow(pixels: Uint32Array, width: number, y: number): 1 | 2 {
 function encodeTrueColor(width: number, height: number, pixels: Uint32Array, opaque: boolean, level: number): Uint8Array {
   const bpp = opaque ? 3 : 4;
   const length = width * bpp;
-  const raw = new Uint8Array((length + 1) * height);
+  if (rawScratch.length < (length + 1) * height) rawScratch = new Uint8Array((length + 1) * height);
+  const raw = rawScratch.subarray(0, (length + 1) * height);
   if (upRow.length < width) {
     upRow = new Uint32Array(width);
     subRow = new Uint32Array(width);

@@ -6,6 +6,7 @@
 import { div255 } from "../color.ts";
 import { Pixmap } from "../pixmap.ts";
 import type { Mask } from "../raster/mask.ts";
+import { ALPHA_SHIFT, blendPixel, lerpPixel } from "../paint/blend.ts";
 
 export type ImageFilter = "auto" | "nearest" | "bilinear";
 
@@ -46,37 +47,55 @@ function isWholeUpscale(source: number, target: number): boolean {
   return target >= source && Number.isInteger(target / source);
 }
 
-// One row of source pixels (premultiplied) for the destination row, before blending.
-let row = new Uint8Array(256 * 4);
+// One row of source pixels (premultiplied words) for the destination row, before blending.
+let row32 = new Uint32Array(256);
 
-function sampleNearest(src: Pixmap, v: number, x0: number, count: number, dx: number, sx: number): void {
-  const sy = Math.min(src.height - 1, Math.max(0, Math.floor(v)));
-  const s = src.data, base = sy * src.width;
+// Per destination column: the source column (nearest), or the two source
+// columns and the weight of the right one (0..256, bilinear); the same for
+// every row of one draw.
+let columnA = new Int32Array(256);
+let columnB = new Int32Array(256);
+let columnWeight = new Int32Array(256);
+
+function prepareColumns(src: Pixmap, x0: number, count: number, dx: number, sx: number, nearest: boolean): void {
+  if (columnA.length < count) {
+    columnA = new Int32Array(count);
+    columnB = new Int32Array(count);
+    columnWeight = new Int32Array(count);
+  }
+  const w = src.width;
   for (let i = 0; i < count; i++) {
-    const u = Math.min(src.width - 1, Math.max(0, Math.floor((x0 + i + 0.5 - dx) * sx)));
-    const si = (base + u) << 2, o = i << 2;
-    row[o] = s[si]!;
-    row[o + 1] = s[si + 1]!;
-    row[o + 2] = s[si + 2]!;
-    row[o + 3] = s[si + 3]!;
+    if (nearest) {
+      columnA[i] = Math.min(w - 1, Math.max(0, Math.floor((x0 + i + 0.5 - dx) * sx)));
+      continue;
+    }
+    // Pixel centres sit at integer + 0.5; clamp to the edge outside.
+    const fx = Math.min(w - 1, Math.max(0, (x0 + i + 0.5 - dx) * sx - 0.5));
+    const xa = Math.floor(fx);
+    columnA[i] = xa;
+    columnB[i] = Math.min(w - 1, xa + 1);
+    columnWeight[i] = Math.round((fx - xa) * 256);
   }
 }
 
-function sampleBilinear(src: Pixmap, v: number, x0: number, count: number, dx: number, sx: number): void {
-  const s = src.data, w = src.width, h = src.height;
-  // Pixel centres sit at integer + 0.5; clamp to the edge outside.
+function sampleNearest(src: Pixmap, v: number, count: number): void {
+  const s = src.pixels, out = row32, columns = columnA;
+  const base = Math.min(src.height - 1, Math.max(0, Math.floor(v))) * src.width;
+  for (let i = 0; i < count; i++) out[i] = s[base + columns[i]!]!;
+}
+
+/** Bilinear samples of source row position v for the prepared columns. */
+function sampleBilinear(src: Pixmap, v: number, count: number): void {
+  const s = src.pixels, h = src.height;
+  // Module-level buffers read through locals: the hot loop then sees fixed arrays.
+  const out = row32, colA = columnA, colB = columnB, weights = columnWeight;
   const fy = Math.min(h - 1, Math.max(0, v - 0.5));
-  const y0 = Math.floor(fy), y1 = Math.min(h - 1, y0 + 1), wy = fy - y0;
+  const ya = Math.floor(fy);
+  const wy = Math.round((fy - ya) * 256);
+  const top = ya * src.width, bottom = Math.min(h - 1, ya + 1) * src.width;
   for (let i = 0; i < count; i++) {
-    const fx = Math.min(w - 1, Math.max(0, (x0 + i + 0.5 - dx) * sx - 0.5));
-    const xa = Math.floor(fx), xb = Math.min(w - 1, xa + 1), wx = fx - xa;
-    const p00 = (y0 * w + xa) << 2, p01 = (y0 * w + xb) << 2, p10 = (y1 * w + xa) << 2, p11 = (y1 * w + xb) << 2;
-    const o = i << 2;
-    for (let k = 0; k < 4; k++) {
-      const top = s[p00 + k]! + (s[p01 + k]! - s[p00 + k]!) * wx;
-      const bottom = s[p10 + k]! + (s[p11 + k]! - s[p10 + k]!) * wx;
-      row[o + k] = (top + (bottom - top) * wy + 0.5) | 0;
-    }
+    const a = colA[i]!, b = colB[i]!, wx = weights[i]!;
+    out[i] = lerpPixel(lerpPixel(s[top + a]!, s[top + b]!, wx), lerpPixel(s[bottom + a]!, s[bottom + b]!, wx), wy);
   }
 }
 
@@ -110,32 +129,22 @@ export function drawImage(pixmap: Pixmap, image: Pixmap, dest: DestinationRect, 
   }
   const sx = source.width / dest.width, sy = source.height / dest.height;
   const count = x1 - x0;
-  if (row.length < count * 4) row = new Uint8Array(count * 4);
-  const { data, width } = pixmap;
+  if (row32.length < count) row32 = new Uint32Array(count);
+  const { pixels, width } = pixmap;
+  prepareColumns(source, x0, count, dest.x, sx, nearest);
 
   for (let y = y0; y < y1; y++) {
     const v = (y + 0.5 - dest.y) * sy;
-    if (nearest) sampleNearest(source, v, x0, count, dest.x, sx);
-    else sampleBilinear(source, v, x0, count, dest.x, sx);
+    if (nearest) sampleNearest(source, v, count);
+    else sampleBilinear(source, v, count);
     const clipRow = clip ? (y - clip.y) * clip.width - clip.x : 0;
+    const src = row32;
+    const rowStart = y * width + x0;
     for (let i = 0; i < count; i++) {
       const c = clip ? div255(clip.data[clipRow + x0 + i]! * alpha) : alpha;
-      const o = i << 2;
-      const sa = row[o + 3]!;
-      if (sa === 0 || c === 0) continue;
-      const p = ((y * width) + x0 + i) << 2;
-      if (sa === 255 && c === 255) {
-        data[p] = row[o]!;
-        data[p + 1] = row[o + 1]!;
-        data[p + 2] = row[o + 2]!;
-        data[p + 3] = 255;
-        continue;
-      }
-      const inv = 255 - div255(sa * c);
-      data[p] = div255(row[o]! * c + data[p]! * inv);
-      data[p + 1] = div255(row[o + 1]! * c + data[p + 1]! * inv);
-      data[p + 2] = div255(row[o + 2]! * c + data[p + 2]! * inv);
-      data[p + 3] = div255(sa * c + data[p + 3]! * inv);
+      const s = src[i]!;
+      if (s === 0 || c === 0) continue;
+      pixels[rowStart + i] = c === 255 && ((s >>> ALPHA_SHIFT) & 255) === 255 ? s : blendPixel(s, pixels[rowStart + i]!, c);
     }
   }
 }

@@ -7,16 +7,15 @@
 import { div255 } from "../color.ts";
 import type { Pixmap } from "../pixmap.ts";
 import type { Mask } from "../raster/mask.ts";
+import { blendPixel } from "./blend.ts";
 import type { CompiledPaint } from "./shader.ts";
 
-let shaded32 = new Uint32Array(1024);
-let shaded = new Uint8Array(shaded32.buffer);
+let shaded = new Uint32Array(1024);
 let coverageRow = new Uint8Array(1024);
 
 function ensureRows(width: number): void {
   if (coverageRow.length >= width) return;
-  shaded32 = new Uint32Array(width);
-  shaded = new Uint8Array(shaded32.buffer);
+  shaded = new Uint32Array(width);
   coverageRow = new Uint8Array(width);
 }
 
@@ -59,8 +58,9 @@ export function compositeMask(pixmap: Pixmap, mask: Mask, paint: CompiledPaint, 
   }
   if (x1 <= x0 || y1 <= y0) return;
   ensureRows(x1 - x0);
-  const { data, pixels, width } = pixmap;
+  const { pixels, width } = pixmap;
   const { shade, opaque } = paint;
+  const row = shaded;
   const n = x1 - x0;
 
   for (let y = y0; y < y1; y++) {
@@ -82,17 +82,8 @@ export function compositeMask(pixmap: Pixmap, mask: Mask, paint: CompiledPaint, 
       }
       // A run of partial coverage (or of a translucent paint): shade, then blend each pixel.
       while (end < n && cov[c0 + end] !== 0 && !(opaque && cov[c0 + end] === 255)) end++;
-      shade(x0 + k, y, end - k, shaded32, 0);
-      for (let s = 0; k < end; k++, s += 4) {
-        const cv = cov[c0 + k]!;
-        const sa = shaded[s + 3]!;
-        const inv = 255 - div255(sa * cv);
-        const i = (rowStart + k) << 2;
-        data[i] = div255(shaded[s]! * cv + data[i]! * inv);
-        data[i + 1] = div255(shaded[s + 1]! * cv + data[i + 1]! * inv);
-        data[i + 2] = div255(shaded[s + 2]! * cv + data[i + 2]! * inv);
-        data[i + 3] = div255(sa * cv + data[i + 3]! * inv);
-      }
+      shade(x0 + k, y, end - k, row, 0);
+      for (let s = 0; k < end; k++, s++) pixels[rowStart + k] = blendPixel(row[s]!, pixels[rowStart + k]!, cov[c0 + k]!);
     }
   }
 }

@@ -3,6 +3,7 @@
 
 import { div255, type Color } from "../color.ts";
 import { packPixel, type Pixmap } from "../pixmap.ts";
+import { blendPixel } from "./blend.ts";
 import type { Mask } from "../raster/mask.ts";
 
 /**
@@ -22,12 +23,9 @@ export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, col
   const y1 = Math.min(top + mask.height, pixmap.height);
   if (x1 <= x0 || y1 <= y0) return;
 
-  const pr = div255(color.r * alpha);
-  const pg = div255(color.g * alpha);
-  const pb = div255(color.b * alpha);
-  // Fully covered pixels of an opaque colour are a plain 32-bit store.
-  const solid = alpha === 255 ? packPixel(pr, pg, pb, 255) : -1;
-  const { data, pixels, width } = pixmap;
+  const source = packPixel(div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha);
+  const opaque = alpha === 255;
+  const { pixels, width } = pixmap;
   const coverage = mask.data;
   const span = x1 - x0;
 
@@ -37,17 +35,8 @@ export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, col
     for (const end = p + span; p < end; p++, m++) {
       const c = coverage[m]!;
       if (c === 0) continue;
-      if (c === 255 && solid !== -1) {
-        pixels[p] = solid;
-        continue;
-      }
-      // dst' = src*c + dst*(1 - srcAlpha*c), all in 0..255 integer steps.
-      const inv = 255 - div255(alpha * c);
-      const i = p << 2;
-      data[i] = div255(pr * c + data[i]! * inv);
-      data[i + 1] = div255(pg * c + data[i + 1]! * inv);
-      data[i + 2] = div255(pb * c + data[i + 2]! * inv);
-      data[i + 3] = div255(alpha * c + data[i + 3]! * inv);
+      // Fully covered pixels of an opaque colour are a plain store.
+      pixels[p] = c === 255 && opaque ? source : blendPixel(source, pixels[p]!, c);
     }
   }
 }

@@ -23,26 +23,27 @@ const LUT_SIZE = 256;
 /** 255 in 16.16 fixed point. */
 const LAST_INDEX = 255 * 65536;
 
-/** Premultiplied colours at t = i/255, interpolated between premultiplied stops. */
+/** Premultiplied colours at t = i/255, interpolated between premultiplied stops (padded beyond the ends). */
 function gradientTable(stops: readonly GradientStop[]): Uint32Array {
-  const sorted = [...stops].sort((p, q) => p.offset - q.offset);
   const table = new Uint32Array(LUT_SIZE);
-  if (sorted.length === 0) return table;
-  const premultiplied = sorted.map(({ offset, color: { r, g, b, a } }) => ({
-    offset: Math.min(1, Math.max(0, offset)),
-    rgba: [(r * a) / 255, (g * a) / 255, (b * a) / 255, a],
-  }));
+  if (stops.length === 0) return table;
+  const sorted = [...stops].sort((p, q) => p.offset - q.offset);
+  // Stop k as offset and premultiplied channels, flat for a tight loop.
+  const n = sorted.length;
+  const at = new Float64Array(n * 5);
+  sorted.forEach(({ offset, color: { r, g, b, a } }, k) => {
+    at.set([Math.min(1, Math.max(0, offset)), (r * a) / 255, (g * a) / 255, (b * a) / 255, a], k * 5);
+  });
   let k = 0;
   for (let i = 0; i < LUT_SIZE; i++) {
     const t = i / (LUT_SIZE - 1);
-    while (k < premultiplied.length - 1 && premultiplied[k + 1]!.offset <= t) k++;
-    const from = premultiplied[k]!;
-    const to = premultiplied[Math.min(k + 1, premultiplied.length - 1)]!;
-    const span = to.offset - from.offset;
-    // Before the first stop and after the last, the end colours extend (pad).
-    const f = span > 0 ? Math.min(1, Math.max(0, (t - from.offset) / span)) : t < from.offset ? 0 : 1;
-    const mix = t < from.offset ? from.rgba : from.rgba.map((v, c) => v + (to.rgba[c]! - v) * f);
-    table[i] = packPixel(Math.round(mix[0]!), Math.round(mix[1]!), Math.round(mix[2]!), Math.round(mix[3]!));
+    while (k < n - 1 && at[(k + 1) * 5]! <= t) k++;
+    const from = k * 5;
+    const to = Math.min(k + 1, n - 1) * 5;
+    const span = at[to]! - at[from]!;
+    const f = span > 0 ? Math.min(1, Math.max(0, (t - at[from]!) / span)) : 0;
+    const mix = (c: number): number => Math.round(at[from + c]! + (at[to + c]! - at[from + c]!) * f);
+    table[i] = packPixel(mix(1), mix(2), mix(3), mix(4));
   }
   return table;
 }
