@@ -3,6 +3,7 @@
 // conversions live here too.
 
 import { div255, type Color } from "./color.ts";
+import { ALPHA_SHIFT } from "./paint/blend.ts";
 
 /** Pixmaps larger than this on a side are refused (a banner is at most a few thousand pixels wide). */
 export const MAX_PIXMAP_SIDE = 4096;
@@ -81,25 +82,23 @@ export class Pixmap {
 export function writeStraight(pixmap: Pixmap, out: Uint8Array): boolean {
   const src = pixmap.data, words = pixmap.pixels;
   const out32 = new Uint32Array(out.buffer, out.byteOffset, words.length);
-  let opaque = true;
-  for (let p = 0, i = 3; p < words.length; p++, i += 4) {
-    const a = src[i]!;
-    if (a === 255) {
-      out32[p] = words[p]!;
+  let translucent = 0;
+  for (let p = 0; p < words.length; p++) {
+    const word = words[p]!;
+    const a = (word >>> ALPHA_SHIFT) & 255;
+    if (a === 255 || a === 0) {
+      out32[p] = word; // premultiplied transparent is all zeros already
+      translucent |= 255 - a;
       continue;
     }
-    opaque = false;
-    if (a === 0) {
-      out32[p] = 0;
-      continue;
-    }
-    const r = RECIPROCAL[a]!;
-    out[i - 3] = (src[i - 3]! * r + 32768) >>> 16;
-    out[i - 2] = (src[i - 2]! * r + 32768) >>> 16;
-    out[i - 1] = (src[i - 1]! * r + 32768) >>> 16;
-    out[i] = a;
+    translucent = 1;
+    const i = p << 2, r = RECIPROCAL[a]!;
+    out[i] = (src[i]! * r + 32768) >>> 16;
+    out[i + 1] = (src[i + 1]! * r + 32768) >>> 16;
+    out[i + 2] = (src[i + 2]! * r + 32768) >>> 16;
+    out[i + 3] = a;
   }
-  return opaque;
+  return translucent === 0;
 }
 
 /** 255/a in 16.16 fixed point, so un-premultiplying is a multiply and a shift. */

@@ -59,7 +59,7 @@ describe("PNG", () => {
     expect([...decoded(rgbaPng).data]).toEqual([...rounded.toStraightRgba()]);
   });
 
-  test("filters are chosen per row: Sub for runs along a row, Up for rows that repeat the one above", () => {
+  test("the filter is chosen per image (Up for repeated rows here); the first row uses Sub", () => {
     const p = new Pixmap(300, 4);
     // Ten-pixel runs of 30 colours: Sub leaves mostly zeros in the first row; rows 1-2 repeat it.
     for (let x = 0; x < 300; x++) for (let y = 0; y < 3; y++) p.data.set([Math.floor(x / 10) * 8, 9, 9, 255], (y * 300 + x) * 4);

@@ -3,11 +3,11 @@
 // five per row:
 // - images of at most 256 colours (badges, flat art) become palette PNGs at
 //   the smallest bit depth, unfiltered (what the PNG spec advises for palettes);
-// - others are RGB (opaque) or RGBA, each row filtered with Up, or with Sub
-//   when Up leaves most pixels non-zero and Sub leaves more zeros (vertical
-//   repetition favours Up, horizontal runs Sub). Both filters work on whole
-//   pixels as 32-bit words with bytewise (SWAR) subtraction: one operation per
-//   pixel instead of four.
+// - others are RGB (opaque) or RGBA, filtered with Up or Sub for the whole
+//   image, whichever repeats more pixels over a few sampled rows (vertical
+//   repetition favours Up, horizontal runs Sub); the first row uses Sub. Both
+//   filters work on whole pixels as 32-bit words with bytewise (SWAR)
+//   subtraction: one operation per pixel instead of four.
 
 import { crc32, deflateSync } from "node:zlib";
 import { writeStraight, type Pixmap } from "../pixmap.ts";
@@ -52,41 +52,49 @@ function assemble(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Distinct straight-alpha colours (as Uint32) in first-seen order, or null past 256. */
-function distinctColors(pixels: Uint32Array): Map<number, number> | null {
-  const seen = new Map<number, number>();
+/**
+ * Distinct colours (pixel words) in first-seen order, or null past 256: an
+ * open-addressing set of 512 slots, far cheaper per lookup than a Map, and
+ * runs of one colour skip the lookup altogether.
+ */
+function distinctColors(pixels: Uint32Array): Uint32Array | null {
+  const keys = new Uint32Array(512);
+  const used = new Uint8Array(512);
+  const found = new Uint32Array(256);
+  let count = 0;
   let last = -1;
   for (let i = 0; i < pixels.length; i++) {
     const p = pixels[i]!;
-    if (p === last) continue; // runs are common: skip the map lookup
+    if (p === last) continue;
     last = p;
-    if (!seen.has(p)) {
-      if (seen.size === 256) return null;
-      seen.set(p, seen.size);
-    }
+    let slot = Math.imul(p, 0x9e3779b1) >>> 23;
+    while (used[slot] === 1 && keys[slot] !== p) slot = (slot + 1) & 511;
+    if (used[slot] === 1) continue;
+    if (count === 256) return null;
+    used[slot] = 1;
+    keys[slot] = p;
+    found[count++] = p;
   }
-  return seen;
+  return found.subarray(0, count);
 }
 
-function encodePalette(width: number, height: number, rgba: Uint8Array, colors: Map<number, number>, level: number): Uint8Array {
-  const bytes = new Uint8Array(new Uint32Array([...colors.keys()]).buffer);
+function encodePalette(width: number, height: number, pixels: Uint32Array, colors: Uint32Array, level: number): Uint8Array {
+  const bytes = new Uint8Array(colors.buffer, colors.byteOffset, colors.length * 4);
   // Translucent entries first so that tRNS can stop at the last of them.
-  const order = [...colors.keys()].map((_, i) => i).sort((p, q) => bytes[p * 4 + 3]! - bytes[q * 4 + 3]!);
+  const order = Array.from(colors.keys()).sort((p, q) => bytes[p * 4 + 3]! - bytes[q * 4 + 3]!);
   const plte = new Uint8Array(order.length * 3);
   const trns: number[] = [];
   const indexOf = new Map<number, number>();
-  const keys = [...colors.keys()];
   order.forEach((entry, index) => {
     plte.set(bytes.subarray(entry * 4, entry * 4 + 3), index * 3);
     const a = bytes[entry * 4 + 3]!;
     if (a !== 255) trns.push(a);
-    indexOf.set(keys[entry]!, index);
+    indexOf.set(colors[entry]!, index);
   });
   const depth = order.length <= 2 ? 1 : order.length <= 4 ? 2 : order.length <= 16 ? 4 : 8;
   const perByte = 8 / depth;
   const stride = 1 + Math.ceil(width / perByte);
   const raw = new Uint8Array(stride * height); // filter byte 0 (None) on every row
-  const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
   let last = -1, lastIndex = 0;
   for (let y = 0; y < height; y++) {
     const rowStart = y * stride + 1;
@@ -117,22 +125,37 @@ function byteDifference(a: number, b: number): number {
 // Scratch space reused by every encode (single threaded): straight pixels and two filtered rows.
 let straight = new Uint8Array(0);
 let rawScratch = new Uint8Array(0);
-let upRow = new Uint32Array(0);
-let subRow = new Uint32Array(0);
+let filteredRow = new Uint32Array(0);
 
-/** Filters row y of `pixels` (width words) into upRow or subRow; returns the PNG filter type used. */
-function filterRow(pixels: Uint32Array, width: number, y: number): 1 | 2 {
-  const row = y * width, above = row - width;
-  let zeros = 0;
-  if (y === 0) {
-    for (let x = 0; x < width; x++) if ((upRow[x] = pixels[x]!) === 0) zeros++;
-  } else {
-    for (let x = 0; x < width; x++) if ((upRow[x] = byteDifference(pixels[row + x]!, pixels[above + x]!)) === 0) zeros++;
+/** Rows sampled to choose the filter of a whole image. */
+const SAMPLE_ROWS = 8;
+
+/**
+ * Up (2) or Sub (1) for the whole image: the one that leaves more all-zero
+ * pixels (which deflate turns into long matches) over a few sampled rows.
+ */
+function chooseFilter(pixels: Uint32Array, width: number, height: number): 1 | 2 {
+  let up = 0, sub = 0;
+  for (let k = 0; k < SAMPLE_ROWS && height > 1; k++) {
+    const row = (1 + Math.floor((k * (height - 1)) / SAMPLE_ROWS)) * width;
+    for (let x = 1; x < width; x++) {
+      const p = pixels[row + x]!;
+      if (p === pixels[row + x - width]) up++;
+      if (p === pixels[row + x - 1]) sub++;
+    }
   }
-  if (2 * zeros >= width) return 2;
-  let subZeros = (subRow[0] = pixels[row]!) === 0 ? 1 : 0;
-  for (let x = 1; x < width; x++) if ((subRow[x] = byteDifference(pixels[row + x]!, pixels[row + x - 1]!)) === 0) subZeros++;
-  return subZeros > zeros ? 1 : 2;
+  return sub > up ? 1 : 2;
+}
+
+/** Filters row y of `pixels` (width words) into `out` with Sub (1) or Up (2); the first row always uses Sub. */
+function filterRow(pixels: Uint32Array, width: number, y: number, type: 1 | 2, out: Uint32Array): void {
+  const row = y * width;
+  if (type === 2 && y > 0) {
+    for (let x = 0, above = row - width; x < width; x++) out[x] = byteDifference(pixels[row + x]!, pixels[above + x]!);
+    return;
+  }
+  out[0] = pixels[row]!;
+  for (let x = 1; x < width; x++) out[x] = byteDifference(pixels[row + x]!, pixels[row + x - 1]!);
 }
 
 function encodeTrueColor(width: number, height: number, pixels: Uint32Array, opaque: boolean, level: number): Uint8Array {
@@ -140,17 +163,14 @@ function encodeTrueColor(width: number, height: number, pixels: Uint32Array, opa
   const length = width * bpp;
   if (rawScratch.length < (length + 1) * height) rawScratch = new Uint8Array((length + 1) * height);
   const raw = rawScratch.subarray(0, (length + 1) * height);
-  if (upRow.length < width) {
-    upRow = new Uint32Array(width);
-    subRow = new Uint32Array(width);
-  }
-  const upBytes = new Uint8Array(upRow.buffer, 0, width * 4);
-  const subBytes = new Uint8Array(subRow.buffer, 0, width * 4);
+  if (filteredRow.length < width) filteredRow = new Uint32Array(width);
+  const words = filteredRow;
+  const filtered = new Uint8Array(words.buffer, 0, width * 4);
+  const type = chooseFilter(pixels, width, height);
   for (let y = 0; y < height; y++) {
-    const type = filterRow(pixels, width, y);
-    const filtered = type === 2 ? upBytes : subBytes;
+    filterRow(pixels, width, y, type, words);
     const o = y * (length + 1);
-    raw[o] = type;
+    raw[o] = y === 0 ? 1 : type;
     if (!opaque) {
       raw.set(filtered, o + 1);
       continue;
@@ -178,6 +198,6 @@ export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array 
   const opaque = writeStraight(pixmap, rgba);
   const pixels = new Uint32Array(rgba.buffer, 0, width * height);
   const colors = distinctColors(pixels);
-  if (colors) return encodePalette(width, height, rgba, colors, level);
+  if (colors) return encodePalette(width, height, pixels, colors, level);
   return encodeTrueColor(width, height, pixels, opaque, level);
 }
