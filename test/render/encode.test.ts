@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { PNG } from "pngjs";
 import decodeWebp from "@jsquash/webp/decode.js";
 import { simd } from "wasm-feature-detect";
-import { Path, Pixmap, encodePng, encodeWebp, fillPath, linearGradient, rgba, solid } from "../../src/render/index.ts";
+import { Path, Pixmap, encodePng, encodeWebp, fillPath, linearGradient, rasterizeToMask, rgba, solid } from "../../src/render/index.ts";
 import { supportsWasmSimd } from "../../src/render/encode/webp.ts";
 
 const ihdr = (png: Uint8Array) => ({ bitDepth: png[24], colorType: png[25] });
@@ -39,9 +39,9 @@ describe("PNG", () => {
 
   test("bit depth follows the colour count: 4-bit up to 16 colours, 8-bit up to 256", () => {
     for (const [count, depth] of [[3, 2], [16, 4], [17, 8], [256, 8]] as const) {
-      const p = new Pixmap(count, 2);
-      for (let x = 0; x < count; x++) p.data.set([x, 255 - x, 7, 255], x * 4);
-      for (let x = 0; x < count; x++) p.data.set([x, 255 - x, 7, 255], (count + x) * 4);
+      // 256 x 80: above the size where true colour is also tried.
+      const p = new Pixmap(256, 80);
+      for (let i = 0; i < 256 * 80; i++) p.data.set([i % count, 255 - (i % count), 7, 255], i * 4);
       const png = encodePng(p);
       expect(ihdr(png)).toEqual({ bitDepth: depth, colorType: 3 });
       expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
@@ -60,15 +60,32 @@ describe("PNG", () => {
   });
 
   test("the filter is chosen per image (Up for repeated rows here); the first row uses Sub", () => {
-    const p = new Pixmap(300, 4);
-    // Ten-pixel runs of 30 colours: Sub leaves mostly zeros in the first row; rows 1-2 repeat it.
-    for (let x = 0; x < 300; x++) for (let y = 0; y < 3; y++) p.data.set([Math.floor(x / 10) * 8, 9, 9, 255], (y * 300 + x) * 4);
+    // 300 x 60: large enough for the Up/Sub choice (small images use Paeth).
+    const p = new Pixmap(300, 60);
+    // Ten-pixel runs of 30 colours: Sub leaves mostly zeros in the first row; the next rows repeat it.
+    for (let x = 0; x < 300; x++) for (let y = 0; y < 59; y++) p.data.set([Math.floor(x / 10) * 8, 9, 9, 255], (y * 300 + x) * 4);
     // The last row has 300 colours, so that the image is not a palette one.
-    for (let x = 0; x < 300; x++) p.data.set([x % 256, x >> 8, 200, 255], (3 * 300 + x) * 4);
+    for (let x = 0; x < 300; x++) p.data.set([x % 256, x >> 8, 200, 255], (59 * 300 + x) * 4);
     const raw = Bun.inflateSync(new Uint8Array(encodedIdat(encodePng(p, { level: 1 }))));
     const stride = 1 + 300 * 3;
     expect([raw[0], raw[stride], raw[2 * stride]]).toEqual([1, 2, 2]);
   });
+});
+
+test("small images: Paeth rows, and true colour when it beats a palette's overhead", () => {
+  // A badge: two segments under a vertical gradient, rounded corners: ~90 colours, each
+  // costing PLTE + tRNS bytes, while Paeth predicts the gradient rows almost perfectly.
+  const p = new Pixmap(114, 20);
+  const clip = rasterizeToMask(new Path().roundRect(0, 0, 114, 20, 3));
+  fillPath(p, new Path().rect(0, 0, 69, 20), solid(rgba(85, 85, 85)), { clip });
+  fillPath(p, new Path().rect(69, 0, 45, 20), solid(rgba(68, 204, 17)), { clip });
+  fillPath(p, new Path().rect(0, 0, 114, 20), linearGradient(0, 0, 0, 20, [
+    { offset: 0, color: rgba(187, 187, 187, 26) }, { offset: 1, color: rgba(0, 0, 0, 26) },
+  ]), { clip });
+  const png = encodePng(p);
+  expect(ihdr(png)).toEqual({ bitDepth: 8, colorType: 6 });
+  expect(Bun.inflateSync(new Uint8Array(encodedIdat(png)))[0]).toBe(4);
+  expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
 });
 
 /** The IDAT payload of a PNG with one IDAT chunk, without the zlib wrapper. */

@@ -2,8 +2,10 @@
 // loop, not deflate, so filters are chosen deliberately instead of trying all
 // five per row:
 // - images of at most 256 colours (badges, flat art) become palette PNGs at
-//   the smallest bit depth, unfiltered (what the PNG spec advises for palettes);
-// - others are RGB (opaque) or RGBA, filtered with Up or Sub for the whole
+//   the smallest bit depth, unfiltered (what the PNG spec advises for palettes),
+//   unless the image is small and true colour comes out smaller;
+// - others are RGB (opaque) or RGBA; small ones (badges) use Paeth, the best
+//   predictor but a byte-by-byte loop; larger ones are filtered with Up or Sub for the whole
 //   image, whichever repeats more pixels over a few sampled rows (vertical
 //   repetition favours Up, horizontal runs Sub); the first row uses Sub. Both
 //   filters work on whole pixels as 32-bit words with bytewise (SWAR)
@@ -18,6 +20,8 @@ export interface PngOptions {
 }
 
 const DEFAULT_LEVEL = 6;
+/** Pixel count up to which images get the Paeth filter, and palette images are also tried in true colour. */
+const SMALL_IMAGE = 64 * 64 * 4;
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -147,6 +151,22 @@ function chooseFilter(pixels: Uint32Array, width: number, height: number): 1 | 2
   return sub > up ? 1 : 2;
 }
 
+/**
+ * Paeth (4) of row y from straight RGBA bytes into `out`: the best predictor
+ * for small images with gradients and anti-aliased text, but byte by byte
+ * with branches, so kept for small images only.
+ */
+function paethRow(rgba: Uint8Array, width: number, y: number, out: Uint8Array): void {
+  const length = width * 4, row = y * length, above = row - length;
+  for (let i = 0; i < length; i++) {
+    const a = i >= 4 ? rgba[row + i - 4]! : 0;
+    const b = y > 0 ? rgba[above + i]! : 0;
+    const c = i >= 4 && y > 0 ? rgba[above + i - 4]! : 0;
+    const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
+    out[i] = rgba[row + i]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+  }
+}
+
 /** Filters row y of `pixels` (width words) into `out` with Sub (1) or Up (2); the first row always uses Sub. */
 function filterRow(pixels: Uint32Array, width: number, y: number, type: 1 | 2, out: Uint32Array): void {
   const row = y * width;
@@ -166,11 +186,13 @@ function encodeTrueColor(width: number, height: number, pixels: Uint32Array, opa
   if (filteredRow.length < width) filteredRow = new Uint32Array(width);
   const words = filteredRow;
   const filtered = new Uint8Array(words.buffer, 0, width * 4);
-  const type = chooseFilter(pixels, width, height);
+  const type = width * height <= SMALL_IMAGE ? 4 : chooseFilter(pixels, width, height);
+  const rgba = new Uint8Array(pixels.buffer, pixels.byteOffset, width * height * 4);
   for (let y = 0; y < height; y++) {
-    filterRow(pixels, width, y, type, words);
+    if (type === 4) paethRow(rgba, width, y, filtered);
+    else filterRow(pixels, width, y, type, words);
     const o = y * (length + 1);
-    raw[o] = y === 0 ? 1 : type;
+    raw[o] = y === 0 && type !== 4 ? 1 : type;
     if (!opaque) {
       raw.set(filtered, o + 1);
       continue;
@@ -198,6 +220,12 @@ export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array 
   const opaque = writeStraight(pixmap, rgba);
   const pixels = new Uint32Array(rgba.buffer, 0, width * height);
   const colors = distinctColors(pixels);
-  if (colors) return encodePalette(width, height, pixels, colors, level);
-  return encodeTrueColor(width, height, pixels, opaque, level);
+  if (!colors) return encodeTrueColor(width, height, pixels, opaque, level);
+  const palette = encodePalette(width, height, pixels, colors, level);
+  // A palette costs up to 4 bytes per colour up front (PLTE + tRNS): on a small
+  // image with many colours (a badge's anti-aliased text) true colour can be
+  // smaller, and trying both costs tens of microseconds at that size.
+  if (width * height > SMALL_IMAGE || colors.length <= 16) return palette;
+  const trueColor = encodeTrueColor(width, height, pixels, opaque, level);
+  return trueColor.length < palette.length ? trueColor : palette;
 }

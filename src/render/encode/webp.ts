@@ -51,7 +51,7 @@ export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Pro
     height: pixmap.height,
   } as unknown as Parameters<typeof encodeWithModule>[0];
   const encoded = await encodeWithModule(image, lossless
-    ? { lossless: 1, exact: 0, quality: 75, method: 1 }
+    ? { lossless: 1, exact: 0, quality: 75, method: 0 } // method 0: ~6 ms at 1200x300, where the default (4) takes ~140 ms for 2% less
     : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 });
   return new Uint8Array(encoded);
 }

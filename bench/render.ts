@@ -1,0 +1,105 @@
+// Render bench (numbers, not tests): the reference banner at 468x60 and
+// 1200x300 and a two-segment badge, each drawn and encoded to PNG by our
+// engine, by @napi-rs/canvas (Skia) and by satori + @resvg/resvg-js in the
+// same run; then 1200x300 WebP, PNG sizes, and RSS after many mixed renders.
+//
+// Run: node_modules/.bin/bun bench/render.ts [--quick] [--out DIR]
+// (--quick: shorter sampling and 10k instead of 100k renders for memory;
+//  --out: write every renderer's images there to compare by eye.)
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Pixmap, decodePng, encodePng, encodeWebp, initWebp } from "../src/render/index.ts";
+import { canvasPng, canvasWebp, loadIcon } from "./render/canvas.ts";
+import { drawBanner, renderPng } from "./render/ours.ts";
+import { satoriPng } from "./render/satori.ts";
+import { BADGE, BANNER_LARGE, BANNER_SMALL, iconRgba, type Scene } from "./render/scenes.ts";
+
+const quick = process.argv.includes("--quick");
+const outIndex = process.argv.indexOf("--out");
+const outDir = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+const SAMPLE_MS = quick ? 400 : 1500;
+const MEMORY_RENDERS = quick ? 10_000 : 100_000;
+
+interface Stats {
+  median: number;
+  p95: number;
+  samples: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** Warms up, then times single runs for about SAMPLE_MS (at least 20 samples). */
+async function measure(run: () => unknown): Promise<Stats> {
+  const warmUntil = performance.now() + SAMPLE_MS / 4;
+  while (performance.now() < warmUntil) await run();
+  const times: number[] = [];
+  const stopAt = performance.now() + SAMPLE_MS;
+  while (times.length < 20 || performance.now() < stopAt) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), samples: times.length };
+}
+
+const ms = (v: number) => (v < 1 ? v.toFixed(3) : v.toFixed(2));
+const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
+
+// The icon arrives as a PNG (a server favicon); every renderer decodes it once up front.
+const iconPng = encodePng(Pixmap.fromStraightRgba(64, 64, iconRgba()));
+const decoded = decodePng(iconPng);
+if (!decoded.ok) throw new Error(decoded.message);
+const icon = decoded.image;
+const canvasIcon = loadIcon(iconPng);
+const iconDataUrl = `data:image/png;base64,${Buffer.from(iconPng).toString("base64")}`;
+
+console.log(`Render bench: Bun ${Bun.version}, ${process.platform} ${process.arch}, ${navigator.hardwareConcurrency} cores, ${new Date().toISOString()}`);
+console.log("Text: drawn as placeholder blocks by all three renderers (the text engine is not in this bench yet).\n");
+
+const scenes: Scene[] = [BANNER_SMALL, BANNER_LARGE, BADGE];
+console.log(row(["scene (draw + PNG)", "ours median", "ours p95", "canvas median", "canvas p95", "satori+resvg median", "canvas / ours", "satori / ours", "PNG bytes ours / canvas / resvg"]));
+console.log(row(Array(9).fill("---")));
+for (const scene of scenes) {
+  const ours = await measure(() => renderPng(scene, icon));
+  const canvas = await measure(() => canvasPng(scene, canvasIcon, null));
+  const peer = await measure(() => satoriPng(scene, iconDataUrl, null));
+  const sizes = [renderPng(scene, icon).length, canvasPng(scene, canvasIcon, null).length, (await satoriPng(scene, iconDataUrl, null)).length];
+  console.log(row([
+    scene.name, ms(ours.median), ms(ours.p95), ms(canvas.median), ms(canvas.p95), ms(peer.median),
+    `${(canvas.median / ours.median).toFixed(1)}x`, `${(peer.median / ours.median).toFixed(1)}x`, sizes.join(" / "),
+  ]));
+  if (outDir) {
+    mkdirSync(outDir, { recursive: true });
+    const base = scene.name.replace(/\W+/g, "-");
+    writeFileSync(join(outDir, `${base}-ours.png`), renderPng(scene, icon));
+    writeFileSync(join(outDir, `${base}-canvas.png`), canvasPng(scene, canvasIcon, null));
+    writeFileSync(join(outDir, `${base}-satori.png`), await satoriPng(scene, iconDataUrl, null));
+  }
+}
+
+await initWebp();
+const large = drawBanner(BANNER_LARGE, icon);
+console.log("\n" + row(["1200x300 WebP (draw + encode)", "median", "p95", "bytes"]));
+console.log(row(Array(4).fill("---")));
+for (const [label, run] of [
+  ["ours, lossless (default)", () => encodeWebp(drawBanner(BANNER_LARGE, icon))],
+  ["ours, lossy q80", () => encodeWebp(drawBanner(BANNER_LARGE, icon), { lossless: false, quality: 80 })],
+  ["canvas, lossless (q100)", () => canvasWebp(BANNER_LARGE, canvasIcon, null)],
+] as const) {
+  const stats = await measure(run);
+  console.log(row([label, ms(stats.median), ms(stats.p95), (await run()).length]));
+}
+if (outDir) writeFileSync(join(outDir, "banner-1200x300-ours.webp"), await encodeWebp(large));
+
+// Memory: a server's mix (mostly badges), PNG encoded, nothing kept.
+const mix: Scene[] = [BADGE, BADGE, BADGE, BANNER_SMALL, BADGE, BADGE, BANNER_SMALL, BADGE, BANNER_SMALL, BANNER_LARGE];
+const rssBefore = process.memoryUsage().rss;
+const started = performance.now();
+for (let i = 0; i < MEMORY_RENDERS; i++) renderPng(mix[i % mix.length]!, icon);
+Bun.gc(true);
+const rssAfter = process.memoryUsage().rss;
+console.log(`\nMemory: RSS ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after ${MEMORY_RENDERS} mixed renders (7 badges : 2 small : 1 large banner) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

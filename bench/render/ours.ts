@@ -1,0 +1,48 @@
+// The bench scenes drawn with Pennant's own engine.
+
+import {
+  Path, Pixmap, drawImage, encodePng, fillPath, linearGradient, parseHexColor, rasterizeToMask, solid,
+  type Color,
+} from "../../src/render/index.ts";
+import type { BadgeScene, BannerScene, Scene, TextItem } from "./scenes.ts";
+import { placeholderBox } from "./scenes.ts";
+
+const color = (hex: string): Color => parseHexColor(hex)!;
+
+function drawText(p: Pixmap, t: TextItem, opacity = 1): void {
+  const box = placeholderBox(t);
+  fillPath(p, new Path().rect(box.x, box.y, box.width, box.height), solid(color(t.color)), { opacity });
+}
+
+export function drawBanner(scene: BannerScene, icon: Pixmap): Pixmap {
+  const { width, height } = scene;
+  const p = new Pixmap(width, height);
+  fillPath(p, new Path().roundRect(0, 0, width, height, scene.radius), linearGradient(0, 0, width, height, [
+    { offset: 0, color: color(scene.gradient[0]) }, { offset: 1, color: color(scene.gradient[1]) },
+  ]));
+  drawImage(p, icon, { x: scene.icon.x, y: scene.icon.y, width: scene.icon.size, height: scene.icon.size });
+  for (const t of scene.texts) drawText(p, t);
+  fillPath(p, new Path().circle(scene.dot.cx, scene.dot.cy, scene.dot.r), solid(color(scene.dot.color)));
+  return p;
+}
+
+export function drawBadge(scene: BadgeScene): Pixmap {
+  const { width, height, split } = scene;
+  const p = new Pixmap(width, height);
+  const clip = rasterizeToMask(new Path().roundRect(0, 0, width, height, 3));
+  fillPath(p, new Path().rect(0, 0, split, height), solid(color(scene.colors[0])), { clip });
+  fillPath(p, new Path().rect(split, 0, width - split, height), solid(color(scene.colors[1])), { clip });
+  fillPath(p, new Path().rect(0, 0, width, height), linearGradient(0, 0, 0, height, [
+    { offset: 0, color: { r: 187, g: 187, b: 187, a: 26 } }, { offset: 1, color: { r: 0, g: 0, b: 0, a: 26 } },
+  ]), { clip });
+  for (const t of scene.texts) {
+    drawText(p, { ...t, y: t.y + 1, color: "#010101" }, 0.3);
+    drawText(p, t);
+  }
+  return p;
+}
+
+/** Draw and encode one scene: what a request costs. */
+export function renderPng(scene: Scene, icon: Pixmap): Uint8Array {
+  return encodePng(scene.kind === "banner" ? drawBanner(scene, icon) : drawBadge(scene));
+}
