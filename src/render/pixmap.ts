@@ -9,7 +9,7 @@ import { ALPHA_SHIFT } from "./paint/blend.ts";
 export const MAX_PIXMAP_SIDE = 4096;
 
 const packScratch = new Uint8Array(4);
-const packView = new Uint32Array(packScratch.buffer);
+const packView = new Int32Array(packScratch.buffer);
 
 /** Four premultiplied bytes as one Uint32 in the platform's byte order, for whole-pixel writes. */
 export function packPixel(r: number, g: number, b: number, a: number): number {
@@ -24,7 +24,7 @@ export class Pixmap {
   /** Premultiplied RGBA, row-major, 4 bytes per pixel, no row padding. */
   readonly data: Uint8Array;
   /** The same bytes one pixel per element, for fills and copies. */
-  readonly pixels: Uint32Array;
+  readonly pixels: Int32Array;
 
   /** A transparent pixmap; throws RangeError for sizes that are not integers in 1..MAX_PIXMAP_SIDE. */
   constructor(readonly width: number, readonly height: number) {
@@ -34,7 +34,7 @@ export class Pixmap {
       }
     }
     this.data = new Uint8Array(width * height * 4);
-    this.pixels = new Uint32Array(this.data.buffer);
+    this.pixels = new Int32Array(this.data.buffer);
   }
 
   /** Copies straight-alpha RGBA bytes (as decoders give them) into a new pixmap. */
@@ -81,7 +81,7 @@ export class Pixmap {
  */
 export function writeStraight(pixmap: Pixmap, out: Uint8Array): boolean {
   const src = pixmap.data, words = pixmap.pixels;
-  const out32 = new Uint32Array(out.buffer, out.byteOffset, words.length);
+  const out32 = new Int32Array(out.buffer, out.byteOffset, words.length);
   let translucent = 0;
   for (let p = 0; p < words.length; p++) {
     const word = words[p]!;

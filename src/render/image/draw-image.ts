@@ -48,7 +48,7 @@ function isWholeUpscale(source: number, target: number): boolean {
 }
 
 // One row of source pixels (premultiplied words) for the destination row, before blending.
-let row32 = new Uint32Array(256);
+let row32 = new Int32Array(256);
 
 // Per destination column: the source column (nearest), or the two source
 // columns and the weight of the right one (0..256, bilinear); the same for
@@ -129,7 +129,7 @@ export function drawImage(pixmap: Pixmap, image: Pixmap, dest: DestinationRect, 
   }
   const sx = source.width / dest.width, sy = source.height / dest.height;
   const count = x1 - x0;
-  if (row32.length < count) row32 = new Uint32Array(count);
+  if (row32.length < count) row32 = new Int32Array(count);
   const { pixels, width } = pixmap;
   prepareColumns(source, x0, count, dest.x, sx, nearest);
 

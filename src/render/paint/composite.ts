@@ -10,12 +10,12 @@ import type { Mask } from "../raster/mask.ts";
 import { blendPixel } from "./blend.ts";
 import type { CompiledPaint } from "./shader.ts";
 
-let shaded = new Uint32Array(1024);
+let shaded = new Int32Array(1024);
 let coverageRow = new Uint8Array(1024);
 
 function ensureRows(width: number): void {
   if (coverageRow.length >= width) return;
-  shaded = new Uint32Array(width);
+  shaded = new Int32Array(width);
   coverageRow = new Uint8Array(width);
 }
 

@@ -11,7 +11,7 @@ import { invert, then, type Transform } from "../transform.ts";
 import type { GradientStop, Paint } from "./paint.ts";
 
 /** Writes `count` premultiplied pixels for device row y, starting at column x, into out[offset..]. */
-export type SpanShader = (x: number, y: number, count: number, out: Uint32Array, offset: number) => void;
+export type SpanShader = (x: number, y: number, count: number, out: Int32Array, offset: number) => void;
 
 export interface CompiledPaint {
   shade: SpanShader;
@@ -24,28 +24,35 @@ const LUT_SIZE = 256;
 const LAST_INDEX = 255 * 65536;
 
 /** Premultiplied colours at t = i/255, interpolated between premultiplied stops (padded beyond the ends). */
-function gradientTable(stops: readonly GradientStop[]): Uint32Array {
-  const table = new Uint32Array(LUT_SIZE);
+function gradientTable(stops: readonly GradientStop[]): Int32Array {
+  const table = new Int32Array(LUT_SIZE);
   if (stops.length === 0) return table;
-  const sorted = [...stops].sort((p, q) => p.offset - q.offset);
-  // Stop k as offset and premultiplied channels, flat for a tight loop.
-  const n = sorted.length;
-  const at = new Float64Array(n * 5);
-  sorted.forEach(({ offset, color: { r, g, b, a } }, k) => {
-    at.set([Math.min(1, Math.max(0, offset)), (r * a) / 255, (g * a) / 255, (b * a) / 255, a], k * 5);
-  });
-  let k = 0;
-  for (let i = 0; i < LUT_SIZE; i++) {
-    const t = i / (LUT_SIZE - 1);
-    while (k < n - 1 && at[(k + 1) * 5]! <= t) k++;
-    const from = k * 5;
-    const to = Math.min(k + 1, n - 1) * 5;
-    const span = at[to]! - at[from]!;
-    const f = span > 0 ? Math.min(1, Math.max(0, (t - at[from]!) / span)) : 0;
-    const mix = (c: number): number => Math.round(at[from + c]! + (at[to + c]! - at[from + c]!) * f);
-    table[i] = packPixel(mix(1), mix(2), mix(3), mix(4));
+  const sorted = stops.length === 1 ? [stops[0]!, stops[0]!] : [...stops].sort((p, q) => p.offset - q.offset);
+  let start = 0;
+  // Each pair of neighbouring stops fills the entries between their offsets.
+  for (let k = 0; k < sorted.length; k++) {
+    const from = sorted[k]!, to = sorted[Math.min(k + 1, sorted.length - 1)]!;
+    const end = k === sorted.length - 1 ? LUT_SIZE : Math.max(start, Math.min(LUT_SIZE, Math.ceil(clamp01(to.offset) * 255)));
+    const f0 = clamp01(from.offset) * 255, span = (clamp01(to.offset) - clamp01(from.offset)) * 255;
+    const fa = from.color.a, ta = to.color.a;
+    const fr = from.color.r * fa, fg = from.color.g * fa, fb = from.color.b * fa;
+    const tr = to.color.r * ta, tg = to.color.g * ta, tb = to.color.b * ta;
+    for (let i = start; i < end; i++) {
+      const f = span > 0 ? clamp01((i - f0) / span) : i < f0 ? 0 : 1;
+      table[i] = packPixel(
+        Math.round((fr + (tr - fr) * f) / 255),
+        Math.round((fg + (tg - fg) * f) / 255),
+        Math.round((fb + (tb - fb) * f) / 255),
+        Math.round(fa + (ta - fa) * f),
+      );
+    }
+    start = end;
   }
   return table;
+}
+
+function clamp01(v: number): number {
+  return v <= 0 ? 0 : v >= 1 ? 1 : v;
 }
 
 function solidShader(pixel: number): SpanShader {
