@@ -29,3 +29,8 @@ export function parseHexColor(text: string): Color | null {
 export function div255(x: number): number {
   return (x + 128 + ((x + 128) >> 8)) >> 8;
 }
+
+/** An opacity 0..1 (clamped; NaN counts as 0) as an alpha 0..255. */
+export function opacityToAlpha(opacity: number): number {
+  return Math.round(255 * (opacity >= 1 ? 1 : opacity > 0 ? opacity : 0));
+}

@@ -9,7 +9,7 @@ import type { Path } from "./path.ts";
 import type { Pixmap } from "./pixmap.ts";
 import type { FillRule } from "./raster/accumulate.ts";
 import { DEFAULT_TOLERANCE, flattenPath, type Contour } from "./raster/flatten.ts";
-import { rasterizeContours, type Mask, type Rect } from "./raster/mask.ts";
+import { rasterizeContours, visibleArea, type Mask } from "./raster/mask.ts";
 import { strokeContours, type StrokeStyle } from "./raster/stroke.ts";
 import { IDENTITY, type Transform } from "./transform.ts";
 
@@ -26,21 +26,9 @@ export interface FillOptions extends DrawOptions {
   fillRule?: FillRule;
 }
 
-/** The part of the pixmap a draw can touch: the pixmap, narrowed to the clip's rectangle. */
-function visibleRect(pixmap: Pixmap, clip: Mask | null): Rect {
-  if (!clip) return { x: 0, y: 0, width: pixmap.width, height: pixmap.height };
-  const x = Math.max(0, clip.x), y = Math.max(0, clip.y);
-  return {
-    x,
-    y,
-    width: Math.max(0, Math.min(pixmap.width, clip.x + clip.width) - x),
-    height: Math.max(0, Math.min(pixmap.height, clip.y + clip.height) - y),
-  };
-}
-
 function fillContours(pixmap: Pixmap, contours: Contour[], paint: Paint, fillRule: FillRule, options: DrawOptions): void {
   const clip = options.clip ?? null;
-  const mask = rasterizeContours(contours, fillRule, visibleRect(pixmap, clip));
+  const mask = rasterizeContours(contours, fillRule, visibleArea(pixmap.width, pixmap.height, clip));
   if (mask.width === 0) return;
   const opacity = options.opacity ?? 1;
   if (paint.type === "solid" && !clip) {

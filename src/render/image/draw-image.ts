@@ -3,9 +3,9 @@
 // neighbour); anything else is bilinear, after halving the source with a 2x2
 // box until the shrink factor is at most 2, so down-scales do not alias.
 
-import { div255 } from "../color.ts";
+import { div255, opacityToAlpha } from "../color.ts";
 import { Pixmap } from "../pixmap.ts";
-import type { Mask } from "../raster/mask.ts";
+import { intersect, visibleArea, type Mask } from "../raster/mask.ts";
 import { ALPHA_SHIFT, blendPixel, lerpPixel } from "../paint/blend.ts";
 
 export type ImageFilter = "auto" | "nearest" | "bilinear";
@@ -104,19 +104,15 @@ function sampleBilinear(src: Pixmap, v: number, count: number): void {
  * source-over. Destination pixels whose centres fall inside `dest` are painted.
  */
 export function drawImage(pixmap: Pixmap, image: Pixmap, dest: DestinationRect, options: ImageOptions = {}): void {
-  const opacity = options.opacity ?? 1;
-  const alpha = Math.round(255 * (opacity >= 1 ? 1 : opacity > 0 ? opacity : 0));
+  const alpha = opacityToAlpha(options.opacity ?? 1);
   if (alpha === 0 || !(dest.width > 0 && dest.height > 0)) return;
   const clip = options.clip ?? null;
-  let x0 = Math.max(0, Math.round(dest.x)), y0 = Math.max(0, Math.round(dest.y));
-  let x1 = Math.min(pixmap.width, Math.round(dest.x + dest.width)), y1 = Math.min(pixmap.height, Math.round(dest.y + dest.height));
-  if (clip) {
-    x0 = Math.max(x0, clip.x);
-    y0 = Math.max(y0, clip.y);
-    x1 = Math.min(x1, clip.x + clip.width);
-    y1 = Math.min(y1, clip.y + clip.height);
-  }
-  if (x1 <= x0 || y1 <= y0) return;
+  // Pixels whose centres fall inside dest.
+  const left = Math.round(dest.x), top = Math.round(dest.y);
+  const covered = { x: left, y: top, width: Math.round(dest.x + dest.width) - left, height: Math.round(dest.y + dest.height) - top };
+  const area = intersect(covered, visibleArea(pixmap.width, pixmap.height, clip));
+  if (area.width <= 0 || area.height <= 0) return;
+  const x0 = area.x, y0 = area.y, x1 = area.x + area.width, y1 = area.y + area.height;
 
   const filter = options.filter ?? "auto";
   const nearest = filter === "nearest" ||

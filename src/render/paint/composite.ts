@@ -4,9 +4,9 @@
 // pixmap (a gradient is then one table lookup per pixel); other runs are
 // shaded into a scratch row and blended.
 
-import { div255 } from "../color.ts";
+import { div255, opacityToAlpha } from "../color.ts";
 import type { Pixmap } from "../pixmap.ts";
-import type { Mask } from "../raster/mask.ts";
+import { intersect, visibleArea, type Mask } from "../raster/mask.ts";
 import { blendPixel } from "./blend.ts";
 import type { CompiledPaint } from "./shader.ts";
 
@@ -46,17 +46,10 @@ function rowCoverage(mask: Mask, clip: Mask | null, alpha: number, y: number, x0
  * `opacity` and, when given, the `clip` mask (pixels outside it are untouched).
  */
 export function compositeMask(pixmap: Pixmap, mask: Mask, paint: CompiledPaint, opacity: number, clip: Mask | null): void {
-  const alpha = Math.round(255 * (opacity >= 1 ? 1 : opacity > 0 ? opacity : 0));
-  if (alpha === 0) return;
-  let x0 = Math.max(mask.x, 0), y0 = Math.max(mask.y, 0);
-  let x1 = Math.min(mask.x + mask.width, pixmap.width), y1 = Math.min(mask.y + mask.height, pixmap.height);
-  if (clip) {
-    x0 = Math.max(x0, clip.x);
-    y0 = Math.max(y0, clip.y);
-    x1 = Math.min(x1, clip.x + clip.width);
-    y1 = Math.min(y1, clip.y + clip.height);
-  }
-  if (x1 <= x0 || y1 <= y0) return;
+  const alpha = opacityToAlpha(opacity);
+  const area = intersect(mask, visibleArea(pixmap.width, pixmap.height, clip));
+  if (alpha === 0 || area.width === 0 || area.height === 0) return;
+  const x0 = area.x, y0 = area.y, x1 = area.x + area.width, y1 = area.y + area.height;
   ensureRows(x1 - x0);
   const { pixels, width } = pixmap;
   const { shade, opaque } = paint;

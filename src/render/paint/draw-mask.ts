@@ -1,7 +1,7 @@
 // Compositing a coverage mask tinted with one colour: the hot path of text
 // (every glyph is a cached mask) and of solid fills.
 
-import { div255, type Color } from "../color.ts";
+import { div255, opacityToAlpha, type Color } from "../color.ts";
 import { packPixel, type Pixmap } from "../pixmap.ts";
 import { blendPixel } from "./blend.ts";
 import type { Mask } from "../raster/mask.ts";
@@ -13,7 +13,7 @@ import type { Mask } from "../raster/mask.ts";
  * mask). Parts outside the pixmap are skipped.
  */
 export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, color: Color, opacity = 1): void {
-  const alpha = Math.round(color.a * (opacity >= 1 ? 1 : opacity > 0 ? opacity : 0));
+  const alpha = div255(color.a * opacityToAlpha(opacity));
   if (alpha === 0 || mask.width === 0 || mask.height === 0) return;
   const left = mask.x + Math.round(dx);
   const top = mask.y + Math.round(dy);

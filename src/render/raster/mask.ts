@@ -26,6 +26,23 @@ export interface Rect {
   height: number;
 }
 
+/** The overlap of two rectangles; width or height 0 when they do not meet. */
+export function intersect(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x),
+    height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y),
+  };
+}
+
+/** The pixels a draw may touch: the surface (width x height at the origin), narrowed to the clip mask's rectangle. */
+export function visibleArea(width: number, height: number, clip: Rect | null): Rect {
+  const surface = { x: 0, y: 0, width, height };
+  return clip ? intersect(surface, clip) : surface;
+}
+
 /** Masks never grow past this region, whatever coordinates a path holds. */
 export const MASK_LIMIT: Rect = { x: -2048, y: -2048, width: 4096, height: 4096 };
 
