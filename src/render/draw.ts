@@ -9,7 +9,7 @@ import type { Path } from "./path.ts";
 import type { Pixmap } from "./pixmap.ts";
 import type { FillRule } from "./raster/accumulate.ts";
 import { DEFAULT_TOLERANCE, flattenPath, type Contour } from "./raster/flatten.ts";
-import { rasterizeContours, visibleArea, type Mask } from "./raster/mask.ts";
+import { rasterizeContours, visibleArea, type Mask, type Rect } from "./raster/mask.ts";
 import { strokeContours, type StrokeStyle } from "./raster/stroke.ts";
 import { IDENTITY, type Transform } from "./transform.ts";
 
@@ -26,9 +26,23 @@ export interface FillOptions extends DrawOptions {
   fillRule?: FillRule;
 }
 
+// Coverage of the fill being drawn: used and dropped within one call, so one
+// buffer serves them all. Only buffers up to 1 MiB (a 1024x1024 area) are kept.
+const KEEP_COVERAGE_BYTES = 1 << 20;
+let coverage = new Uint8Array(64 * 1024);
+
+function coverageStorage(area: Rect): Uint8Array | undefined {
+  const needed = area.width * area.height;
+  if (needed <= coverage.length) return coverage;
+  if (needed > KEEP_COVERAGE_BYTES) return undefined;
+  coverage = new Uint8Array(needed);
+  return coverage;
+}
+
 function fillContours(pixmap: Pixmap, contours: Contour[], paint: Paint, fillRule: FillRule, options: DrawOptions): void {
   const clip = options.clip ?? null;
-  const mask = rasterizeContours(contours, fillRule, visibleArea(pixmap.width, pixmap.height, clip));
+  const area = visibleArea(pixmap.width, pixmap.height, clip);
+  const mask = rasterizeContours(contours, fillRule, area, coverageStorage(area));
   if (mask.width === 0) return;
   const opacity = options.opacity ?? 1;
   if (paint.type === "solid" && !clip) {

@@ -77,12 +77,16 @@ function coveredRect(contours: readonly Contour[], clip: Rect): Rect | null {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
-/** Rasterizes flattened contours (each implicitly closed) within `clip`. */
-export function rasterizeContours(contours: readonly Contour[], fillRule: FillRule, clip: Rect): Mask {
+/**
+ * Rasterizes flattened contours (each implicitly closed) within `clip`. With
+ * `storage` (large enough), the coverage is written there instead of a new
+ * array: every byte is written, so it need not be clean.
+ */
+export function rasterizeContours(contours: readonly Contour[], fillRule: FillRule, clip: Rect, storage?: Uint8Array): Mask {
   const rect = coveredRect(contours, clip);
   if (!rect) return emptyMask();
   const { x: ox, y: oy, width, height } = rect;
-  const data = new Uint8Array(width * height);
+  const data = storage && storage.length >= width * height ? storage.subarray(0, width * height) : new Uint8Array(width * height);
   for (let band = 0; band < height; band += BAND) {
     const rows = Math.min(BAND, height - band);
     const top = oy + band;
