@@ -161,7 +161,7 @@ function chooseFilter(pixels: Int32Array, width: number, height: number): 1 | 2 
  * for small images with gradients and anti-aliased text, but byte by byte
  * with branches, so kept for small images only.
  */
-function paethRow(rgba: Uint8Array, width: number, y: number, out: Uint8Array): void {
+function paethRow(rgba: Uint8Array, words: Int32Array, width: number, y: number, out: Uint8Array): void {
   const length = width * 4, row = y * length, above = row - length;
   if (y === 0) {
     // Nothing above: Paeth predicts from the left only, as Sub does.
@@ -171,10 +171,22 @@ function paethRow(rgba: Uint8Array, width: number, y: number, out: Uint8Array): 
   }
   // Nothing to the left of the first pixel: the prediction is the byte above.
   for (let i = 0; i < 4; i++) out[i] = rgba[row + i]! - rgba[above + i]!;
-  for (let i = 4; i < length; i++) {
-    const a = rgba[row + i - 4]!, b = rgba[above + i]!, c = rgba[above + i - 4]!;
-    const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
-    out[i] = rgba[row + i]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+  const rowWord = y * width, aboveWord = rowWord - width;
+  for (let x = 1; x < width; x++) {
+    const here = words[rowWord + x]!, left = words[rowWord + x - 1]!;
+    const up = words[aboveWord + x]!, upLeft = words[aboveWord + x - 1]!;
+    const i = x << 2;
+    // Flat areas: equal to the left with the row above flat too (or equal to
+    // above with the column flat) predict exactly, whichever tie-break applies.
+    if ((here === left && up === upLeft) || (here === up && left === upLeft)) {
+      out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
+      continue;
+    }
+    for (let k = i; k < i + 4; k++) {
+      const a = rgba[row + k - 4]!, b = rgba[above + k]!, c = rgba[above + k - 4]!;
+      const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
+      out[k] = rgba[row + k]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+    }
   }
 }
 
@@ -200,7 +212,7 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
   const type = width * height <= SMALL_IMAGE ? 4 : chooseFilter(pixels, width, height);
   const rgba = new Uint8Array(pixels.buffer, pixels.byteOffset, width * height * 4);
   for (let y = 0; y < height; y++) {
-    if (type === 4) paethRow(rgba, width, y, filtered);
+    if (type === 4) paethRow(rgba, pixels, width, y, filtered);
     else filterRow(pixels, width, y, type, words);
     const o = y * (length + 1);
     raw[o] = y === 0 && type === 2 ? 1 : type;

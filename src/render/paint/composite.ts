@@ -76,7 +76,18 @@ export function compositeMask(pixmap: Pixmap, mask: Mask, paint: CompiledPaint, 
       // A run of partial coverage (or of a translucent paint): shade, then blend each pixel.
       while (end < n && cov[c0 + end] !== 0 && !(opaque && cov[c0 + end] === 255)) end++;
       shade(x0 + k, y, end - k, row, 0);
-      for (let s = 0; k < end; k++, s++) pixels[rowStart + k] = blendPixel(row[s]!, pixels[rowStart + k]!, cov[c0 + k]!);
+      // Flat art repeats the same source, coverage and backdrop: reuse the last blend.
+      let lastSource = 0, lastDest = 0, lastCoverage = -1, lastOut = 0;
+      for (let s = 0; k < end; k++, s++) {
+        const source = row[s]!, dest = pixels[rowStart + k]!, c = cov[c0 + k]!;
+        if (source !== lastSource || dest !== lastDest || c !== lastCoverage) {
+          lastSource = source;
+          lastDest = dest;
+          lastCoverage = c;
+          lastOut = blendPixel(source, dest, c);
+        }
+        pixels[rowStart + k] = lastOut;
+      }
     }
   }
 }
