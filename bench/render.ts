@@ -95,11 +95,10 @@ for (const [label, run] of [
 }
 if (outDir) writeFileSync(join(outDir, "banner-1200x300-ours.webp"), await encodeWebp(large));
 
-// Memory: a server's mix (mostly badges), PNG encoded, nothing kept.
-const mix: Scene[] = [BADGE, BADGE, BADGE, BANNER_SMALL, BADGE, BADGE, BANNER_SMALL, BADGE, BANNER_SMALL, BANNER_LARGE];
-const rssBefore = process.memoryUsage().rss;
-const started = performance.now();
-for (let i = 0; i < MEMORY_RENDERS; i++) renderPng(mix[i % mix.length]!, icon);
-Bun.gc(true);
-const rssAfter = process.memoryUsage().rss;
-console.log(`\nMemory: RSS ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after ${MEMORY_RENDERS} mixed renders (7 badges : 2 small : 1 large banner) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// Memory, in a process of its own (the peers above hold hundreds of MiB).
+const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "render/memory.ts"), String(MEMORY_RENDERS)]);
+if (child.exitCode !== 0) throw new Error(`memory bench failed: ${child.stderr.toString()}`);
+const memory = JSON.parse(child.stdout.toString()) as { renders: number; before: number; after: number; peak: number; seconds: number };
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+console.log(`\nMemory (our engine alone): RSS ${mib(memory.before)} MiB before, ${mib(memory.after)} MiB after ${memory.renders} mixed renders ` +
+  `(7 badges : 2 small : 1 large banner, PNG), peak ${mib(memory.peak)} MiB, ${memory.seconds.toFixed(1)} s`);
