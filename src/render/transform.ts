@@ -53,7 +53,3 @@ export function invert(t: Transform): Transform | null {
     f: (t.b * t.e - t.a * t.f) / det,
   };
 }
-
-export function isIdentity(t: Transform): boolean {
-  return t.a === 1 && t.b === 0 && t.c === 0 && t.d === 1 && t.e === 0 && t.f === 0;
-}

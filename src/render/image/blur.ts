@@ -42,7 +42,7 @@ function boxPass(
 }
 
 /** Blurs interleaved channels in place; `channels` is bytes per pixel. */
-export function blurChannels(data: Uint8Array, width: number, height: number, channels: number, sigma: number): void {
+function blurChannels(data: Uint8Array, width: number, height: number, channels: number, sigma: number): void {
   if (!(sigma > 0)) return;
   const line = new Float64Array(Math.max(width, height));
   for (const size of boxSizes(sigma)) {
