@@ -27,7 +27,7 @@ declare module "*.woff2" {
   const path: string;
   export default path;
 }
-declare module "*.bdf" {
-  const path: string;
-  export default path;
+declare module "*.txt" {
+  const content: string;
+  export default content;
 }

@@ -16,3 +16,16 @@ export { blurMask, blurPixmap } from "./image/blur.ts";
 export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
 export { encodePng, type PngOptions } from "./encode/png.ts";
 export { encodeWebp, initWebp, type WebpOptions } from "./encode/webp.ts";
+export type { Face, FaceMetrics } from "./text/face.ts";
+export { openOutlineFace } from "./text/outline-face.ts";
+export { PixelFace } from "./text/pixel-face.ts";
+export { sansFamily, pixelFamily } from "./text/fonts.ts";
+export {
+  type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, stretchToWidth,
+} from "./text/layout.ts";
+export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
+export { GlyphCache, sharedGlyphCache, type GlyphCacheStats } from "./text/glyph-cache.ts";
+export {
+  type StyledRun, parseFormatted, splitLines, toPlainText, toHtml, COLOR_BY_CODE, COLOR_BY_NAME,
+} from "./text/minecraft-format.ts";
+export { layoutFormatted, drawFormattedLine, shadowColor, type FormattedLine, type FormattedDrawOptions } from "./text/minecraft-text.ts";

@@ -1,30 +1,18 @@
-// The example gallery in docs/gallery/: every image is drawn here, compared
-// with the committed copy (a golden image: mean difference under 1/255 per
-// channel), then written back. PENNANT_UPDATE_GALLERY=1 accepts changes.
+// The example gallery in docs/gallery/: every image is drawn here and
+// compared with the committed copy (support/golden.ts).
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   Path, Pixmap, blurMask, decodePng, drawImage, drawMask, encodePng, fillPath, linearGradient, radialGradient,
   rasterizeToMask, rgba, rotate, solid, strokePath, then, translate,
 } from "../../src/render/index.ts";
+import { matchGolden } from "./support/golden.ts";
 
 const GALLERY = join(import.meta.dir, "../../docs/gallery");
 
 function keep(name: string, pixmap: Pixmap): void {
-  const file = join(GALLERY, name);
-  if (existsSync(file) && process.env.PENNANT_UPDATE_GALLERY !== "1") {
-    const old = decodePng(new Uint8Array(readFileSync(file)));
-    expect(old.ok).toBe(true);
-    if (old.ok) {
-      expect([old.image.width, old.image.height]).toEqual([pixmap.width, pixmap.height]);
-      let sum = 0;
-      for (let i = 0; i < pixmap.data.length; i++) sum += Math.abs(pixmap.data[i]! - old.image.data[i]!);
-      expect(sum / pixmap.data.length).toBeLessThan(1);
-    }
-  }
-  writeFileSync(file, encodePng(pixmap));
+  matchGolden(join(GALLERY, name), pixmap);
 }
 
 /** A 16x16 pixel-art block, standing in for a server favicon. */

@@ -1,0 +1,53 @@
+// Drawing laid-out text: each glyph is a cached coverage mask composited in
+// one colour; decorations are whole-pixel bars so they stay crisp.
+
+import type { Color } from "../color.ts";
+import { drawMask } from "../paint/draw-mask.ts";
+import type { Pixmap } from "../pixmap.ts";
+import { GlyphCache, SUBPIXEL_STEPS, sharedGlyphCache } from "./glyph-cache.ts";
+import type { DecorationBar, TextLine } from "./layout.ts";
+import { fillPath } from "../draw.ts";
+import { solid } from "../paint/paint.ts";
+import { Path } from "../path.ts";
+
+export interface TextDrawOptions {
+  /** 0..1, multiplies the colour's alpha. */
+  opacity?: number;
+  underline?: boolean;
+  strikethrough?: boolean;
+  /** Defaults to the process-wide cache. */
+  glyphCache?: GlyphCache;
+}
+
+/** Splits a pen position into a whole pixel and a quarter-pixel step (0..3). */
+function pixelAndStep(x: number): [whole: number, step: number] {
+  const quarters = Math.round(x * SUBPIXEL_STEPS);
+  const whole = Math.floor(quarters / SUBPIXEL_STEPS);
+  return [whole, quarters - whole * SUBPIXEL_STEPS];
+}
+
+function drawBar(pixmap: Pixmap, x: number, width: number, baseline: number, bar: DecorationBar, color: Color, opacity: number): void {
+  const top = Math.round(baseline + bar.offset);
+  const thickness = Math.max(1, Math.round(bar.thickness));
+  fillPath(pixmap, new Path().rect(Math.round(x), top, Math.round(width), thickness), solid(color), { opacity });
+}
+
+/**
+ * Draws `line` with its pen starting at `x` on the baseline `baseline` (the
+ * baseline is rounded to a whole pixel; x keeps quarter pixels for outline
+ * faces and whole pixels for pixel faces).
+ */
+export function drawTextLine(pixmap: Pixmap, line: TextLine, x: number, baseline: number, color: Color, options: TextDrawOptions = {}): void {
+  const cache = options.glyphCache ?? sharedGlyphCache;
+  const opacity = options.opacity ?? 1;
+  const base = Math.round(baseline);
+  for (const glyph of line.glyphs) {
+    const [whole, step] = glyph.face.pixelAligned ? [Math.round(x + glyph.x), 0] : pixelAndStep(x + glyph.x);
+    const mask = cache.get(glyph.face, glyph.glyphId, glyph.size, step, glyph.slanted);
+    const y = base + Math.round(glyph.y);
+    drawMask(pixmap, mask, whole, y, color, opacity);
+    if (glyph.fauxBold > 0) drawMask(pixmap, mask, whole + glyph.fauxBold, y, color, opacity);
+  }
+  if (options.underline) drawBar(pixmap, x, line.width, base, line.underline, color, opacity);
+  if (options.strikethrough) drawBar(pixmap, x, line.width, base, line.strikethrough, color, opacity);
+}

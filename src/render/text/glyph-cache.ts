@@ -1,0 +1,84 @@
+// Coverage masks of glyphs, keyed by face, glyph, size, quarter-pixel offset
+// and slant, kept in a least-recently-used map bounded in bytes: drawing
+// text is mostly copying these masks.
+
+import { rasterizeToMask, type Mask } from "../raster/mask.ts";
+import type { Transform } from "../transform.ts";
+import type { Face } from "./face.ts";
+
+/** Horizontal sub-pixel positions per pixel (outline faces; pixel faces use whole pixels). */
+export const SUBPIXEL_STEPS = 4;
+/** Font sizes are quantized to this fraction of a pixel. */
+const SIZE_STEPS = 4;
+/** The slant of faux italics: x moves this much per unit of height (about 11 degrees). */
+export const FAUX_ITALIC_SKEW = 0.2;
+/** Bookkeeping bytes counted per entry on top of its coverage. */
+const ENTRY_OVERHEAD = 96;
+export const MAX_FONT_SIZE = 1024;
+
+export interface GlyphCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+}
+
+export class GlyphCache {
+  private readonly masks = new Map<number, Mask>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(readonly maxBytes = 8 * 1024 * 1024) {}
+
+  /**
+   * The mask of `glyphId` at `size` px, with its pen at (subpixel / SUBPIXEL_STEPS, 0):
+   * mask.x/y are relative to the whole-pixel pen position on the baseline.
+   */
+  get(face: Face, glyphId: number, size: number, subpixel: number, slanted: boolean): Mask {
+    const sizeStep = Math.min(Math.round(size * SIZE_STEPS), MAX_FONT_SIZE * SIZE_STEPS);
+    // face id < 2^8, glyph id < 2^16, size step < 2^13, subpixel < 2^2, slant 1 bit: 40 bits, exact in a double.
+    const key = (((face.id * 65536 + glyphId) * 8192 + sizeStep) * 4 + subpixel) * 2 + (slanted ? 1 : 0);
+    const cached = this.masks.get(key);
+    if (cached) {
+      this.hits++;
+      // Re-inserting moves the entry to the young end of the map's order.
+      this.masks.delete(key);
+      this.masks.set(key, cached);
+      return cached;
+    }
+    this.misses++;
+    const mask = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
+    this.masks.set(key, mask);
+    this.bytes += mask.data.length + ENTRY_OVERHEAD;
+    this.evict();
+    return mask;
+  }
+
+  stats(): GlyphCacheStats {
+    return { entries: this.masks.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+  }
+
+  clear(): void {
+    this.masks.clear();
+    this.bytes = 0;
+  }
+
+  private evict(): void {
+    for (const [key, mask] of this.masks) {
+      if (this.bytes <= this.maxBytes) break;
+      this.masks.delete(key);
+      this.bytes -= mask.data.length + ENTRY_OVERHEAD;
+    }
+  }
+}
+
+function rasterizeGlyph(face: Face, glyphId: number, size: number, offsetX: number, slanted: boolean): Mask {
+  const scale = size / face.metrics.unitsPerEm;
+  // Font units are y up; device pixels are y down. The slant leans the top right.
+  const transform: Transform = { a: scale, b: 0, c: slanted ? FAUX_ITALIC_SKEW * scale : 0, d: -scale, e: offsetX, f: 0 };
+  return rasterizeToMask(face.outline(glyphId), transform);
+}
+
+/** The process-wide cache every text draw uses unless given its own. */
+export const sharedGlyphCache = new GlyphCache();

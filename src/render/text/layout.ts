@@ -1,0 +1,191 @@
+// Single-line text layout: per-character font fallback, shaping (kerning,
+// ligatures) per run of one face, letter spacing, faux bold and italic where a
+// family lacks the real face, measuring, ellipsizing and stretching to a width.
+// Pure functions of their inputs (shaping results are cached).
+
+import type { Face } from "./face.ts";
+import { MAX_FONT_SIZE } from "./glyph-cache.ts";
+import { shapeCached } from "./shape-cache.ts";
+
+/** A family of faces: the styles of one design, then faces for characters it lacks, in order. */
+export interface FontFamily {
+  regular: Face;
+  bold?: Face;
+  italic?: Face;
+  fallbacks: readonly Face[];
+}
+
+export interface FontStyle {
+  family: FontFamily;
+  /** Pixels per em. */
+  size: number;
+  bold?: boolean;
+  italic?: boolean;
+  /** Extra pixels between characters (may be negative). */
+  letterSpacing?: number;
+}
+
+export interface PlacedGlyph {
+  face: Face;
+  glyphId: number;
+  /** Pen position in pixels from the start of the line. */
+  x: number;
+  /** Vertical offset in pixels, down positive (marks positioned by the font). */
+  y: number;
+  /** Pixels the pen moves after this glyph, spacing and faux bold included (0 for marks). */
+  advance: number;
+  size: number;
+  slanted: boolean;
+  /** Offset in pixels of the second stroke of a faux bold; 0 for none. */
+  fauxBold: number;
+}
+
+export interface TextLine {
+  glyphs: PlacedGlyph[];
+  /** Advance width in pixels. */
+  width: number;
+  /** Pixels above and below the baseline, from the family's regular face. */
+  ascent: number;
+  descent: number;
+  /** Decoration bars from the regular face: pixels from the baseline to the bar's top (down positive) and thickness. */
+  underline: DecorationBar;
+  strikethrough: DecorationBar;
+}
+
+export interface DecorationBar {
+  offset: number;
+  thickness: number;
+}
+
+// Characters that draw nothing in a one-line banner: controls, zero-width
+// joiners and emoji variation selectors (emoji are drawn monochrome anyway).
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufe00-\ufe0f\ufeff]|\udb40[\udc00-\udfff]/g;
+const MARK = /^\p{M}$/u;
+
+export function clampFontSize(size: number): number {
+  return Number.isFinite(size) ? Math.min(Math.max(size, 1), MAX_FONT_SIZE) : 12;
+}
+
+function primaryFace(style: FontStyle): Face {
+  const { family } = style;
+  if (style.bold && family.bold) return family.bold;
+  if (style.italic && family.italic) return family.italic;
+  return family.regular;
+}
+
+/** The face that draws `codePoint`: the styled face, the regular one, then the fallbacks; else the styled face (its .notdef box). */
+function faceFor(codePoint: number, chain: readonly Face[]): Face {
+  for (const face of chain) if (face.covers(codePoint)) return face;
+  return chain[0]!;
+}
+
+interface Segment {
+  face: Face;
+  text: string;
+}
+
+/** Splits text into runs of one face each. Combining marks stay with their base's face when it has them. */
+function segment(text: string, chain: readonly Face[]): Segment[] {
+  const segments: Segment[] = [];
+  let current: Segment | undefined;
+  for (const char of text.replace(INVISIBLE, "")) {
+    const codePoint = char.codePointAt(0)!;
+    const face = current && MARK.test(char) && current.face.covers(codePoint) ? current.face : faceFor(codePoint, chain);
+    if (current && current.face === face) current.text += char;
+    else segments.push((current = { face, text: char }));
+  }
+  return segments;
+}
+
+export function layoutText(text: string, style: FontStyle): TextLine {
+  const size = clampFontSize(style.size);
+  const letterSpacing = style.letterSpacing ?? 0;
+  const primary = primaryFace(style);
+  const { regular, fallbacks } = style.family;
+  const chain = primary === regular ? [regular, ...fallbacks] : [primary, regular, ...fallbacks];
+
+  const glyphs: PlacedGlyph[] = [];
+  let pen = 0;
+  for (const { face, text: runText } of segment(text, chain)) {
+    const scale = size / face.metrics.unitsPerEm;
+    const slanted = Boolean(style.italic) && !face.italic;
+    const fauxBold = style.bold && !face.bold ? Math.max(1, Math.round(size * face.fauxBoldEm)) : 0;
+    const run = shapeCached(face, runText);
+    for (let i = 0; i < run.glyphIds.length; i++) {
+      const advance = run.advances[i]! * scale;
+      // Zero-advance glyphs (combining marks) take no spacing of their own.
+      const step = advance === 0 ? 0 : advance + fauxBold + letterSpacing;
+      glyphs.push({
+        face,
+        glyphId: run.glyphIds[i]!,
+        x: pen + run.xOffsets[i]! * scale,
+        y: -run.yOffsets[i]! * scale,
+        advance: step,
+        size,
+        slanted,
+        fauxBold,
+      });
+      pen += step;
+    }
+  }
+  // Spacing goes between characters, not after the last.
+  if (glyphs.some((glyph) => glyph.advance > 0)) pen -= letterSpacing;
+  const metrics = regular.metrics;
+  const emScale = size / metrics.unitsPerEm;
+  return {
+    glyphs,
+    width: Math.max(0, pen),
+    ascent: metrics.ascent * emScale,
+    descent: -metrics.descent * emScale,
+    underline: { offset: -metrics.underlinePosition * emScale, thickness: metrics.underlineThickness * emScale },
+    strikethrough: { offset: -metrics.strikeoutPosition * emScale, thickness: metrics.strikeoutThickness * emScale },
+  };
+}
+
+export function measureText(text: string, style: FontStyle): number {
+  return layoutText(text, style).width;
+}
+
+const ELLIPSIS = "\u2026";
+
+/**
+ * `text` if it fits in `maxWidth` pixels; otherwise its longest prefix (cut at
+ * a character, trailing spaces dropped) followed by "…" that fits, or "" when
+ * not even the ellipsis fits.
+ */
+export function ellipsize(text: string, style: FontStyle, maxWidth: number): string {
+  if (measureText(text, style) <= maxWidth) return text;
+  const chars = [...text];
+  const fits = (count: number): boolean => measureText(chars.slice(0, count).join("").trimEnd() + ELLIPSIS, style) <= maxWidth;
+  if (!fits(0)) return "";
+  // Binary search for the longest prefix that fits: widths grow with the prefix.
+  let low = 0, high = chars.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return chars.slice(0, low).join("").trimEnd() + ELLIPSIS;
+}
+
+/**
+ * The line spread or squeezed to exactly `width` pixels by changing the space
+ * between glyphs evenly (SVG's textLength with lengthAdjust="spacing", which
+ * badges use). A line of one glyph is left as it is.
+ */
+export function stretchToWidth(line: TextLine, width: number): TextLine {
+  const advancing = line.glyphs.filter((glyph) => glyph.advance > 0).length;
+  if (advancing < 2 || !Number.isFinite(width)) return line;
+  const extra = (width - line.width) / (advancing - 1);
+  let shift = 0;
+  let first = true;
+  // The shift grows before each advancing glyph after the first, so marks move with their base.
+  const glyphs = line.glyphs.map((glyph) => {
+    if (glyph.advance > 0) {
+      if (!first) shift += extra;
+      first = false;
+    }
+    return { ...glyph, x: glyph.x + shift };
+  });
+  return { ...line, glyphs, width };
+}

@@ -1,0 +1,89 @@
+// Drawing Minecraft formatted text (runs from minecraft-format.ts): one laid
+// out piece per styled run, the game's drop shadow, and truncation with an
+// ellipsis when a line is wider than the room it has.
+
+import { parseHexColor, type Color } from "../color.ts";
+import type { Pixmap } from "../pixmap.ts";
+import { drawTextLine, type TextDrawOptions } from "./draw-text.ts";
+import { ellipsize, layoutText, type FontFamily, type FontStyle, type TextLine } from "./layout.ts";
+import type { StyledRun } from "./minecraft-format.ts";
+
+export interface FormattedPiece {
+  line: TextLine;
+  /** Pen offset from the start of the formatted line. */
+  x: number;
+  /** null: the caller's default colour (runs without a colour code). */
+  color: Color | null;
+  underline: boolean;
+  strikethrough: boolean;
+}
+
+export interface FormattedLine {
+  pieces: FormattedPiece[];
+  width: number;
+}
+
+// §k text changes every frame in the game; a still image shows a fixed
+// scramble drawn from these, chosen by position so that renders are stable.
+const SCRAMBLE = "abcdeghknopqsuvxyzABCDEFGHJKLNOPQRSTUVXYZ0234567890#$%&?";
+
+function obfuscate(text: string): string {
+  let index = 0;
+  return [...text]
+    .map((char) => (char === " " ? char : SCRAMBLE[(index++ * 7 + char.codePointAt(0)!) % SCRAMBLE.length]!))
+    .join("");
+}
+
+/**
+ * Lays out one line of runs (no "\n"; see splitLines). Past `maxWidth`
+ * pixels the run that overflows is cut with "…" and later runs are dropped.
+ */
+export function layoutFormatted(runs: readonly StyledRun[], family: FontFamily, size: number, maxWidth = Infinity): FormattedLine {
+  const pieces: FormattedPiece[] = [];
+  let x = 0;
+  for (const run of runs) {
+    const style: FontStyle = { family, size, bold: run.bold, italic: run.italic };
+    const text = run.obfuscated ? obfuscate(run.text) : run.text;
+    let line = layoutText(text, style);
+    const overflows = x + line.width > maxWidth;
+    if (overflows) line = layoutText(ellipsize(text, style, maxWidth - x), style);
+    pieces.push({
+      line,
+      x,
+      color: run.color === null ? null : parseHexColor(run.color),
+      underline: run.underlined,
+      strikethrough: run.strikethrough,
+    });
+    x += line.width;
+    if (overflows) break;
+  }
+  return { pieces, width: x };
+}
+
+/** The game's shadow colour: each channel a quarter of the text's. */
+export function shadowColor(color: Color): Color {
+  return { r: color.r >> 2, g: color.g >> 2, b: color.b >> 2, a: color.a };
+}
+
+export interface FormattedDrawOptions extends Pick<TextDrawOptions, "opacity" | "glyphCache"> {
+  /** Colour of runs that name none. */
+  defaultColor: Color;
+  /** Draws the game's drop shadow this many pixels right and down first (0: none). */
+  shadowOffset?: number;
+}
+
+export function drawFormattedLine(pixmap: Pixmap, formatted: FormattedLine, x: number, baseline: number, options: FormattedDrawOptions): void {
+  const shadow = options.shadowOffset ?? 0;
+  const passes = shadow > 0 ? [shadow, 0] : [0];
+  for (const offset of passes) {
+    for (const piece of formatted.pieces) {
+      const color = piece.color ?? options.defaultColor;
+      drawTextLine(pixmap, piece.line, x + piece.x + offset, baseline + offset, offset > 0 ? shadowColor(color) : color, {
+        opacity: options.opacity,
+        glyphCache: options.glyphCache,
+        underline: piece.underline,
+        strikethrough: piece.strikethrough,
+      });
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// Outline faces: TrueType, OpenType (CFF) and WOFF2 files read with fontkit.
+// Shaping uses fontkit's layout (kerning, ligatures, mark positioning).
+
+import { readFileSync } from "node:fs";
+import * as fontkit from "fontkit";
+import { Path } from "../path.ts";
+import { allocateFaceId, type Face, type FaceMetrics, type ShapedRun } from "./face.ts";
+
+export interface OutlineFaceOptions {
+  bold?: boolean;
+  italic?: boolean;
+}
+
+// fontkit's types omit the OS/2 strikeout fields.
+interface Os2Strikeout {
+  yStrikeoutSize?: number;
+  yStrikeoutPosition?: number;
+}
+
+function metricsOf(font: fontkit.Font): FaceMetrics {
+  const os2 = font["OS/2"] as unknown as Os2Strikeout | undefined;
+  const unitsPerEm = font.unitsPerEm;
+  const fallbackThickness = Math.max(1, Math.round(unitsPerEm / 20));
+  return {
+    unitsPerEm,
+    ascent: font.ascent,
+    descent: font.descent,
+    lineGap: font.lineGap,
+    underlinePosition: font.underlinePosition || -Math.round(unitsPerEm / 10),
+    underlineThickness: font.underlineThickness || fallbackThickness,
+    strikeoutPosition: os2?.yStrikeoutPosition || Math.round(unitsPerEm * 0.3),
+    strikeoutThickness: os2?.yStrikeoutSize || fallbackThickness,
+  };
+}
+
+export class OutlineFace implements Face {
+  readonly id = allocateFaceId();
+  readonly name: string;
+  readonly metrics: FaceMetrics;
+  readonly bold: boolean;
+  readonly italic: boolean;
+  readonly pixelAligned = false;
+  readonly fauxBoldEm = 1 / 16;
+
+  constructor(private readonly font: fontkit.Font, options: OutlineFaceOptions = {}) {
+    this.name = font.fullName || font.postscriptName || "font";
+    this.metrics = metricsOf(font);
+    this.bold = options.bold ?? false;
+    this.italic = options.italic ?? false;
+  }
+
+  covers(codePoint: number): boolean {
+    return this.font.hasGlyphForCodePoint(codePoint);
+  }
+
+  shape(text: string): ShapedRun {
+    const run = this.font.layout(text);
+    const positions = run.positions;
+    return {
+      glyphIds: run.glyphs.map((glyph) => glyph.id),
+      advances: positions.map((p) => p.xAdvance),
+      xOffsets: positions.map((p) => p.xOffset),
+      yOffsets: positions.map((p) => p.yOffset),
+    };
+  }
+
+  outline(glyphId: number): Path {
+    const path = new Path();
+    for (const { command, args } of this.font.getGlyph(glyphId).path.commands) {
+      const a = args as number[];
+      switch (command) {
+        case "moveTo": path.moveTo(a[0]!, a[1]!); break;
+        case "lineTo": path.lineTo(a[0]!, a[1]!); break;
+        case "quadraticCurveTo": path.quadTo(a[0]!, a[1]!, a[2]!, a[3]!); break;
+        case "bezierCurveTo": path.cubicTo(a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!); break;
+        case "closePath": path.close(); break;
+      }
+    }
+    return path;
+  }
+}
+
+/** Opens a font file (a path, which may point into the compiled binary's embedded files). */
+export function openOutlineFace(file: string, options: OutlineFaceOptions = {}): OutlineFace {
+  const font = fontkit.create(readFileSync(file));
+  if (!("unitsPerEm" in font)) throw new Error(`${file} is a font collection; name one face`);
+  return new OutlineFace(font, options);
+}

@@ -1,0 +1,108 @@
+// The shipped faces: every script and symbol the issue names draws as a real
+// glyph from some face of the chain (never .notdef, never an empty box), and
+// the pixel font's own data is complete and well formed.
+
+import { describe, expect, test } from "bun:test";
+import { PixelFace, layoutText, pixelFamily, rasterizeToMask, sansFamily, type FontFamily } from "../../../src/render/index.ts";
+import { parsePixelFont, PixelFontError } from "../../../src/render/text/pixel-face.ts";
+
+function glyphsOf(text: string, family: FontFamily) {
+  return layoutText(text, { family, size: 16 }).glyphs;
+}
+
+/** Each character of `text` lays out to a covered glyph with ink. */
+function expectDrawable(text: string, family: FontFamily): void {
+  const chars = [...text];
+  const glyphs = glyphsOf(text, family);
+  expect(glyphs.length).toBe(chars.length);
+  glyphs.forEach((glyph, i) => {
+    expect({ char: chars[i], covered: glyph.face.covers(chars[i]!.codePointAt(0)!) }).toEqual({ char: chars[i], covered: true });
+    expect(glyph.glyphId).toBeGreaterThan(0);
+    const mask = rasterizeToMask(glyph.face.outline(glyph.glyphId));
+    expect(mask.data.some((c) => c > 0)).toBe(true);
+  });
+}
+
+const LATIN = "AaZz09ÀéÎõÜßçÆøŁœŠž";
+const GREEK_CYRILLIC = "ΑΩαωΣσЖжЯяЩщЁё";
+const CJK = "中文日本語ひらがなカタカナ한국어";
+const SYMBOLS = "★❤►✦⚔☀☂♠♣♥♦✔✘→←↑↓█░▲▼●■";
+const EMOJI = "😀🎮🔥🏆💎🗡🌍🚀";
+
+describe("sans family (DejaVu Sans + Unifont)", () => {
+  const family = sansFamily();
+
+  test("regular, bold and italic are real faces", () => {
+    expect(family.regular.name).toMatch(/DejaVu Sans/);
+    expect(family.bold?.name).toMatch(/Bold/);
+    expect(family.bold?.bold).toBe(true);
+    expect(family.italic?.name).toMatch(/Oblique/);
+    expect(family.italic?.italic).toBe(true);
+  });
+
+  test.each([["Latin", LATIN], ["Greek and Cyrillic", GREEK_CYRILLIC]])("%s comes from DejaVu itself", (_, text) => {
+    expectDrawable(text, family);
+    for (const glyph of glyphsOf(text, family)) expect(glyph.face).toBe(family.regular);
+    for (const glyph of layoutText(text, { family, size: 16, bold: true }).glyphs) expect(glyph.face).toBe(family.bold!);
+  });
+
+  test.each([["CJK", CJK], ["symbols", SYMBOLS], ["emoji", EMOJI]])("%s draw as glyphs", (_, text) => expectDrawable(text, family));
+
+  test("CJK falls back to Unifont, emoji to Unifont's upper planes", () => {
+    expect(glyphsOf("中", family)[0]!.face.name).toMatch(/Unifont/);
+    expect(glyphsOf("🎮", family)[0]!.face.name).toMatch(/Unifont Upper/);
+  });
+});
+
+describe("pixel family (Pennant Pixel + Unifont)", () => {
+  const family = pixelFamily();
+
+  test("covers printable ASCII itself", () => {
+    let ascii = "";
+    for (let c = 0x21; c <= 0x7e; c++) ascii += String.fromCharCode(c);
+    expectDrawable(ascii, family);
+    for (const glyph of glyphsOf(ascii, family)) expect(glyph.face).toBe(family.regular);
+    expect(family.regular.covers(0x20)).toBe(true);
+  });
+
+  test.each([["CJK", CJK], ["symbols", SYMBOLS], ["emoji", EMOJI], ["accents", "éÜñ"]])("%s fall back to Unifont", (_, text) => {
+    expectDrawable(text, family);
+  });
+
+  test("glyph outlines are whole font pixels", () => {
+    const face = family.regular;
+    const [glyph] = glyphsOf("A", family);
+    const { coords } = face.outline(glyph!.glyphId);
+    expect(coords.length).toBeGreaterThan(0);
+    for (const value of coords) expect(Number.isInteger(value)).toBe(true);
+  });
+});
+
+describe("pixel font data", () => {
+  const glyph = (rows: string[]) => `U+0041 A\n${rows.join("\n")}\n`;
+  const seven = ["#", "#", "#", "#", "#", "#", "#"];
+
+  test("parses headers, rows and descenders", () => {
+    const font = parsePixelFont(`; comment\n${glyph(seven)}\nU+0067 g\n${[".", ".", "#", "#", "#", "#", "#", "#", "#"].join("\n")}\n`);
+    expect(font.get(0x41)!.width).toBe(1);
+    expect(font.get(0x67)!.rows.length).toBe(9);
+  });
+
+  test.each([
+    ["rows of unequal width", glyph(["##", ...seven.slice(1)])],
+    ["too few rows", glyph(seven.slice(1))],
+    ["too many rows", glyph([...seven, "#", "#", "#"])],
+    ["a stray character", glyph(["x", ...seven.slice(1)])],
+    ["a missing header", "##\n"],
+    ["a glyph defined twice", glyph(seven) + "\n" + glyph(seven)],
+  ])("rejects %s", (_, source) => {
+    expect(() => parsePixelFont(source)).toThrow(PixelFontError);
+  });
+
+  test("advances are the glyph width plus one pixel", () => {
+    const face = new PixelFace("test", glyph(["##.", "...", "...", "...", "...", "...", "..."]));
+    expect(face.shape("AA").advances).toEqual([4, 4]);
+    expect(face.shape("B").glyphIds).toEqual([0]);
+    expect(face.covers(0x42)).toBe(false);
+  });
+});
