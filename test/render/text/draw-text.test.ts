@@ -1,0 +1,241 @@
+// Drawing text: exact pixels for the pixel face (it must stay sharp), the
+// glyph cache's bounds, decorations, a resvg comparison of glyph outlines,
+// and golden images of Latin, CJK, symbols and formatted MOTDs.
+
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import {
+  GlyphCache, Path, Pixmap, drawFormattedLine, ellipsize, fillPath, solid, stretchToWidth, drawTextLine, layoutFormatted, layoutText, parseFormatted, pixelFamily,
+  rasterizeToMask, rgba, sansFamily, splitLines, type FontStyle, type Pixmap as PixmapType,
+} from "../../../src/render/index.ts";
+import { parsePixelFont } from "../../../src/render/text/pixel-face.ts";
+import { compare } from "../support/reference.ts";
+import { matchGolden } from "../support/golden.ts";
+import pixelSource from "../../../glyphs/pixel/pennant-pixel.txt" with { type: "text" };
+
+const GALLERY = join(import.meta.dir, "../../../docs/gallery");
+const WHITE = rgba(255, 255, 255);
+const sans: FontStyle = { family: sansFamily(), size: 16 };
+const pixel: FontStyle = { family: pixelFamily(), size: 16 };
+
+const alphaAt = (p: PixmapType, x: number, y: number) => p.data[(y * p.width + x) * 4 + 3]!;
+
+describe("pixel face", () => {
+  test("draws each font pixel as a sharp 2x2 block at size 16", () => {
+    const bitmaps = parsePixelFont(pixelSource);
+    for (const char of "AgW@") {
+      const glyph = bitmaps.get(char.codePointAt(0)!)!;
+      const p = new Pixmap(16, 24);
+      // Pen at x = 2.4 (snapped to whole pixels), baseline 15: rows 0-6 sit on y 1..14.
+      drawTextLine(p, layoutText(char, pixel), 2.4, 15, WHITE);
+      for (let y = 0; y < 24; y++) {
+        for (let x = 0; x < 16; x++) {
+          const row = Math.floor((y - 1) / 2), column = Math.floor((x - 2) / 2);
+          const ink = y >= 1 && x >= 2 && (glyph.rows[row]?.[column] ?? false);
+          expect({ char, x, y, alpha: alphaAt(p, x, y) }).toEqual({ char, x, y, alpha: ink ? 255 : 0 });
+        }
+      }
+    }
+  });
+});
+
+describe("outline glyphs", () => {
+  test("quarter-pixel pen positions give four distinct renderings; a whole pixel is an exact shift", () => {
+    const draw = (x: number) => {
+      const p = new Pixmap(40, 30);
+      drawTextLine(p, layoutText("l", sans), x, 20, WHITE);
+      return p;
+    };
+    const columnInk = (p: PixmapType) => Array.from({ length: 40 }, (_, x) => {
+      let sum = 0;
+      for (let y = 0; y < 30; y++) sum += alphaAt(p, x, y);
+      return sum;
+    });
+    const [a, b, c, d, e] = [10, 10.25, 10.5, 10.75, 11].map((x) => columnInk(draw(x)));
+    const distinct = new Set([a, b, c, d].map((ink) => ink!.join(",")));
+    expect(distinct.size).toBe(4);
+    // Ink moves right: the first inked column loses coverage at each step.
+    expect(a![11]!).toBeGreaterThan(b![11]!);
+    expect(b![11]!).toBeGreaterThan(c![11] ?? 0);
+    expect(e).toEqual([0, ...a!.slice(0, 39)]);
+    // Exact area coverage keeps the total ink (within byte rounding).
+    const total = (ink: number[]) => ink.reduce((sum, v) => sum + v, 0);
+    for (const ink of [b!, c!, d!]) expect(Math.abs(total(ink) - total(a!))).toBeLessThan(total(a!) * 0.01);
+  });
+
+  test.each(["g", "&", "中", "★", "@"])("glyph %s matches resvg's rendering of the same outline", (char) => {
+    const line = layoutText(char, { ...sans, size: 28 });
+    const [glyph] = line.glyphs;
+    const { face, glyphId } = glyph!;
+    const scale = 28 / face.metrics.unitsPerEm;
+    const transform = { a: scale, b: 0, c: 0, d: -scale, e: 4.25, f: 30 };
+    const outline = face.outline(glyphId);
+    const p = new Pixmap(48, 40);
+    const mask = rasterizeToMask(outline, transform);
+    for (let y = 0; y < mask.height; y++) for (let x = 0; x < mask.width; x++) {
+      const c = mask.data[y * mask.width + x]!;
+      const px = mask.x + x, py = mask.y + y;
+      if (px >= 0 && py >= 0 && px < 48 && py < 40) p.data.set([c, c, c, c], (py * 48 + px) * 4);
+    }
+    // The same outline as SVG path data in device coordinates.
+    const d: string[] = [];
+    const pt = (i: number) => `${outline.coords[i]! * scale + 4.25} ${30 - outline.coords[i + 1]! * scale}`;
+    let i = 0;
+    for (const verb of outline.verbs) {
+      if (verb === 0) { d.push(`M${pt(i)}`); i += 2; }
+      else if (verb === 1) { d.push(`L${pt(i)}`); i += 2; }
+      else if (verb === 2) { d.push(`Q${pt(i)} ${pt(i + 2)}`); i += 4; }
+      else if (verb === 3) { d.push(`C${pt(i)} ${pt(i + 2)} ${pt(i + 4)}`); i += 6; }
+      else d.push("Z");
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="40"><path fill="#fff" d="${d.join(" ")}"/></svg>`;
+    const difference = compare(p, svg);
+    expect(difference.mean).toBeLessThan(1);
+    expect(difference.max).toBeLessThanOrEqual(24);
+  });
+});
+
+describe("glyph cache", () => {
+  test("draws a repeated string from cached masks", () => {
+    const cache = new GlyphCache();
+    const p = new Pixmap(200, 30);
+    const line = layoutText("banana", sans);
+    drawTextLine(p, line, 5, 20, WHITE, { glyphCache: cache });
+    const first = cache.stats();
+    // b, a and n, each at the quarter-pixel steps where the pen met it.
+    expect(first.misses).toBeGreaterThanOrEqual(3);
+    expect(first.misses).toBeLessThan(6);
+    drawTextLine(p, line, 5, 20, WHITE, { glyphCache: cache });
+    expect(cache.stats().misses).toBe(first.misses);
+    expect(cache.stats().hits).toBe(first.hits + 6);
+  });
+
+  test("stays within its byte budget, dropping the least recently used", () => {
+    const cache = new GlyphCache(64 * 1024);
+    const p = new Pixmap(400, 120);
+    const text = "The quick brown fox jumps over the lazy dog 中文日本語한국어";
+    const lines = [12, 24, 48, 72, 96].map((size) => layoutText(text, { ...sans, size }));
+    for (const line of lines) drawTextLine(p, line, 0, 100, WHITE, { glyphCache: cache });
+    const { bytes, entries } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeGreaterThan(0);
+    // The glyph drawn last is still held; the first line's glyphs were dropped.
+    const before = cache.stats().misses;
+    const last = lines[4]!;
+    drawTextLine(p, { ...last, glyphs: [last.glyphs.at(-1)!] }, 0, 100, WHITE, { glyphCache: cache });
+    expect(cache.stats().misses).toBe(before);
+    drawTextLine(p, { ...lines[0]!, glyphs: [lines[0]!.glyphs[0]!] }, 0, 100, WHITE, { glyphCache: cache });
+    expect(cache.stats().misses).toBe(before + 1);
+  });
+});
+
+describe("decorations", () => {
+  test("underline sits below the baseline and strikethrough across the x-height, both as wide as the text", () => {
+    const line = layoutText("Underlined", sans);
+    const p = new Pixmap(120, 30);
+    drawTextLine(p, line, 4, 20, WHITE, { underline: true, strikethrough: true });
+    const underlineRow = 20 + Math.round(line.underline.offset);
+    const strikeRow = 20 + Math.round(line.strikethrough.offset);
+    expect(underlineRow).toBeGreaterThan(20);
+    expect(strikeRow).toBeLessThan(20);
+    for (const row of [underlineRow, strikeRow]) {
+      expect(alphaAt(p, 4, row)).toBe(255);
+      expect(alphaAt(p, 4 + Math.round(line.width) - 1, row)).toBe(255);
+      expect(alphaAt(p, 4 + Math.round(line.width) + 1, row)).toBe(0);
+    }
+  });
+});
+
+describe("formatted text", () => {
+  test("draws runs in their colours with the game's quarter-colour shadow", () => {
+    const runs = splitLines(parseFormatted("§cRed§r plain"))[0]!;
+    const formatted = layoutFormatted(runs, pixelFamily(), 16);
+    expect(formatted.pieces.map((piece) => piece.color)).toEqual([rgba(255, 85, 85), null]);
+    const p = new Pixmap(140, 24);
+    drawFormattedLine(p, formatted, 0, 15, { defaultColor: rgba(170, 170, 170), shadowOffset: 2 });
+    // 'R' starts with a full column at x 0-1 from y 1; its shadow shows two pixels lower at the foot.
+    expect(p.pixel(0, 1)).toEqual(rgba(255, 85, 85));
+    expect(p.pixel(2, 16)).toEqual(rgba(63, 21, 21));
+    // " plain": the space advances 4 font pixels, then 'p' has ink in its first column from row 2.
+    const plainX = Math.round(formatted.pieces[1]!.x) + 8;
+    expect(p.pixel(plainX, 6)).toEqual(rgba(170, 170, 170));
+  });
+
+  test("cuts an overflowing line with an ellipsis inside the run that overflows", () => {
+    const runs = splitLines(parseFormatted("§aWelcome to §6the best server §bin the world"))[0]!;
+    const formatted = layoutFormatted(runs, sansFamily(), 14, 150);
+    expect(formatted.width).toBeLessThanOrEqual(150);
+    expect(formatted.pieces.length).toBe(2);
+    const last = formatted.pieces[1]!.line.glyphs;
+    expect(last.at(-1)!.glyphId).toBe(sansFamily().regular.shape("…").glyphIds[0]!);
+  });
+
+  test("obfuscated text is scrambled the same way every time, keeping spaces", () => {
+    const runs = parseFormatted("§kab cd");
+    const a = layoutFormatted(runs, sansFamily(), 14);
+    const b = layoutFormatted(runs, sansFamily(), 14);
+    expect(a.pieces[0]!.line.glyphs.map((g) => g.glyphId)).toEqual(b.pieces[0]!.line.glyphs.map((g) => g.glyphId));
+    const plain = layoutText("ab cd", { family: sansFamily(), size: 14 }).glyphs.map((g) => g.glyphId);
+    const scrambled = a.pieces[0]!.line.glyphs.map((g) => g.glyphId);
+    expect(scrambled).not.toEqual(plain);
+    expect(scrambled[2]).toBe(plain[2]);
+  });
+});
+
+describe("golden images (docs/gallery)", () => {
+  const dark = rgba(24, 27, 38);
+
+  function canvas(width: number, height: number): Pixmap {
+    const p = new Pixmap(width, height);
+    p.fill(dark);
+    return p;
+  }
+
+  test("Latin, Greek and Cyrillic in regular, bold, italic, with spacing, ellipsis and stretch", () => {
+    const p = canvas(520, 215);
+    const family = sansFamily();
+    const rows: Array<[string, FontStyle, object?]> = [
+      ["Pennant Survival — AVATAR, fjord", { family, size: 22, bold: true }],
+      ["Welcome back! Ελληνικά, Русский, Čeština, Français", { family, size: 15 }],
+      ["Italic oblique, underlined", { family, size: 15, italic: true }, { underline: true }],
+      ["Bold italic, struck through", { family, size: 15, bold: true, italic: true }, { strikethrough: true }],
+      ["L E T T E R  spacing 2 px", { family, size: 11, letterSpacing: 2 }],
+      ["11 px: downloads 12.4k · players 123/500", { family, size: 11 }],
+    ];
+    rows.forEach(([text, style, options], i) => drawTextLine(p, layoutText(text, style), 10, 28 + i * 25, WHITE, options));
+    const small: FontStyle = { family, size: 13 };
+    drawTextLine(p, layoutText(ellipsize("An ellipsis cuts this line before the 260 px mark", small, 260), small), 10, 180, rgba(255, 170, 0));
+    fillPath(p, new Path().rect(270, 166, 1, 18), solid(rgba(255, 85, 85)));
+    drawTextLine(p, stretchToWidth(layoutText("stretched to 260 px", small), 260), 10, 205, rgba(85, 255, 255));
+    matchGolden(join(GALLERY, "text-latin.png"), p);
+  });
+
+  test("CJK, symbols and emoji through the fallback chain, sans and pixel", () => {
+    const p = canvas(520, 120);
+    drawTextLine(p, layoutText("中文服务器 日本語サーバー 한국어 서버", { family: sansFamily(), size: 16 }), 10, 28, WHITE);
+    drawTextLine(p, layoutText("★ ❤ ► ✦ ⚔ ☀ ♠ ✔ → ● ■ 😀 🎮 🔥 🏆 💎", { family: sansFamily(), size: 16 }), 10, 56, rgba(255, 255, 85));
+    drawTextLine(p, layoutText("Pixel: 中文 日本 한국 ★ ❤ ⚔ 😀", pixel), 10, 84, rgba(85, 255, 255));
+    drawTextLine(p, layoutText("Bold pixel: 中文 ★", { ...pixel, bold: true }), 10, 110, WHITE);
+    matchGolden(join(GALLERY, "text-cjk-symbols.png"), p);
+  });
+
+  test("formatted MOTDs: § codes, hex colours, JSON components, shadow", () => {
+    const p = canvas(520, 150);
+    const motds = [
+      "§6§lPennant §r§7| §aSurvival §7& §bSkyblock\n§e★ §fNew season! §cPvP §7- §o§dquests§r §nevery§r §mweek",
+      JSON.stringify({ text: "", extra: [{ text: "Hex ", color: "#ff8800", bold: true }, { text: "colours ", color: "#44ccff" }, { text: "and ", italic: true }, { text: "§kobfuscated", color: "red" }] }),
+    ];
+    let baseline = 24;
+    for (const motd of motds) {
+      for (const line of splitLines(parseFormatted(motd))) {
+        drawFormattedLine(p, layoutFormatted(line, pixelFamily(), 16, 500), 10, baseline, { defaultColor: rgba(170, 170, 170), shadowOffset: 2 });
+        baseline += 22;
+      }
+    }
+    for (const line of splitLines(parseFormatted(motds[0]!))) {
+      drawFormattedLine(p, layoutFormatted(line, sansFamily(), 14, 500), 10, baseline + 4, { defaultColor: rgba(170, 170, 170), shadowOffset: 1 });
+      baseline += 20;
+    }
+    matchGolden(join(GALLERY, "text-motd.png"), p);
+  });
+});
