@@ -1,29 +1,35 @@
-// The compiled single-file binary must carry its migrations (and later its
-// fonts and wasm) inside it: build it, run it from an empty folder far from the
-// source tree, and push to it.
+// The compiled single-file binary must carry its migrations, fonts and wasm
+// inside it: build it, run it from an empty folder far from the source tree,
+// push to it, and draw text with a second binary built from the render code.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodePng } from "../../src/render/index.ts";
 import { ROOT } from "../support/process.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "pennant-binary-"));
 const binary = join(dir, "pennant");
+const renderBinary = join(dir, "render-sample");
 
-beforeAll(async () => {
-  const build = Bun.spawn([process.execPath, "build", "--compile", "src/index.ts", "--outfile", binary], {
+async function compile(entry: string, outfile: string): Promise<void> {
+  const build = Bun.spawn([process.execPath, "build", "--compile", entry, "--outfile", outfile], {
     cwd: ROOT,
     stdout: "pipe",
     stderr: "pipe",
   });
   if ((await build.exited) !== 0) throw new Error(await new Response(build.stderr).text());
-}, 120_000);
+}
+
+beforeAll(async () => {
+  await Promise.all([compile("src/index.ts", binary), compile("test/cli/support/render-entry.ts", renderBinary)]);
+}, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(args: string[]): Promise<string> {
-  const child = Bun.spawn([binary, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+async function run(args: string[], executable = binary): Promise<string> {
+  const child = Bun.spawn([executable, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });
   const stdout = await new Response(child.stdout).text();
   expect(await child.exited).toBe(0);
   return stdout;
@@ -54,5 +60,15 @@ describe("compiled binary", () => {
       server.kill("SIGKILL");
       await server.exited;
     }
+  });
+
+  test("draws text with its embedded fonts and encodes PNG and WebP with its embedded wasm", async () => {
+    const { faces, png, webp } = JSON.parse(await run([], renderBinary)) as { faces: string[][]; png: string; webp: string };
+    expect(faces[0]).toEqual(["DejaVu Sans", "Unifont", "Unifont Upper"]);
+    expect(faces[1]).toEqual(["DejaVu Sans Bold"]);
+    expect(faces[2]).toEqual(["Pennant Pixel", "Unifont"]);
+    const decoded = decodePng(new Uint8Array(Buffer.from(png, "base64")));
+    expect(decoded.ok && decoded.image.width === 260 && decoded.image.data.some((v) => v > 0)).toBe(true);
+    expect(Buffer.from(webp, "base64").subarray(8, 12).toString("latin1")).toBe("WEBP");
   });
 });
