@@ -3,14 +3,14 @@
 // engine, by @napi-rs/canvas (Skia) and by satori + @resvg/resvg-js in the
 // same run; then 1200x300 WebP, PNG sizes, and RSS after many mixed renders.
 //
-// Run: node_modules/.bin/bun bench/render.ts [--quick] [--out DIR]
+// Run: npm run bench [-- --quick] [-- --out DIR]
 // (--quick: shorter sampling and 10k instead of 100k renders for memory;
 //  --out: write every renderer's images there to compare by eye.)
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Pixmap, decodePng, encodePng, encodeWebp, initWebp } from "../src/render/index.ts";
-import { canvasPng, canvasWebp, loadIcon } from "./render/canvas.ts";
+import { canvasPng, canvasWebp, loadIcon, registerFonts } from "./render/canvas.ts";
 import { drawBanner, renderPng } from "./render/ours.ts";
 import { satoriPng } from "./render/satori.ts";
 import { BADGE, BANNER_LARGE, BANNER_SMALL, iconRgba, type Scene } from "./render/scenes.ts";
@@ -57,17 +57,25 @@ const icon = decoded.image;
 const canvasIcon = loadIcon(iconPng);
 const iconDataUrl = `data:image/png;base64,${Buffer.from(iconPng).toString("base64")}`;
 
+// Every renderer draws its text in the same faces: DejaVu Sans and DejaVu Sans Bold from glyphs/.
+const fontFile = (name: string) => join(import.meta.dir, "../glyphs/dejavu", name);
+const canvasFonts = registerFonts(fontFile("DejaVuSans.ttf"), fontFile("DejaVuSans-Bold.ttf"));
+const satoriFonts = {
+  regular: new Uint8Array(readFileSync(fontFile("DejaVuSans.ttf"))).buffer,
+  bold: new Uint8Array(readFileSync(fontFile("DejaVuSans-Bold.ttf"))).buffer,
+};
+
 console.log(`Render bench: Bun ${Bun.version}, ${process.platform} ${process.arch}, ${navigator.hardwareConcurrency} cores, ${new Date().toISOString()}`);
-console.log("Text: drawn as placeholder blocks by all three renderers (the text engine is not in this bench yet).\n");
+console.log("Text: DejaVu Sans and DejaVu Sans Bold in all three renderers.\n");
 
 const scenes: Scene[] = [BANNER_SMALL, BANNER_LARGE, BADGE];
 console.log(row(["scene (draw + PNG)", "ours median", "ours p95", "canvas median", "canvas p95", "satori+resvg median", "canvas / ours", "satori / ours", "PNG bytes ours / canvas / resvg"]));
 console.log(row(Array(9).fill("---")));
 for (const scene of scenes) {
   const ours = await measure(() => renderPng(scene, icon));
-  const canvas = await measure(() => canvasPng(scene, canvasIcon, null));
-  const peer = await measure(() => satoriPng(scene, iconDataUrl, null));
-  const sizes = [renderPng(scene, icon).length, canvasPng(scene, canvasIcon, null).length, (await satoriPng(scene, iconDataUrl, null)).length];
+  const canvas = await measure(() => canvasPng(scene, canvasIcon, canvasFonts));
+  const peer = await measure(() => satoriPng(scene, iconDataUrl, satoriFonts));
+  const sizes = [renderPng(scene, icon).length, canvasPng(scene, canvasIcon, canvasFonts).length, (await satoriPng(scene, iconDataUrl, satoriFonts)).length];
   console.log(row([
     scene.name, ms(ours.median), ms(ours.p95), ms(canvas.median), ms(canvas.p95), ms(peer.median),
     `${(canvas.median / ours.median).toFixed(1)}x`, `${(peer.median / ours.median).toFixed(1)}x`, sizes.join(" / "),
@@ -76,8 +84,8 @@ for (const scene of scenes) {
     mkdirSync(outDir, { recursive: true });
     const base = scene.name.replace(/\W+/g, "-");
     writeFileSync(join(outDir, `${base}-ours.png`), renderPng(scene, icon));
-    writeFileSync(join(outDir, `${base}-canvas.png`), canvasPng(scene, canvasIcon, null));
-    writeFileSync(join(outDir, `${base}-satori.png`), await satoriPng(scene, iconDataUrl, null));
+    writeFileSync(join(outDir, `${base}-canvas.png`), canvasPng(scene, canvasIcon, canvasFonts));
+    writeFileSync(join(outDir, `${base}-satori.png`), await satoriPng(scene, iconDataUrl, satoriFonts));
   }
 }
 
@@ -88,7 +96,7 @@ console.log(row(Array(4).fill("---")));
 for (const [label, run] of [
   ["ours, lossless (default)", () => encodeWebp(drawBanner(BANNER_LARGE, icon))],
   ["ours, lossy q80", () => encodeWebp(drawBanner(BANNER_LARGE, icon), { lossless: false, quality: 80 })],
-  ["canvas, lossless (q100)", () => canvasWebp(BANNER_LARGE, canvasIcon, null)],
+  ["canvas, lossless (q100)", () => canvasWebp(BANNER_LARGE, canvasIcon, canvasFonts)],
 ] as const) {
   const stats = await measure(run);
   console.log(row([label, ms(stats.median), ms(stats.p95), (await run()).length]));
@@ -98,7 +106,12 @@ if (outDir) writeFileSync(join(outDir, "banner-1200x300-ours.webp"), await encod
 // Memory, in a process of its own (the peers above hold hundreds of MiB).
 const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "render/memory.ts"), String(MEMORY_RENDERS)]);
 if (child.exitCode !== 0) throw new Error(`memory bench failed: ${child.stderr.toString()}`);
-const memory = JSON.parse(child.stdout.toString()) as { renders: number; before: number; after: number; peak: number; seconds: number };
+const memory = JSON.parse(child.stdout.toString()) as {
+  renders: number; before: number; after: number; peak: number; seconds: number;
+  glyphCache: { entries: number; bytes: number; hits: number; misses: number };
+};
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(`\nMemory (our engine alone): RSS ${mib(memory.before)} MiB before, ${mib(memory.after)} MiB after ${memory.renders} mixed renders ` +
-  `(7 badges : 2 small : 1 large banner, PNG), peak ${mib(memory.peak)} MiB, ${memory.seconds.toFixed(1)} s`);
+  `(7 badges : 2 small : 1 large banner, PNG, varied text), peak ${mib(memory.peak)} MiB, ${memory.seconds.toFixed(1)} s; ` +
+  `glyph cache ${memory.glyphCache.entries} masks, ${mib(memory.glyphCache.bytes)} MiB (bound 8 MiB), ` +
+  `${memory.glyphCache.hits} hits / ${memory.glyphCache.misses} misses`);

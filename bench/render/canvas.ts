@@ -2,10 +2,9 @@
 
 import { createCanvas, GlobalFonts, Image, type SKRSContext2D } from "@napi-rs/canvas";
 import type { BadgeScene, BannerScene, Scene, TextItem } from "./scenes.ts";
-import { placeholderBox } from "./scenes.ts";
 
 export interface CanvasText {
-  /** Family names registered with GlobalFonts, or null to draw placeholder blocks. */
+  /** Family names registered with GlobalFonts. */
   regular: string;
   bold: string;
 }
@@ -16,21 +15,16 @@ export function registerFonts(regularPath: string, boldPath: string): CanvasText
   return { regular: "BenchRegular", bold: "BenchBold" };
 }
 
-function drawText(ctx: SKRSContext2D, t: TextItem, fonts: CanvasText | null, alpha = 1): void {
+function drawText(ctx: SKRSContext2D, t: TextItem, fonts: CanvasText, alpha = 1): void {
   ctx.globalAlpha = alpha;
   ctx.fillStyle = t.color;
-  if (!fonts) {
-    const box = placeholderBox(t);
-    ctx.fillRect(box.x, box.y, box.width, box.height);
-  } else {
-    ctx.font = `${t.size}px ${t.bold ? fonts.bold : fonts.regular}`;
-    ctx.textAlign = t.align;
-    ctx.fillText(t.text, t.x, t.y);
-  }
+  ctx.font = `${t.size}px ${t.bold ? fonts.bold : fonts.regular}`;
+  ctx.textAlign = t.align;
+  ctx.fillText(t.text, t.x, t.y);
   ctx.globalAlpha = 1;
 }
 
-function banner(scene: BannerScene, icon: Image, fonts: CanvasText | null) {
+function banner(scene: BannerScene, icon: Image, fonts: CanvasText) {
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = canvas.getContext("2d");
   const gradient = ctx.createLinearGradient(0, 0, scene.width, scene.height);
@@ -51,7 +45,7 @@ function banner(scene: BannerScene, icon: Image, fonts: CanvasText | null) {
   return canvas;
 }
 
-function badge(scene: BadgeScene, fonts: CanvasText | null) {
+function badge(scene: BadgeScene, fonts: CanvasText) {
   const { width, height, split } = scene;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
@@ -80,12 +74,12 @@ export function loadIcon(png: Uint8Array): Image {
   return image;
 }
 
-export function canvasPng(scene: Scene, icon: Image, fonts: CanvasText | null): Uint8Array {
+export function canvasPng(scene: Scene, icon: Image, fonts: CanvasText): Uint8Array {
   const canvas = scene.kind === "banner" ? banner(scene, icon, fonts) : badge(scene, fonts);
   return canvas.encodeSync("png");
 }
 
-export function canvasWebp(scene: BannerScene, icon: Image, fonts: CanvasText | null): Promise<Buffer> {
+export function canvasWebp(scene: BannerScene, icon: Image, fonts: CanvasText): Promise<Buffer> {
   // Skia's WebP at quality 100 is lossless, as ours is by default.
   return banner(scene, icon, fonts).encode("webp", 100);
 }

@@ -1,17 +1,16 @@
 // The bench scenes drawn with Pennant's own engine.
 
 import {
-  Path, Pixmap, drawImage, encodePng, fillPath, linearGradient, parseHexColor, rasterizeToMask, solid,
-  type Color,
+  Path, Pixmap, drawImage, drawTextLine, encodePng, fillPath, layoutText, linearGradient, parseHexColor, rasterizeToMask,
+  sansFamily, solid, type Color,
 } from "../../src/render/index.ts";
 import type { BadgeScene, BannerScene, Scene, TextItem } from "./scenes.ts";
-import { placeholderBox } from "./scenes.ts";
 
 const color = (hex: string): Color => parseHexColor(hex)!;
 
 function drawText(p: Pixmap, t: TextItem, opacity = 1): void {
-  const box = placeholderBox(t);
-  fillPath(p, new Path().rect(box.x, box.y, box.width, box.height), solid(color(t.color)), { opacity });
+  const line = layoutText(t.text, { family: sansFamily(), size: t.size, bold: t.bold });
+  drawTextLine(p, line, t.align === "right" ? t.x - line.width : t.x, t.y, color(t.color), { opacity });
 }
 
 export function drawBanner(scene: BannerScene, icon: Pixmap): Pixmap {

@@ -100,10 +100,3 @@ export function iconRgba(): Uint8Array {
   }
   return out;
 }
-
-/** Where a text's box lies when drawn as a placeholder block (no text engine): ~0.55 em per character. */
-export function placeholderBox(t: TextItem): { x: number; y: number; width: number; height: number } {
-  const width = t.text.length * t.size * (t.bold ? 0.62 : 0.55);
-  const x = t.align === "right" ? t.x - width : t.x;
-  return { x, y: t.y - t.size * 0.72, width, height: t.size * 0.72 };
-}
