@@ -1,8 +1,8 @@
 // The bench scenes drawn with Pennant's own engine.
 
 import {
-  Path, Pixmap, drawImage, drawTextLine, encodePng, fillPath, layoutText, linearGradient, parseHexColor, rasterizeToMask,
-  sansFamily, solid, type Color,
+  Path, Pixmap, drawImage, drawTextLine, encodePng, fillPath, layoutText, linearGradient, parseHexColor, sansFamily,
+  solid, type Color,
 } from "../../src/render/index.ts";
 import type { BadgeScene, BannerScene, Scene, TextItem } from "./scenes.ts";
 
@@ -28,12 +28,12 @@ export function drawBanner(scene: BannerScene, icon: Pixmap): Pixmap {
 export function drawBadge(scene: BadgeScene): Pixmap {
   const { width, height, split } = scene;
   const p = new Pixmap(width, height);
-  const clip = rasterizeToMask(new Path().roundRect(0, 0, width, height, 3));
-  fillPath(p, new Path().rect(0, 0, split, height), solid(color(scene.colors[0])), { clip });
-  fillPath(p, new Path().rect(split, 0, width - split, height), solid(color(scene.colors[1])), { clip });
-  fillPath(p, new Path().rect(0, 0, width, height), linearGradient(0, 0, 0, height, [
+  // Each segment is its own rounded shape: no clip mask to build and apply.
+  fillPath(p, new Path().roundRect(0, 0, split, height, [3, 0, 0, 3]), solid(color(scene.colors[0])));
+  fillPath(p, new Path().roundRect(split, 0, width - split, height, [0, 3, 3, 0]), solid(color(scene.colors[1])));
+  fillPath(p, new Path().roundRect(0, 0, width, height, 3), linearGradient(0, 0, 0, height, [
     { offset: 0, color: { r: 187, g: 187, b: 187, a: 26 } }, { offset: 1, color: { r: 0, g: 0, b: 0, a: 26 } },
-  ]), { clip });
+  ]));
   for (const t of scene.texts) {
     drawText(p, { ...t, y: t.y + 1, color: "#010101" }, 0.3);
     drawText(p, t);

@@ -19,13 +19,6 @@ export interface TextDrawOptions {
   glyphCache?: GlyphCache;
 }
 
-/** Splits a pen position into a whole pixel and a quarter-pixel step (0..3). */
-function pixelAndStep(x: number): [whole: number, step: number] {
-  const quarters = Math.round(x * SUBPIXEL_STEPS);
-  const whole = Math.floor(quarters / SUBPIXEL_STEPS);
-  return [whole, quarters - whole * SUBPIXEL_STEPS];
-}
-
 function drawBar(pixmap: Pixmap, x: number, width: number, baseline: number, bar: DecorationBar, color: Color, opacity: number): void {
   const top = Math.round(baseline + bar.offset);
   const thickness = Math.max(1, Math.round(bar.thickness));
@@ -42,7 +35,10 @@ export function drawTextLine(pixmap: Pixmap, line: TextLine, x: number, baseline
   const opacity = options.opacity ?? 1;
   const base = Math.round(baseline);
   for (const glyph of line.glyphs) {
-    const [whole, step] = glyph.face.pixelAligned ? [Math.round(x + glyph.x), 0] : pixelAndStep(x + glyph.x);
+    // A whole pixel and a quarter-pixel step (0..3); pixel faces stay on whole pixels.
+    const steps = glyph.face.pixelAligned ? Math.round(x + glyph.x) * SUBPIXEL_STEPS : Math.round((x + glyph.x) * SUBPIXEL_STEPS);
+    const whole = Math.floor(steps / SUBPIXEL_STEPS);
+    const step = steps - whole * SUBPIXEL_STEPS;
     const mask = cache.get(glyph.face, glyph.glyphId, glyph.size, step, glyph.slanted);
     const y = base + Math.round(glyph.y);
     drawMask(pixmap, mask, whole, y, color, opacity);
