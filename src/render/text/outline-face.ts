@@ -11,6 +11,18 @@ export interface OutlineFaceOptions {
   italic?: boolean;
 }
 
+// fontkit keeps every glyph object it ever made, parsed outline included, in
+// font._glyphs, without bound: a stream of distinct CJK characters would grow
+// it by hundreds of MB. Pennant's own caches bound what is worth keeping, so
+// fontkit's is emptied once it holds more than this many glyphs.
+const FONTKIT_GLYPH_LIMIT = 1024;
+/** How often (in calls) the size of fontkit's glyph cache is checked. */
+const TRIM_EVERY = 64;
+
+interface FontkitInternals {
+  _glyphs?: Record<number, unknown>;
+}
+
 // fontkit's types omit the OS/2 strikeout fields.
 interface Os2Strikeout {
   yStrikeoutSize?: number;
@@ -41,6 +53,7 @@ export class OutlineFace implements Face {
   readonly italic: boolean;
   readonly pixelAligned = false;
   readonly fauxBoldEm = 1 / 16;
+  private calls = 0;
 
   constructor(private readonly font: fontkit.Font, options: OutlineFaceOptions = {}) {
     this.name = font.fullName || font.postscriptName || "font";
@@ -54,6 +67,7 @@ export class OutlineFace implements Face {
   }
 
   shape(text: string): ShapedRun {
+    this.trimFontkitCache();
     const run = this.font.layout(text);
     const positions = run.positions;
     return {
@@ -65,6 +79,7 @@ export class OutlineFace implements Face {
   }
 
   outline(glyphId: number): Path {
+    this.trimFontkitCache();
     const path = new Path();
     for (const { command, args } of this.font.getGlyph(glyphId).path.commands) {
       const a = args as number[];
@@ -77,6 +92,16 @@ export class OutlineFace implements Face {
       }
     }
     return path;
+  }
+
+  /** The number of glyph objects fontkit holds for this face (bounded by FONTKIT_GLYPH_LIMIT + TRIM_EVERY per call kind). */
+  fontkitGlyphCount(): number {
+    return Object.keys((this.font as unknown as FontkitInternals)._glyphs ?? {}).length;
+  }
+
+  private trimFontkitCache(): void {
+    if (++this.calls % TRIM_EVERY !== 0) return;
+    if (this.fontkitGlyphCount() > FONTKIT_GLYPH_LIMIT) (this.font as unknown as FontkitInternals)._glyphs = {};
   }
 }
 

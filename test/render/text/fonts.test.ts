@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { PixelFace, layoutText, pixelFamily, rasterizeToMask, sansFamily, type FontFamily } from "../../../src/render/index.ts";
 import { parsePixelFont, PixelFontError } from "../../../src/render/text/pixel-face.ts";
+import type { OutlineFace } from "../../../src/render/text/outline-face.ts";
 
 function glyphsOf(text: string, family: FontFamily) {
   return layoutText(text, { family, size: 16 }).glyphs;
@@ -104,5 +105,20 @@ describe("pixel font data", () => {
     expect(face.shape("AA").advances).toEqual([4, 4]);
     expect(face.shape("B").glyphIds).toEqual([0]);
     expect(face.covers(0x42)).toBe(false);
+  });
+});
+
+describe("memory", () => {
+  test("fontkit's own glyph cache stays bounded over thousands of distinct characters", () => {
+    const family = sansFamily();
+    const unifont = family.fallbacks[0] as OutlineFace;
+    for (let i = 0; i < 4000; i++) {
+      const char = String.fromCodePoint(0x4e00 + i);
+      const [glyph] = layoutText(char, { family, size: 16 }).glyphs;
+      glyph!.face.outline(glyph!.glyphId);
+    }
+    // The limit, plus what one check interval can add (a shape and an outline per character).
+    expect(unifont.fontkitGlyphCount()).toBeLessThanOrEqual(1024 + 128);
+    expect(unifont.fontkitGlyphCount()).toBeGreaterThan(0);
   });
 });
