@@ -11,7 +11,7 @@ export const SUBPIXEL_STEPS = 4;
 /** Font sizes are quantized to this fraction of a pixel. */
 const SIZE_STEPS = 4;
 /** The slant of faux italics: x moves this much per unit of height (about 11 degrees). */
-export const FAUX_ITALIC_SKEW = 0.2;
+const FAUX_ITALIC_SKEW = 0.2;
 /** Bookkeeping bytes counted per entry on top of its coverage. */
 const ENTRY_OVERHEAD = 96;
 export const MAX_FONT_SIZE = 1024;
@@ -57,11 +57,6 @@ export class GlyphCache {
 
   stats(): GlyphCacheStats {
     return { entries: this.masks.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
-  }
-
-  clear(): void {
-    this.masks.clear();
-    this.bytes = 0;
   }
 
   private evict(): void {

@@ -61,8 +61,20 @@ export interface DecorationBar {
 // joiners and emoji variation selectors (emoji are drawn monochrome anyway).
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufe00-\ufe0f\ufeff]|\udb40[\udc00-\udfff]/g;
 const MARK = /^\p{M}$/u;
+/**
+ * Characters laid out per line; the rest is dropped. Wider than any banner
+ * (4096 px of 4 px glyphs), and it bounds the shaping work a hostile string
+ * can cause (fontkit takes a few microseconds a character).
+ */
+export const MAX_LINE_CHARACTERS = 1024;
 
-export function clampFontSize(size: number): number {
+/** `text` cut to MAX_LINE_CHARACTERS code points. */
+function capped(text: string): string {
+  if (text.length <= MAX_LINE_CHARACTERS) return text;
+  return [...text].slice(0, MAX_LINE_CHARACTERS).join("");
+}
+
+function clampFontSize(size: number): number {
   return Number.isFinite(size) ? Math.min(Math.max(size, 1), MAX_FONT_SIZE) : 12;
 }
 
@@ -88,7 +100,7 @@ interface Segment {
 function segment(text: string, chain: readonly Face[]): Segment[] {
   const segments: Segment[] = [];
   let current: Segment | undefined;
-  for (const char of text.replace(INVISIBLE, "")) {
+  for (const char of capped(text.replace(INVISIBLE, ""))) {
     const codePoint = char.codePointAt(0)!;
     const face = current && MARK.test(char) && current.face.covers(codePoint) ? current.face : faceFor(codePoint, chain);
     if (current && current.face === face) current.text += char;
@@ -151,11 +163,12 @@ const ELLIPSIS = "\u2026";
 /**
  * `text` if it fits in `maxWidth` pixels; otherwise its longest prefix (cut at
  * a character, trailing spaces dropped) followed by "…" that fits, or "" when
- * not even the ellipsis fits.
+ * not even the ellipsis fits. Text past MAX_LINE_CHARACTERS always counts as
+ * overflowing.
  */
 export function ellipsize(text: string, style: FontStyle, maxWidth: number): string {
-  if (measureText(text, style) <= maxWidth) return text;
-  const chars = [...text];
+  if (text.length <= MAX_LINE_CHARACTERS && measureText(text, style) <= maxWidth) return text;
+  const chars = [...capped(text)];
   const fits = (count: number): boolean => measureText(chars.slice(0, count).join("").trimEnd() + ELLIPSIS, style) <= maxWidth;
   if (!fits(0)) return "";
   // Binary search for the longest prefix that fits: widths grow with the prefix.

@@ -24,7 +24,3 @@ export function shapeCached(face: Face, text: string): ShapedRun {
   if (runs.size > MAX_ENTRIES) runs.delete(runs.keys().next().value!);
   return run;
 }
-
-export function shapeCacheSize(): number {
-  return runs.size;
-}

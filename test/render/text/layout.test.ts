@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ellipsize, layoutText, measureText, pixelFamily, sansFamily, stretchToWidth, type FontStyle } from "../../../src/render/index.ts";
+import { MAX_LINE_CHARACTERS } from "../../../src/render/text/layout.ts";
 
 const sans: FontStyle = { family: sansFamily(), size: 16 };
 const pixel: FontStyle = { family: pixelFamily(), size: 16 };
@@ -75,6 +76,13 @@ describe("layoutText", () => {
 
   test("controls, joiners and variation selectors draw nothing", () => {
     expect(layoutText("a\u0000b\u200dc\ufe0f\n\t", sans).glyphs.length).toBe(3);
+  });
+
+  test("a line lays out at most MAX_LINE_CHARACTERS characters", () => {
+    expect(layoutText("ab".repeat(5000), sans).glyphs.length).toBe(MAX_LINE_CHARACTERS);
+    const cut = ellipsize("x".repeat(100_000), sans, 100_000);
+    expect([...cut].length).toBeLessThanOrEqual(MAX_LINE_CHARACTERS);
+    expect(cut.endsWith("…")).toBe(true);
   });
 
   test("absurd sizes are clamped rather than trusted", () => {
