@@ -2,13 +2,13 @@
 // one colour; decorations are whole-pixel bars so they stay crisp.
 
 import type { Color } from "../color.ts";
+import { fillPath } from "../draw.ts";
 import { drawMask } from "../paint/draw-mask.ts";
+import { solid } from "../paint/paint.ts";
+import { Path } from "../path.ts";
 import type { Pixmap } from "../pixmap.ts";
 import { GlyphCache, SUBPIXEL_STEPS, sharedGlyphCache } from "./glyph-cache.ts";
 import type { DecorationBar, TextLine } from "./layout.ts";
-import { fillPath } from "../draw.ts";
-import { solid } from "../paint/paint.ts";
-import { Path } from "../path.ts";
 
 export interface TextDrawOptions {
   /** 0..1, multiplies the colour's alpha. */
