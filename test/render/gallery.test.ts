@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import {
-  Path, Pixmap, blurMask, decodePng, drawImage, drawMask, encodePng, fillPath, linearGradient, radialGradient,
+  Path, Pixmap, blurMask, drawImage, drawMask, fillPath, linearGradient, radialGradient,
   rasterizeToMask, rgba, rotate, solid, strokePath, then, translate,
 } from "../../src/render/index.ts";
 import { matchGolden } from "./support/golden.ts";

@@ -13,8 +13,9 @@
 // area. Those pixels are excluded from the max bound, and still count in the mean.
 
 import { describe, expect, test } from "bun:test";
+import { CLOSE, CUBIC, LINE, MOVE, QUAD, type Verb } from "../../src/render/path.ts";
 import {
-  Path, Pixmap, fillPath, linearGradient, radialGradient, rasterizeToMask, rgba, solid, strokePath,
+  Path, Pixmap, fillPath, layoutText, linearGradient, radialGradient, rasterizeToMask, rgba, sansFamily, solid, strokePath,
 } from "../../src/render/index.ts";
 import type { FillOptions, Paint, StrokeStyle } from "../../src/render/index.ts";
 import { compare } from "./support/reference.ts";
@@ -138,4 +139,31 @@ describe("strokes match resvg", () => {
     stroke(new Path().roundRect(10.5, 8.5, 80, 33, 6).rect(30, 20, 20, 10), { width: 2.5, join: "bevel" }),
     `<rect x="10.5" y="8.5" width="80" height="33" rx="6" fill="none" stroke="rgb(20,20,160)" stroke-width="2.5" stroke-linejoin="bevel"/>` +
     svgStroke("M30 20 L50 20 L50 30 L30 30 Z", `stroke-width="2.5" stroke-linejoin="bevel"`));
+});
+
+/** SVG path data of `path` under the map (x, y) -> (scale * x + dx, dy - scale * y): a glyph outline placed on a baseline. */
+function glyphPathData(path: Path, scale: number, dx: number, dy: number): string {
+  const { verbs, coords } = path;
+  const command: Record<Verb, [letter: string, points: number]> = { [MOVE]: ["M", 1], [LINE]: ["L", 1], [QUAD]: ["Q", 2], [CUBIC]: ["C", 3], [CLOSE]: ["Z", 0] };
+  const parts: string[] = [];
+  let i = 0;
+  for (const verb of verbs) {
+    const [letter, points] = command[verb];
+    const xy = Array.from({ length: points }, (_, k) => `${coords[i + 2 * k]! * scale + dx} ${dy - coords[i + 2 * k + 1]! * scale}`);
+    parts.push(letter + xy.join(" "));
+    i += 2 * points;
+  }
+  return parts.join(" ");
+}
+
+describe("text outlines match resvg", () => {
+  for (const char of ["g", "&", "中", "★", "@"]) {
+    const [glyph] = layoutText(char, { family: sansFamily(), size: 28 }).glyphs;
+    const { face, glyphId } = glyph!;
+    const scale = 28 / face.metrics.unitsPerEm;
+    const outline = face.outline(glyphId);
+    check(`glyph ${char} (${face.name})`, 48, 40, (p) => {
+      fillPath(p, outline, solid(red), { transform: { a: scale, b: 0, c: 0, d: -scale, e: 4.25, f: 30 } });
+    }, `<path d="${glyphPathData(outline, scale, 4.25, 30)}" fill="rgb(220,40,30)"/>`);
+  }
 });

@@ -1,15 +1,15 @@
 // Drawing text: exact pixels for the pixel face (it must stay sharp), the
-// glyph cache's bounds, decorations, a resvg comparison of glyph outlines,
-// and golden images of Latin, CJK, symbols and formatted MOTDs.
+// glyph cache's bounds, decorations, and golden images of Latin, CJK, symbols
+// and formatted MOTDs. Glyph outlines against resvg: ../reference.test.ts.
 
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import {
-  GlyphCache, Path, Pixmap, drawFormattedLine, ellipsize, fillPath, solid, stretchToWidth, drawTextLine, layoutFormatted, layoutText, parseFormatted, pixelFamily,
-  rasterizeToMask, rgba, sansFamily, splitLines, type FontStyle, type Pixmap as PixmapType,
+  GlyphCache, Path, Pixmap, drawFormattedLine, drawTextLine, ellipsize, fillPath, layoutFormatted, layoutText,
+  parseFormatted, pixelFamily, rgba, sansFamily, solid, splitLines, stretchToWidth, type FontStyle,
+  type Pixmap as PixmapType,
 } from "../../../src/render/index.ts";
 import { parsePixelFont } from "../../../src/render/text/pixel-face.ts";
-import { compare } from "../support/reference.ts";
 import { matchGolden } from "../support/golden.ts";
 import pixelSource from "../../../glyphs/pixel/pennant-pixel.txt" with { type: "text" };
 
@@ -61,37 +61,6 @@ describe("outline glyphs", () => {
     // Exact area coverage keeps the total ink (within byte rounding).
     const total = (ink: number[]) => ink.reduce((sum, v) => sum + v, 0);
     for (const ink of [b!, c!, d!]) expect(Math.abs(total(ink) - total(a!))).toBeLessThan(total(a!) * 0.01);
-  });
-
-  test.each(["g", "&", "中", "★", "@"])("glyph %s matches resvg's rendering of the same outline", (char) => {
-    const line = layoutText(char, { ...sans, size: 28 });
-    const [glyph] = line.glyphs;
-    const { face, glyphId } = glyph!;
-    const scale = 28 / face.metrics.unitsPerEm;
-    const transform = { a: scale, b: 0, c: 0, d: -scale, e: 4.25, f: 30 };
-    const outline = face.outline(glyphId);
-    const p = new Pixmap(48, 40);
-    const mask = rasterizeToMask(outline, transform);
-    for (let y = 0; y < mask.height; y++) for (let x = 0; x < mask.width; x++) {
-      const c = mask.data[y * mask.width + x]!;
-      const px = mask.x + x, py = mask.y + y;
-      if (px >= 0 && py >= 0 && px < 48 && py < 40) p.data.set([c, c, c, c], (py * 48 + px) * 4);
-    }
-    // The same outline as SVG path data in device coordinates.
-    const d: string[] = [];
-    const pt = (i: number) => `${outline.coords[i]! * scale + 4.25} ${30 - outline.coords[i + 1]! * scale}`;
-    let i = 0;
-    for (const verb of outline.verbs) {
-      if (verb === 0) { d.push(`M${pt(i)}`); i += 2; }
-      else if (verb === 1) { d.push(`L${pt(i)}`); i += 2; }
-      else if (verb === 2) { d.push(`Q${pt(i)} ${pt(i + 2)}`); i += 4; }
-      else if (verb === 3) { d.push(`C${pt(i)} ${pt(i + 2)} ${pt(i + 4)}`); i += 6; }
-      else d.push("Z");
-    }
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="40"><path fill="#fff" d="${d.join(" ")}"/></svg>`;
-    const difference = compare(p, svg);
-    expect(difference.mean).toBeLessThan(1);
-    expect(difference.max).toBeLessThanOrEqual(24);
   });
 });
 
