@@ -40,39 +40,50 @@ export type Scene = BannerScene | BadgeScene;
 const text = (t: string, x: number, y: number, size: number, color: string, bold = false, align: "left" | "right" = "left"): TextItem =>
   ({ text: t, x, y, size, bold, color, align });
 
-export const BANNER_SMALL: BannerScene = {
-  kind: "banner",
-  name: "banner 468x60",
-  width: 468,
-  height: 60,
-  radius: 8,
-  gradient: ["#1e2a4a", "#5a2a78"],
-  icon: { x: 6, y: 6, size: 48 },
-  texts: [
-    text("Pennant Survival", 62, 21, 16, "#ffffff", true),
-    text("Welcome back! New season", 62, 37, 11, "#55ff55"),
-    text("Economy, quests, weekly events", 62, 52, 11, "#ffaa00"),
-    text("123/500", 456, 37, 12, "#aaaaaa", false, "right"),
-  ],
-  dot: { cx: 451, cy: 14, r: 5, color: "#55ff55" },
-};
+/** Where one size of the banner puts its parts; the content is the same at every size. */
+interface BannerGeometry {
+  width: number;
+  height: number;
+  radius: number;
+  icon: { x: number; y: number; size: number };
+  /** Left edge of the title and MOTD lines, and right edge of the player count. */
+  textX: number;
+  countX: number;
+  /** Baselines of the title, the two MOTD lines (the count shares the first MOTD line's). */
+  baselines: [title: number, first: number, second: number];
+  sizes: { title: number; motd: number; count: number };
+  dot: { cx: number; cy: number; r: number };
+}
 
-export const BANNER_LARGE: BannerScene = {
-  kind: "banner",
-  name: "banner 1200x300",
-  width: 1200,
-  height: 300,
-  radius: 24,
-  gradient: ["#1e2a4a", "#5a2a78"],
-  icon: { x: 22, y: 22, size: 256 },
-  texts: [
-    text("Pennant Survival", 310, 90, 64, "#ffffff", true),
-    text("Welcome back! New season", 310, 170, 36, "#55ff55"),
-    text("Economy, quests, weekly events", 310, 230, 36, "#ffaa00"),
-    text("123/500", 1170, 170, 40, "#aaaaaa", false, "right"),
-  ],
-  dot: { cx: 1160, cy: 40, r: 14, color: "#55ff55" },
-};
+function bannerScene(g: BannerGeometry): BannerScene {
+  const [title, first, second] = g.baselines;
+  return {
+    kind: "banner",
+    name: `banner ${g.width}x${g.height}`,
+    width: g.width,
+    height: g.height,
+    radius: g.radius,
+    gradient: ["#1e2a4a", "#5a2a78"],
+    icon: g.icon,
+    texts: [
+      text("Pennant Survival", g.textX, title, g.sizes.title, "#ffffff", true),
+      text("Welcome back! New season", g.textX, first, g.sizes.motd, "#55ff55"),
+      text("Economy, quests, weekly events", g.textX, second, g.sizes.motd, "#ffaa00"),
+      text("123/500", g.countX, first, g.sizes.count, "#aaaaaa", false, "right"),
+    ],
+    dot: { ...g.dot, color: "#55ff55" },
+  };
+}
+
+export const BANNER_SMALL = bannerScene({
+  width: 468, height: 60, radius: 8, icon: { x: 6, y: 6, size: 48 }, textX: 62, countX: 456,
+  baselines: [21, 37, 52], sizes: { title: 16, motd: 11, count: 12 }, dot: { cx: 451, cy: 14, r: 5 },
+});
+
+export const BANNER_LARGE = bannerScene({
+  width: 1200, height: 300, radius: 24, icon: { x: 22, y: 22, size: 256 }, textX: 310, countX: 1170,
+  baselines: [90, 170, 230], sizes: { title: 64, motd: 36, count: 40 }, dot: { cx: 1160, cy: 40, r: 14 },
+});
 
 /** shields.io's flat look: 20 px high, two segments, a light-to-dark overlay, white text over a faint shadow. */
 export const BADGE: BadgeScene = {
