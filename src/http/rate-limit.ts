@@ -38,7 +38,7 @@ interface Window {
 }
 
 /** Longest key stored as given: a SHA-256 hex token hash, or any IP budget key. */
-export const MAX_KEY_LENGTH = 64;
+const MAX_KEY_LENGTH = 64;
 
 /** The key as stored: itself up to MAX_KEY_LENGTH characters, else a "#"-marked digest (44 characters). */
 export function tableKey(key: string): string {
