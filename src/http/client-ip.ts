@@ -2,6 +2,14 @@
 // socket peer is the proxy, so with PENNANT_TRUST_PROXY on we read
 // X-Forwarded-For. We take its LAST entry: proxies such as nginx append the
 // address they saw, so earlier entries are whatever the client chose to send.
+// That entry must be a plain IP address of sane length; anything else (a
+// misconfigured proxy passing client text through) is never used as a key, and
+// the socket address counts instead.
+
+import { isIP } from "node:net";
+
+/** Longer than any IP address, even an IPv6 one with a dotted quad and a zone id. */
+const MAX_FORWARDED_ADDRESS_LENGTH = 64;
 
 export function clientIp(
   request: Request,
@@ -10,8 +18,10 @@ export function clientIp(
 ): string {
   if (trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for");
-    const last = forwarded?.split(",").at(-1)?.trim();
-    if (last) return last;
+    if (forwarded) {
+      const last = forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
+      if (last.length <= MAX_FORWARDED_ADDRESS_LENGTH && isIP(last) !== 0) return last;
+    }
   }
   return socketAddress ?? "unknown";
 }

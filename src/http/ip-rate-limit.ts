@@ -1,28 +1,58 @@
 // The per-client-IP budget (PENNANT_RATE_LIMIT) shared by the public endpoints
 // that cost real work: banners and live lookups draw from the same limiter.
 
+import { isIPv4 } from "node:net";
+import { ipv6Groups } from "../lookup/address-policy.ts";
 import { clientIp } from "./client-ip.ts";
 import { HttpError } from "./errors.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
 
 interface SocketInfo {
   requestIP(request: Request): { address: string } | null;
 }
 
-/** Spends one request of the client's budget; throws a 429 with Retry-After when it is spent. */
+/** The one budget of every client whose address is not an IP (no socket address). */
+const NOT_AN_IP = "unknown";
+
+/**
+ * Which budget an address draws from. An IPv4 address is one client. An IPv6
+ * client is its /64: one customer or LAN is routinely given a whole /64 (2^64
+ * addresses), so per address it would have a budget without end. IPv4-mapped
+ * IPv6 (::ffff:a.b.c.d, how a dual-stack socket reports IPv4 peers) is the IPv4
+ * address. Keys are canonical whatever the spelling (case, `::`, zone id).
+ */
+export function budgetKey(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return NOT_AN_IP;
+  const [high, low] = [groups[6]!, groups[7]!];
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+/**
+ * Spends one request of the client's budget. Returns the RateLimit-* headers
+ * of the decision, for routes that want to show the budget on allowed answers;
+ * throws a 429 with Retry-After and the same headers when it is spent.
+ */
 export function spendIpBudget(
   limiter: RateLimiter,
   request: Request,
   server: SocketInfo | null,
   trustProxy: boolean,
   headers: Record<string, string> = {},
-): void {
+): Record<string, string> {
   const ip = clientIp(request, server?.requestIP(request)?.address, trustProxy);
-  const decision = limiter.take(ip);
+  const decision = limiter.take(budgetKey(ip));
+  const limitHeaders = rateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", "too many requests from this address; slow down", {
       ...headers,
+      ...limitHeaders,
       "Retry-After": String(decision.retryAfterSeconds),
     });
   }
+  return limitHeaders;
 }
