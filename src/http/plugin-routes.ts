@@ -5,7 +5,7 @@ import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
 import { parsePluginData } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
-import { commitPush, verifySignedPush, type SignedDeps } from "./signed-request.ts";
+import { acceptSignedPush, type SignedDeps } from "./signed-request.ts";
 
 const DATA_PATH = "/api/plugins/:plugin_uuid/data";
 
@@ -19,7 +19,8 @@ export function pluginRoutes(deps: SignedDeps) {
   return new Elysia().post(
     DATA_PATH,
     async ({ request, params, server }) => {
-      const verified = await verifySignedPush(
+      const maxPerToken = deps.config.maxPluginsPerToken;
+      await acceptSignedPush(
         request,
         server,
         {
@@ -31,10 +32,8 @@ export function pluginRoutes(deps: SignedDeps) {
           parse: parsePluginData,
         },
         deps,
+        (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
       );
-      const { subject: uuid, fields, now } = verified;
-      const maxPerToken = deps.config.maxPluginsPerToken;
-      commitPush(verified, deps, (tx, tokenId) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }));
       return { message: "Plugin data updated." };
     },
     {

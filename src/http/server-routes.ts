@@ -5,7 +5,7 @@ import { getServer, writeServerPush, type ServerFields, type ServerPushKind, typ
 import { HttpError } from "./errors.ts";
 import { parseHeartbeat, parseUpdate } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
-import { commitPush, verifySignedPush, verifySignedRead, type SignedDeps, type SignedInput, type Socket } from "./signed-request.ts";
+import { acceptSignedPush, verifySignedRead, type SignedDeps, type SignedInput, type Socket } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 
 /** X-Server-UUID, or the legacy X-Server-Id; lower-cased. */
@@ -58,11 +58,11 @@ export function serverRoutes(deps: SignedDeps) {
 
   async function push(request: Request, socket: Socket, kind: ServerPushKind, parse: (json: unknown) => ServerFields) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
-    const route = `POST ${PUSH_PATHS[kind]}`;
-    const verified = await verifySignedPush(request, socket, { ...serverInput(request, schemes), route, parse }, deps);
-    const { subject: uuid, fields, now } = verified;
+    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, parse };
     const maxPerToken = deps.config.maxServersPerToken;
-    commitPush(verified, deps, (tx, tokenId) => writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }));
+    await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
+      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
+    );
   }
 
   return new Elysia()

@@ -1,11 +1,10 @@
-// The common front half of every signed endpoint: per-address budget, content
-// type, bounded body, authentication, replay guard (pushes), per-token rate
-// limit, JSON and payload parsing, registration budget (pushes). Each step
-// refuses with the JSON error shape; nothing is written here. commitPush then
-// writes a verified push in one transaction.
+// Every signed endpoint: per-address budget, content type, bounded body,
+// authentication, then for a push the replay guard, per-token rate limit, JSON
+// and payload parsing, registration budget and the write in one transaction.
+// Each step refuses with the JSON error shape; a refused request stores nothing.
 
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
-import { guardReplay, type ReplayRecord } from "../auth/replay.ts";
+import { guardReplay } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../store/database.ts";
@@ -49,9 +48,9 @@ export interface PushInput<T> extends SignedInput {
   parse: (json: unknown) => T;
 }
 
-export interface VerifiedPush<T> {
-  auth: Authenticated;
-  replay: ReplayRecord;
+/** What a push's write gets: the owning token (registered if new), the record's UUID, the parsed fields. */
+export interface AcceptedPush<T> {
+  tokenId: number;
   subject: string;
   fields: T;
   now: number;
@@ -72,13 +71,19 @@ const AUTH_STATUS: Record<AuthError["code"], number> = {
   wrong_scope: 403,
 };
 
-/** A push: consumed once (replay guard), may register a token under open registration. */
-export async function verifySignedPush<T>(
+/**
+ * A push: accepted once (replay guard), may register a token under open
+ * registration, and runs `write` in the transaction that remembers it. After
+ * the body is read nothing awaits, so no other request can register the same
+ * new token between the token look-up and the write.
+ */
+export async function acceptSignedPush<T, R>(
   request: Request,
   socket: Socket,
   input: PushInput<T>,
   deps: SignedDeps,
-): Promise<VerifiedPush<T>> {
+  write: (tx: Tx, push: AcceptedPush<T>) => R,
+): Promise<R> {
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
@@ -95,7 +100,7 @@ export async function verifySignedPush<T>(
   spendTokenBudget(auth, deps);
   const fields = mapped(() => input.parse(parseJsonBody(body)));
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
-  return { auth, replay, subject, fields, now };
+  return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
 }
 
 /**
@@ -111,14 +116,11 @@ export async function verifySignedRead(
 ): Promise<VerifiedRead> {
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
-  const auth = authError(() => authenticate(signedFields(request, input, new Uint8Array()), policy(deps, deps.now(), "closed")));
+  const signed = signedFields(request, input, new Uint8Array());
+  // Registration "closed": a read never creates a token.
+  const auth = authError(() => authenticate(signed, policy(deps, deps.now(), "closed")));
   spendTokenBudget(auth, deps);
   return { auth, subject };
-}
-
-/** Writes a verified push: remembers it, registers its token if new, runs `write`; all or nothing. */
-export function commitPush<R>(push: VerifiedPush<unknown>, deps: SignedDeps, write: (tx: Tx, tokenId: number) => R): R {
-  return mapped(() => acceptPush(deps.db, push.auth, push.replay, push.now, write));
 }
 
 function signedFields(request: Request, input: SignedInput, body: Uint8Array) {
