@@ -20,6 +20,13 @@ export interface Config {
   registration: Registration;
   /** Per client IP, shared by the banner and lookup endpoints. */
   rateLimit: RateLimitSetting;
+  /** Per client IP, signed requests (their own budget). */
+  pushRateLimit: RateLimitSetting;
+  /** Per client IP, tokens created by open registration. */
+  registrationLimit: RateLimitSetting;
+  /** Servers, and plugins, one token may own. */
+  maxServersPerToken: number;
+  maxPluginsPerToken: number;
   /** Take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   /** Allow live lookups of private, loopback and other non-public addresses. */
@@ -86,9 +93,13 @@ export function parseRateLimit(name: string, raw: string): RateLimitSetting {
   return { count, windowSeconds };
 }
 
+function rateLimit(env: Env, name: string, fallback: RateLimitSetting): RateLimitSetting {
+  const raw = read(env, name);
+  return raw === undefined ? fallback : parseRateLimit(name, raw);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, "HOST") ?? "0.0.0.0";
-  const rateLimitRaw = read(env, "PENNANT_RATE_LIMIT");
   return {
     port: integer(env, "PORT", 8080, 0, 65_535),
     host,
@@ -96,9 +107,13 @@ export function loadConfig(env: Env = process.env): Config {
     clockSkewSeconds: integer(env, "PENNANT_CLOCK_SKEW", 300, 1, 86_400),
     legacySignatures: flag(env, "PENNANT_LEGACY_SIGNATURES", true),
     registration: oneOf(env, "PENNANT_REGISTRATION", ["closed", "open"] as const, "closed"),
-    rateLimit: rateLimitRaw
-      ? parseRateLimit("PENNANT_RATE_LIMIT", rateLimitRaw)
-      : { count: 120, windowSeconds: 60 },
+    rateLimit: rateLimit(env, "PENNANT_RATE_LIMIT", { count: 120, windowSeconds: 60 }),
+    // A network behind one NAT: 100 servers pushing every 5 s (the plugin's
+    // shortest interval; it syncs every 300 s by default) still fit.
+    pushRateLimit: rateLimit(env, "PENNANT_PUSH_RATE_LIMIT", { count: 1200, windowSeconds: 60 }),
+    registrationLimit: rateLimit(env, "PENNANT_REGISTRATION_LIMIT", { count: 10, windowSeconds: 3600 }),
+    maxServersPerToken: integer(env, "PENNANT_MAX_SERVERS_PER_TOKEN", 100, 1, 1_000_000),
+    maxPluginsPerToken: integer(env, "PENNANT_MAX_PLUGINS_PER_TOKEN", 50, 1, 1_000_000),
     trustProxy: flag(env, "PENNANT_TRUST_PROXY", false),
     lookupPrivate: flag(env, "PENNANT_LOOKUP_PRIVATE", false),
   };

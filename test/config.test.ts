@@ -12,6 +12,10 @@ describe("configuration", () => {
       legacySignatures: true,
       registration: "closed",
       rateLimit: { count: 120, windowSeconds: 60 },
+      pushRateLimit: { count: 1200, windowSeconds: 60 },
+      registrationLimit: { count: 10, windowSeconds: 3600 },
+      maxServersPerToken: 100,
+      maxPluginsPerToken: 50,
       trustProxy: false,
       lookupPrivate: false,
     });
@@ -26,6 +30,10 @@ describe("configuration", () => {
       PENNANT_LEGACY_SIGNATURES: "off",
       PENNANT_REGISTRATION: "open",
       PENNANT_RATE_LIMIT: "10/5",
+      PENNANT_PUSH_RATE_LIMIT: "30/10",
+      PENNANT_REGISTRATION_LIMIT: "2/86400",
+      PENNANT_MAX_SERVERS_PER_TOKEN: "7",
+      PENNANT_MAX_PLUGINS_PER_TOKEN: "3",
       PENNANT_TRUST_PROXY: "true",
       PENNANT_LOOKUP_PRIVATE: "1",
     });
@@ -37,6 +45,10 @@ describe("configuration", () => {
       legacySignatures: false,
       registration: "open",
       rateLimit: { count: 10, windowSeconds: 5 },
+      pushRateLimit: { count: 30, windowSeconds: 10 },
+      registrationLimit: { count: 2, windowSeconds: 86_400 },
+      maxServersPerToken: 7,
+      maxPluginsPerToken: 3,
       trustProxy: true,
       lookupPrivate: true,
     });
@@ -50,6 +62,10 @@ describe("configuration", () => {
     ["PENNANT_REGISTRATION", "public"],
     ["PENNANT_RATE_LIMIT", "120"],
     ["PENNANT_RATE_LIMIT", "0/60"],
+    ["PENNANT_PUSH_RATE_LIMIT", "fast"],
+    ["PENNANT_REGISTRATION_LIMIT", "10/0"],
+    ["PENNANT_MAX_SERVERS_PER_TOKEN", "0"],
+    ["PENNANT_MAX_PLUGINS_PER_TOKEN", "many"],
     ["PENNANT_TRUST_PROXY", "2"],
     ["PENNANT_LOOKUP_PRIVATE", "yes please"],
   ];

@@ -1,13 +1,12 @@
-// Authentication of signed pushes. Pure apart from the two look-ups passed in,
+// Authentication of signed requests. Pure apart from the look-ups passed in,
 // so the whole rule set is testable without HTTP; the routes map AuthError
-// codes onto HTTP statuses.
+// codes onto HTTP statuses. The replay guard of pushes is in replay.ts.
 
-import { createHash } from "node:crypto";
 import type { Registration } from "../config.ts";
 import type { TokenScope } from "../store/schema.ts";
 import { decodeSignature, matchSignature, type SignatureScheme } from "./signature.ts";
 import { parseTimestamp, withinWindow } from "./timestamp.ts";
-import { hashToken, isPlausibleToken, sameHash } from "./token.ts";
+import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH, hashToken, isPlausibleToken, sameHash } from "./token.ts";
 
 export type AuthErrorCode =
   | "missing_headers"
@@ -28,9 +27,6 @@ export class AuthError extends Error {
   }
 }
 
-/** How long a legacy signature is remembered: it does not cover the timestamp. */
-export const LEGACY_REPLAY_MEMORY_MS = 7 * 24 * 3600 * 1000;
-
 export interface StoredToken {
   id: number;
   hash: string;
@@ -49,22 +45,14 @@ export interface SignedRequest {
   schemes: readonly SignatureScheme[];
   /** Header names for messages, e.g. "X-Server-Token". */
   tokenHeader: string;
-  /**
-   * What the request acts on beyond its body, e.g. "GET /api/server/status <uuid>".
-   * The signature does not cover the path or the server UUID header, so two
-   * status reads of two servers in the same second carry the same signature;
-   * remembering signatures per target keeps them apart while an exact replay
-   * is still caught.
-   */
-  target: string;
 }
 
 export interface AuthPolicy {
   now: number;
   clockSkewSeconds: number;
+  /** "open" only where this request may create a token (pushes, never reads). */
   registration: Registration;
   findToken(hash: string): StoredToken | undefined;
-  isSignatureUsed(signature: string): boolean;
 }
 
 export interface Authenticated {
@@ -72,9 +60,10 @@ export interface Authenticated {
   tokenId: number | null;
   tokenHash: string;
   scheme: SignatureScheme;
-  /** Key under which the signature is remembered to refuse replays. */
-  signatureKey: string;
-  replayExpiresAt: number;
+  /** X-Timestamp in milliseconds, whatever unit and spelling the header used. */
+  timestampMs: number;
+  /** The decoded signature bytes (so either hex case is the same signature). */
+  signature: Buffer;
 }
 
 export function authenticate(request: SignedRequest, policy: AuthPolicy): Authenticated {
@@ -100,7 +89,14 @@ export function authenticate(request: SignedRequest, policy: AuthPolicy): Authen
     );
   }
 
-  if (!isPlausibleToken(token)) throw new AuthError("unknown_token", "unknown token");
+  if (!isPlausibleToken(token)) {
+    throw new AuthError(
+      "unknown_token",
+      policy.registration === "open"
+        ? `unknown token; self-registered tokens must be ${TOKEN_MIN_LENGTH} to ${TOKEN_MAX_LENGTH} printable characters without spaces`
+        : "unknown token",
+    );
+  }
   const tokenHash = hashToken(token);
   const stored = policy.findToken(tokenHash);
   // The database found the row by its hash; the constant-time comparison keeps
@@ -120,14 +116,5 @@ export function authenticate(request: SignedRequest, policy: AuthPolicy): Authen
     throw new AuthError("wrong_scope", `this token has scope "${stored.scope}", not "${request.scope}"`);
   }
 
-  const signatureKey = createHash("sha256").update(`${request.target}\n`).update(signature).digest("hex");
-  if (policy.isSignatureUsed(signatureKey)) {
-    throw new AuthError("replayed_request", "this exact request was already accepted");
-  }
-  const replayExpiresAt =
-    scheme === "standard"
-      ? timestampMs + policy.clockSkewSeconds * 1000 + 1000
-      : policy.now + LEGACY_REPLAY_MEMORY_MS;
-
-  return { tokenId: stored?.id ?? null, tokenHash, scheme, signatureKey, replayExpiresAt };
+  return { tokenId: stored?.id ?? null, tokenHash, scheme, timestampMs, signature };
 }

@@ -2,9 +2,8 @@
 //
 // Standard scheme: HMAC(token, timestamp + "." + raw body).
 // Legacy scheme (deployed plugin builds, /api/server/update only): HMAC(token, raw body).
-// The legacy scheme does not cover the timestamp, so a captured request could be
-// sent again later with a fresh X-Timestamp; see replayLifetimeMs for how long
-// such signatures are remembered to refuse that.
+// The legacy scheme does not cover the timestamp, so a captured request can be
+// sent again later with a fresh X-Timestamp; replay.ts says what is refused.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -4,6 +4,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 const TOKEN_PREFIX = "pn_";
 
+/** Length bounds of any token we accept, also those chosen under open registration. */
+export const TOKEN_MIN_LENGTH = 16;
+export const TOKEN_MAX_LENGTH = 256;
+
 /** A new token: 256 random bits, URL-safe, recognisable by its prefix. */
 export function generateToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -21,10 +25,9 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Tokens are printable ASCII without spaces, at least 16 characters (also the
- * floor for a self-chosen token under open registration); anything else
- * cannot be one of ours.
+ * Tokens are printable ASCII without spaces, of TOKEN_MIN_LENGTH to
+ * TOKEN_MAX_LENGTH characters; anything else cannot be one of ours.
  */
 export function isPlausibleToken(value: string): boolean {
-  return value.length >= 16 && value.length <= 256 && /^[\x21-\x7e]+$/.test(value);
+  return value.length >= TOKEN_MIN_LENGTH && value.length <= TOKEN_MAX_LENGTH && /^[\x21-\x7e]+$/.test(value);
 }

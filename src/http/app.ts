@@ -28,11 +28,18 @@ export interface AppContext {
 export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
 export function createApp(ctx: AppContext) {
-  const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now) };
+  const signed = {
+    ...ctx,
+    tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now),
+    pushLimiter: new RateLimiter(ctx.config.pushRateLimit, 100_000, ctx.now),
+    registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
+  };
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
-  return new Elysia({ name: "pennant" })
+  // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
+  // second door to the same handler.
+  return new Elysia({ name: "pennant", strictPath: true })
     .use(errorHandling)
     .use(
       openapi({

@@ -1,12 +1,13 @@
 // Signed endpoint of a plugin: custom stats and metadata for badges and banners.
 
 import { Elysia, t } from "elysia";
-import { acceptPush } from "../store/push.ts";
 import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
 import { parsePluginData } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
-import { asHttpError, verifySignedRequest, type SignedDeps } from "./signed-request.ts";
+import { acceptSignedPush, type SignedDeps } from "./signed-request.ts";
+
+const DATA_PATH = "/api/plugins/:plugin_uuid/data";
 
 export function pluginUuidFrom(raw: string): string {
   const uuid = parseUuid(raw);
@@ -16,20 +17,23 @@ export function pluginUuidFrom(raw: string): string {
 
 export function pluginRoutes(deps: SignedDeps) {
   return new Elysia().post(
-    "/api/plugins/:plugin_uuid/data",
-    async ({ request, params }) => {
-      const uuid = pluginUuidFrom(params.plugin_uuid);
-      const { auth, json, now } = await verifySignedRequest(
+    DATA_PATH,
+    async ({ request, params, server }) => {
+      const maxPerToken = deps.config.maxPluginsPerToken;
+      await acceptSignedPush(
         request,
-        { scope: "plugin", subject: uuid, tokenHeader: "X-Plugin-Token", schemes: ["standard"], hasBody: true },
+        server,
+        {
+          scope: "plugin",
+          subject: () => pluginUuidFrom(params.plugin_uuid),
+          tokenHeader: "X-Plugin-Token",
+          schemes: ["standard"],
+          route: `POST ${DATA_PATH}`,
+          parse: parsePluginData,
+        },
         deps,
+        (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
       );
-      try {
-        const fields = parsePluginData(json);
-        acceptPush(deps.db, auth, now, (tx, tokenId) => writePluginPush(tx, { uuid, tokenId, now, fields }));
-      } catch (error) {
-        throw asHttpError(error);
-      }
       return { message: "Plugin data updated." };
     },
     {

@@ -1,12 +1,11 @@
 // Signed endpoints of a game server's plugin: heartbeat, update, status read-back.
 
 import { Elysia, t } from "elysia";
-import { acceptPush } from "../store/push.ts";
 import { getServer, writeServerPush, type ServerFields, type ServerPushKind, type ServerRow } from "../store/servers.ts";
 import { HttpError } from "./errors.ts";
 import { parseHeartbeat, parseUpdate } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
-import { asHttpError, verifySignedRequest, type SignedDeps, type SignedInput } from "./signed-request.ts";
+import { acceptSignedPush, verifySignedRead, type SignedDeps, type SignedInput, type Socket } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 
 /** X-Server-UUID, or the legacy X-Server-Id; lower-cased. */
@@ -30,9 +29,11 @@ const SIGNED_HEADERS = t.Object({
   "x-signature": t.Optional(t.String({ description: "hex HMAC-SHA256 of timestamp.body" })),
 });
 
-function serverInput(uuid: string, schemes: readonly SignatureScheme[], hasBody: boolean): SignedInput {
-  return { scope: "server", subject: uuid, tokenHeader: "X-Server-Token", schemes, hasBody };
+function serverInput(request: Request, schemes: readonly SignatureScheme[]): SignedInput {
+  return { scope: "server", subject: () => serverUuidFrom(request.headers), tokenHeader: "X-Server-Token", schemes };
 }
+
+const PUSH_PATHS: Record<ServerPushKind, string> = { heartbeat: "/api/server/heartbeat", update: "/api/server/update" };
 
 export function serverView(row: ServerRow) {
   return {
@@ -55,49 +56,41 @@ export function serverView(row: ServerRow) {
 export function serverRoutes(deps: SignedDeps) {
   const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
 
-  async function push(request: Request, kind: ServerPushKind, parse: (json: unknown) => ServerFields) {
-    const uuid = serverUuidFrom(request.headers);
+  async function push(request: Request, socket: Socket, kind: ServerPushKind, parse: (json: unknown) => ServerFields) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
-    const { auth, json, now } = await verifySignedRequest(request, serverInput(uuid, schemes, true), deps);
-    try {
-      const fields = parse(json);
-      acceptPush(deps.db, auth, now, (tx, tokenId) => writeServerPush(tx, { uuid, tokenId, now, kind, fields }));
-    } catch (error) {
-      throw asHttpError(error);
-    }
+    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, parse };
+    const maxPerToken = deps.config.maxServersPerToken;
+    await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
+      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
+    );
   }
 
   return new Elysia()
     .post(
-      "/api/server/heartbeat",
-      async ({ request }) => {
-        await push(request, "heartbeat", parseHeartbeat);
+      PUSH_PATHS.heartbeat,
+      async ({ request, server }) => {
+        await push(request, server, "heartbeat", parseHeartbeat);
         return { message: "Heartbeat received." };
       },
       { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Keep-alive of a server", tags: ["server"] } },
     )
     .post(
-      "/api/server/update",
-      async ({ request }) => {
-        await push(request, "update", parseUpdate);
+      PUSH_PATHS.update,
+      async ({ request, server }) => {
+        await push(request, server, "update", parseUpdate);
         return { message: "Server data updated." };
       },
       { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Full stats update of a server", tags: ["server"] } },
     )
     .get(
       "/api/server/status",
-      async ({ request }) => {
-        const uuid = serverUuidFrom(request.headers);
-        const { auth, now } = await verifySignedRequest(request, serverInput(uuid, ["standard"], false), deps);
-        const row = getServer(deps.db, uuid);
-        if (!row) throw new HttpError(404, "unknown_server", "no data has been pushed for this server yet");
-        try {
-          // Reading consumes the signature too, so a captured read cannot be replayed.
-          acceptPush(deps.db, auth, now, (_tx, tokenId) => {
-            if (row.tokenId !== tokenId) throw new HttpError(403, "not_owner", "this server is bound to another token");
-          });
-        } catch (error) {
-          throw asHttpError(error);
+      async ({ request, server }) => {
+        const { auth, subject } = await verifySignedRead(request, server, serverInput(request, ["standard"]), deps);
+        const row = getServer(deps.db, subject);
+        // Another token's server answers like one that does not exist, so a
+        // read cannot tell which UUIDs are in use.
+        if (!row || row.tokenId !== auth.tokenId) {
+          throw new HttpError(404, "unknown_server", "this token has pushed no data for this server");
         }
         return serverView(row);
       },

@@ -1,15 +1,18 @@
-// The common front half of every signed endpoint: content type, bounded body,
-// authentication, per-token rate limit, JSON parsing. Each step refuses with
-// the JSON error shape; nothing is written here.
+// Every signed endpoint: per-address budget, content type, bounded body,
+// authentication, then for a push the replay guard, per-token rate limit, JSON
+// and payload parsing, registration budget and the write in one transaction.
+// Each step refuses with the JSON error shape; a refused request stores nothing.
 
-import { AuthError, authenticate, type Authenticated, type SignedRequest } from "../auth/authenticate.ts";
+import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
+import { guardReplay } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../store/database.ts";
-import { NotOwnerError, ReplayError } from "../store/errors.ts";
-import { isSignatureUsed } from "../store/push.ts";
+import type { Db, Tx } from "../store/database.ts";
+import { NotOwnerError, RecordLimitError, ReplayError } from "../store/errors.ts";
+import { acceptPush, isReplayKeyUsed } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { HttpError } from "./errors.ts";
+import { spendIpBudget } from "./ip-rate-limit.ts";
 import { PayloadError, checkBounds } from "./payloads/reader.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -21,23 +24,41 @@ export interface SignedDeps {
   db: Db;
   now: () => number;
   tokenLimiter: RateLimiter;
+  /** Per client address, every signed request (PENNANT_PUSH_RATE_LIMIT). */
+  pushLimiter: RateLimiter;
+  /** Per client address, tokens created by open registration (PENNANT_REGISTRATION_LIMIT). */
+  registrationLimiter: RateLimiter;
 }
+
+/** The socket side of a request, as Elysia hands it to a route (null in app.handle). */
+export type Socket = Parameters<typeof spendIpBudget>[2];
 
 export interface SignedInput {
   scope: "server" | "plugin";
-  /** The record the request acts on (server or plugin UUID), part of the replay key. */
-  subject: string;
   tokenHeader: "X-Server-Token" | "X-Plugin-Token";
   schemes: readonly SignatureScheme[];
-  /** POST bodies must be JSON; GET has no body. */
-  hasBody: boolean;
+  /** The record's UUID in canonical lower case, read from the request; throws an HttpError. */
+  subject: () => string;
 }
 
-export interface VerifiedRequest {
-  auth: Authenticated;
-  /** The parsed JSON body (undefined for GET). */
-  json: unknown;
+export interface PushInput<T> extends SignedInput {
+  /** The route template, e.g. "POST /api/plugins/:plugin_uuid/data": with the subject, the replay key. */
+  route: string;
+  /** Maps the JSON body onto the fields to write; throws PayloadError. */
+  parse: (json: unknown) => T;
+}
+
+/** What a push's write gets: the owning token (registered if new), the record's UUID, the parsed fields. */
+export interface AcceptedPush<T> {
+  tokenId: number;
+  subject: string;
+  fields: T;
   now: number;
+}
+
+export interface VerifiedRead {
+  auth: Authenticated;
+  subject: string;
 }
 
 const AUTH_STATUS: Record<AuthError["code"], number> = {
@@ -50,15 +71,60 @@ const AUTH_STATUS: Record<AuthError["code"], number> = {
   wrong_scope: 403,
 };
 
-export async function verifySignedRequest(
+/**
+ * A push: accepted once (replay guard), may register a token under open
+ * registration, and runs `write` in the transaction that remembers it. After
+ * the body is read nothing awaits, so no other request can register the same
+ * new token between the token look-up and the write.
+ */
+export async function acceptSignedPush<T, R>(
   request: Request,
+  socket: Socket,
+  input: PushInput<T>,
+  deps: SignedDeps,
+  write: (tx: Tx, push: AcceptedPush<T>) => R,
+): Promise<R> {
+  spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
+  const subject = input.subject();
+  requireJson(request);
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  const now = deps.now();
+  const { auth, replay } = authError(() => {
+    const auth = authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
+    const replay = guardReplay(`${input.route} ${subject}`, auth, {
+      clockSkewSeconds: deps.config.clockSkewSeconds,
+      isUsed: (key) => isReplayKeyUsed(deps.db, key, now),
+    });
+    return { auth, replay };
+  });
+  spendTokenBudget(auth, deps);
+  const fields = mapped(() => input.parse(parseJsonBody(body)));
+  if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
+  return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
+}
+
+/**
+ * A read: signature and clock window only. It changes nothing, so it is not
+ * remembered (two identical reads in one second are both answered) and never
+ * registers a token.
+ */
+export async function verifySignedRead(
+  request: Request,
+  socket: Socket,
   input: SignedInput,
   deps: SignedDeps,
-): Promise<VerifiedRequest> {
-  if (input.hasBody) requireJson(request);
-  const body = input.hasBody ? await readBoundedBody(request, MAX_BODY_BYTES) : new Uint8Array();
-  const now = deps.now();
-  const signed: SignedRequest = {
+): Promise<VerifiedRead> {
+  spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
+  const subject = input.subject();
+  const signed = signedFields(request, input, new Uint8Array());
+  // Registration "closed": a read never creates a token.
+  const auth = authError(() => authenticate(signed, policy(deps, deps.now(), "closed")));
+  spendTokenBudget(auth, deps);
+  return { auth, subject };
+}
+
+function signedFields(request: Request, input: SignedInput, body: Uint8Array) {
+  return {
     token: request.headers.get(input.tokenHeader),
     timestamp: request.headers.get("x-timestamp"),
     signature: request.headers.get("x-signature"),
@@ -66,33 +132,52 @@ export async function verifySignedRequest(
     scope: input.scope,
     schemes: input.schemes,
     tokenHeader: input.tokenHeader,
-    target: `${request.method} ${new URL(request.url).pathname} ${input.subject}`,
   };
-  let auth: Authenticated;
+}
+
+function policy(deps: SignedDeps, now: number, registration: Config["registration"]) {
+  return {
+    now,
+    clockSkewSeconds: deps.config.clockSkewSeconds,
+    registration,
+    findToken: (hash: string) => {
+      const row = findTokenByHash(deps.db, hash);
+      return row && { id: row.id, hash: row.hash, scope: row.scope, revoked: row.revokedAt !== null };
+    },
+  };
+}
+
+function authError<R>(check: () => R): R {
   try {
-    auth = authenticate(signed, {
-      now,
-      clockSkewSeconds: deps.config.clockSkewSeconds,
-      registration: deps.config.registration,
-      findToken: (hash) => {
-        const row = findTokenByHash(deps.db, hash);
-        return row && { id: row.id, hash: row.hash, scope: row.scope, revoked: row.revokedAt !== null };
-      },
-      isSignatureUsed: (key) => isSignatureUsed(deps.db, key, now),
-    });
+    return check();
   } catch (error) {
     if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message);
     throw error;
   }
+}
 
+function spendTokenBudget(auth: Authenticated, deps: SignedDeps): void {
   const decision = deps.tokenLimiter.take(auth.tokenHash);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", "too many requests for this token; slow down", {
       "Retry-After": String(decision.retryAfterSeconds),
     });
   }
+}
 
-  return { auth, json: input.hasBody ? parseJsonBody(body) : undefined, now };
+function spendRegistrationBudget(request: Request, socket: Socket, deps: SignedDeps): void {
+  try {
+    spendIpBudget(deps.registrationLimiter, request, socket, deps.config.trustProxy);
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 429)) throw error;
+    const { count, windowSeconds } = deps.config.registrationLimit;
+    throw new HttpError(
+      429,
+      "registration_limited",
+      `too many new tokens from this address (PENNANT_REGISTRATION_LIMIT=${count}/${windowSeconds}); nothing was stored`,
+      error.headers,
+    );
+  }
 }
 
 function requireJson(request: Request): void {
@@ -134,18 +219,27 @@ function parseJsonBody(body: Uint8Array): unknown {
   } catch {
     throw new HttpError(400, "invalid_json", "the body is not valid UTF-8 JSON");
   }
-  try {
-    checkBounds(json);
-  } catch (error) {
-    throw asHttpError(error);
-  }
+  checkBounds(json);
   return json;
 }
 
-/** Maps payload and store refusals onto HTTP errors; anything else is rethrown. */
-export function asHttpError(error: unknown): unknown {
-  if (error instanceof PayloadError) return new HttpError(400, "invalid_payload", error.message);
-  if (error instanceof NotOwnerError) return new HttpError(403, "not_owner", `${error.message}; nothing was changed`);
-  if (error instanceof ReplayError) return new HttpError(401, "replayed_request", error.message);
-  return error;
+const LIMIT_VARIABLE = { server: "PENNANT_MAX_SERVERS_PER_TOKEN", plugin: "PENNANT_MAX_PLUGINS_PER_TOKEN" } as const;
+
+/** Runs a step, mapping payload and store refusals onto HTTP errors; anything else is rethrown. */
+function mapped<R>(step: () => R): R {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof PayloadError) throw new HttpError(400, "invalid_payload", error.message);
+    if (error instanceof NotOwnerError) throw new HttpError(403, "not_owner", `${error.message}; nothing was changed`);
+    if (error instanceof RecordLimitError) {
+      throw new HttpError(
+        403,
+        "record_limit",
+        `this token already owns ${error.limit} ${error.kind}s, the most ${LIMIT_VARIABLE[error.kind]} allows; nothing was changed`,
+      );
+    }
+    if (error instanceof ReplayError) throw new HttpError(401, "replayed_request", error.message);
+    throw error;
+  }
 }

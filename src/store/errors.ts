@@ -15,3 +15,14 @@ export class ReplayError extends Error {
     this.name = "ReplayError";
   }
 }
+
+/** Creating the record would give its token more records than the limit allows. */
+export class RecordLimitError extends Error {
+  constructor(
+    readonly kind: "server" | "plugin",
+    readonly limit: number,
+  ) {
+    super(`this token already owns ${limit} ${kind}s, the most allowed`);
+    this.name = "RecordLimitError";
+  }
+}

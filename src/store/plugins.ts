@@ -1,9 +1,9 @@
 // Plugin records (read by badges and plugin banners).
 
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
-import { NotOwnerError } from "./errors.ts";
+import { NotOwnerError, RecordLimitError } from "./errors.ts";
 import { plugins } from "./schema.ts";
 
 export type PluginRow = typeof plugins.$inferSelect;
@@ -22,13 +22,22 @@ export function getPlugin(db: Db, uuid: string): PluginRow | undefined {
   return db.select().from(plugins).where(eq(plugins.uuid, uuid)).get();
 }
 
+/**
+ * The first push binds the plugin to the token; another token's push throws
+ * NotOwnerError, and a new plugin beyond the token's `maxPerToken` throws
+ * RecordLimitError.
+ */
 export function writePluginPush(
   tx: Tx,
-  push: { uuid: string; tokenId: number; now: number; fields: PluginFields },
+  push: { uuid: string; tokenId: number; now: number; fields: PluginFields; maxPerToken: number },
 ): PluginRow {
   const { uuid, tokenId, now, fields } = push;
   const existing = tx.select().from(plugins).where(eq(plugins.uuid, uuid)).get();
   if (existing && existing.tokenId !== tokenId) throw new NotOwnerError("plugin");
+  if (!existing) {
+    const owned = tx.select({ n: count() }).from(plugins).where(eq(plugins.tokenId, tokenId)).get()?.n ?? 0;
+    if (owned >= push.maxPerToken) throw new RecordLimitError("plugin", push.maxPerToken);
+  }
 
   const values = {
     ...definedOnly(fields),

@@ -1,8 +1,10 @@
-// Accepting a signed push: the signature is consumed, an open-registration
-// token is created, and the record is written, all in one transaction, so that
-// a rejected request (replay, not the owner, a failed write) stores nothing.
+// Accepting a signed push: the request is remembered for the replay guard, an
+// open-registration token is created, and the record is written, all in one
+// transaction, so that a rejected request (replay, not the owner, over a
+// limit, a failed write) stores nothing.
 
 import { eq, lt } from "drizzle-orm";
+import type { ReplayRecord } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { ReplayError } from "./errors.ts";
 import { tokens, usedSignatures } from "./schema.ts";
@@ -11,13 +13,12 @@ export interface PushCredentials {
   /** Null for an unknown token that open registration lets in. */
   tokenId: number | null;
   tokenHash: string;
-  signatureKey: string;
-  replayExpiresAt: number;
 }
 
 export function acceptPush<T>(
   db: Db,
   credentials: PushCredentials,
+  replay: ReplayRecord,
   now: number,
   write: (tx: Tx, tokenId: number) => T,
 ): T {
@@ -25,7 +26,7 @@ export function acceptPush<T>(
     tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
     const consumed = tx
       .insert(usedSignatures)
-      .values({ signature: credentials.signatureKey, expiresAt: credentials.replayExpiresAt })
+      .values({ signature: replay.key, expiresAt: replay.expiresAt })
       .onConflictDoNothing()
       .returning({ signature: usedSignatures.signature })
       .all();
@@ -46,11 +47,12 @@ function registerToken(tx: Tx, hash: string, now: number): number {
   return row.id;
 }
 
-export function isSignatureUsed(db: Db, signatureKey: string, now: number): boolean {
+/** Whether a replay key is remembered and its request's timestamp still inside the window. */
+export function isReplayKeyUsed(db: Db, key: string, now: number): boolean {
   const row = db
     .select({ expiresAt: usedSignatures.expiresAt })
     .from(usedSignatures)
-    .where(eq(usedSignatures.signature, signatureKey))
+    .where(eq(usedSignatures.signature, key))
     .get();
   return row !== undefined && row.expiresAt >= now;
 }

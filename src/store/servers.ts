@@ -1,9 +1,9 @@
 // Server records and their player history.
 
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
-import { NotOwnerError } from "./errors.ts";
+import { NotOwnerError, RecordLimitError } from "./errors.ts";
 import { serverSamples, servers } from "./schema.ts";
 
 export type ServerRow = typeof servers.$inferSelect;
@@ -33,16 +33,21 @@ export function getServer(db: Db, uuid: string): ServerRow | undefined {
 
 /**
  * Writes a heartbeat or an update. The first push binds the server to the
- * token; another token's push throws NotOwnerError. An update also appends a
+ * token; another token's push throws NotOwnerError, and a new server beyond
+ * the token's `maxPerToken` throws RecordLimitError. An update also appends a
  * history sample and drops this server's samples older than 30 days.
  */
 export function writeServerPush(
   tx: Tx,
-  push: { uuid: string; tokenId: number; now: number; kind: ServerPushKind; fields: ServerFields },
+  push: { uuid: string; tokenId: number; now: number; kind: ServerPushKind; fields: ServerFields; maxPerToken: number },
 ): ServerRow {
   const { uuid, tokenId, now, kind, fields } = push;
   const existing = tx.select().from(servers).where(eq(servers.uuid, uuid)).get();
   if (existing && existing.tokenId !== tokenId) throw new NotOwnerError("server");
+  if (!existing) {
+    const owned = tx.select({ n: count() }).from(servers).where(eq(servers.tokenId, tokenId)).get()?.n ?? 0;
+    if (owned >= push.maxPerToken) throw new RecordLimitError("server", push.maxPerToken);
+  }
 
   const { extra, ...columns } = definedOnly(fields);
   const values = {

@@ -2,6 +2,8 @@
 // the body alone, X-Timestamp in milliseconds, both UUID headers, {"data": {...}}.
 
 import { afterEach, describe, expect, test } from "bun:test";
+import { listSamples } from "../../src/store/servers.ts";
+import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -88,23 +90,59 @@ describe("legacy plugin signatures (PENNANT_LEGACY_SIGNATURES on by default)", (
     expect((await json(response)).error.message).toContain("data.max_players");
   });
 
-  test("a legacy replay is refused, even re-sent later with a fresh timestamp", async () => {
+  test("the plugin's update with an earlier body and a new X-Timestamp is accepted (uptime off: no lost update)", async () => {
     server = await startTestServer();
-    const token = server.token();
+    const token = server.token("server");
     const uuid = newUuid();
-    expect((await fetch(signedRequest(server.url, legacyCall(token, uuid), server.clock.now))).status).toBe(200);
+    // A player leaves and comes back: the third body equals the first.
+    for (const online of [3, 2, 3]) {
+      const response = await sendPluginUpdate(pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: online }), server.clock.now));
+      expect(response.status).toBe(200);
+      expect(await json(response)).toEqual({ message: "Server data updated." });
+      server.clock.now += 300_000; // the plugin's sync interval
+    }
+    const status = await readStatus(token, uuid);
+    expect(status.stats.players).toEqual({ online: 3, max: 50 });
+    expect(status.stats.motd).toBe("§aWelcome\n§7Second line");
+    expect(status.stats.uptime_ms).toBeUndefined();
+    expect(listSamples(server.db, uuid, 0).map((sample) => sample.playersOnline)).toEqual([3, 2, 3]);
+  });
 
-    // Same second: an exact replay.
-    const again = await fetch(signedRequest(server.url, legacyCall(token, uuid), server.clock.now));
-    expect(again.status).toBe(401);
-    expect((await json(again)).error.code).toBe("replayed_request");
+  test("the same body twice within one second, each with its own X-Timestamp, is two updates", async () => {
+    server = await startTestServer();
+    const token = server.token("server");
+    const uuid = newUuid();
+    const body = pluginUpdateBody({ onlinePlayers: 3 });
+    expect((await sendPluginUpdate(pluginUpdate(server.url, token, uuid, body, server.clock.now))).status).toBe(200);
+    expect((await sendPluginUpdate(pluginUpdate(server.url, token, uuid, body, server.clock.now + 1))).status).toBe(200);
+    expect(listSamples(server.db, uuid, 0)).toHaveLength(2);
+  });
 
-    // An hour later the old timestamp would be stale, but the legacy signature
-    // does not cover it: an attacker simply sends a new one. Still refused.
-    server.clock.now += 3600_000;
-    const later = await fetch(signedRequest(server.url, legacyCall(token, uuid), server.clock.now));
-    expect(later.status).toBe(401);
-    expect((await json(later)).error.code).toBe("replayed_request");
+  test("an exact resend (same body, same X-Timestamp, however written) is refused and writes nothing", async () => {
+    server = await startTestServer();
+    const token = server.token("server");
+    const uuid = newUuid();
+    const update = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), server.clock.now);
+    expect((await sendPluginUpdate(update)).status).toBe(200);
+
+    const resends = [
+      sendPluginUpdate(update),
+      // The same instant spelled with a leading zero, and the signature in upper case.
+      sendPluginUpdate(update, { headers: { "X-Timestamp": `0${update.headers["X-Timestamp"]}` } }),
+      sendPluginUpdate(update, { headers: { "X-Signature": update.headers["X-Signature"]!.toUpperCase() } }),
+    ];
+    for (const response of await Promise.all(resends)) {
+      expect(response.status).toBe(401);
+      expect((await json(response)).error.code).toBe("replayed_request");
+    }
+    // Until its timestamp leaves the clock window (300 s), then it is stale.
+    server.clock.now += 300_000;
+    const atEdge = await sendPluginUpdate(update);
+    expect((await json(atEdge)).error.code).toBe("replayed_request");
+    server.clock.now += 1;
+    const stale = await sendPluginUpdate(update);
+    expect((await json(stale)).error.code).toBe("stale_timestamp");
+    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
   });
 
   test("the legacy timestamp must still be inside the clock window", async () => {

@@ -4,6 +4,15 @@ import { revokeToken, findTokenByHash, listTokens } from "../../src/store/tokens
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
+function count(table: "tokens" | "servers" | "plugins" | "used_signatures"): number {
+  return (server.db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
+}
+
+/** A push from a client whose address a trusted proxy reports (PENNANT_TRUST_PROXY=on). */
+function sendFrom(address: string, call: SignedCall): Promise<Response> {
+  return send({ ...call, headers: { ...call.headers, "X-Forwarded-For": address } });
+}
+
 let server: TestServer;
 afterEach(async () => {
   await server.close();
@@ -49,10 +58,22 @@ describe("PENNANT_REGISTRATION", () => {
     expect(listTokens(server.db)).toHaveLength(0);
   });
 
-  test("open: a short self-chosen token is refused", async () => {
+  test("open: a short self-chosen token is refused, saying how long it must be", async () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     const response = await send({ path: "/api/server/heartbeat", token: "short", serverUuid: newUuid() });
     expect(response.status).toBe(401);
+    expect((await json(response)).error).toEqual({
+      code: "unknown_token",
+      message: "unknown token; self-registered tokens must be 16 to 256 printable characters without spaces",
+    });
+    expect(listTokens(server.db)).toHaveLength(0);
+  });
+
+  test("open: a status read never registers a token", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open" });
+    const response = await send({ method: "GET", path: "/api/server/status", token: SELF_CHOSEN, serverUuid: newUuid() });
+    expect(response.status).toBe(401);
+    expect((await json(response)).error.code).toBe("unknown_token");
     expect(listTokens(server.db)).toHaveLength(0);
   });
 
@@ -118,5 +139,142 @@ describe("per-token rate limit", () => {
       await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid(), signature: "0".repeat(64) });
     }
     expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
+  });
+});
+
+describe("PENNANT_REGISTRATION_LIMIT: new tokens per client address", () => {
+  test("a flood of pushes, each with a new token and UUID, registers 10 per hour (default) and stores nothing more", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const response = await send({ path: "/api/server/heartbeat", token: `flood-token-${i}-0123456789`, serverUuid: newUuid() });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const error = (await json(response)).error;
+        expect(error.code).toBe("registration_limited");
+        expect(error.message).toContain("PENNANT_REGISTRATION_LIMIT=10/3600");
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect([count("tokens"), count("servers"), count("used_signatures")]).toEqual([10, 10, 10]);
+  });
+
+  test("counts only new tokens: registered and `token create` tokens keep pushing; the budget returns after its window", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open", PENNANT_REGISTRATION_LIMIT: "1/600" });
+    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+    const refused = await send({ path: `/api/plugins/${newUuid()}/data`, token: OTHER_SELF_CHOSEN, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } });
+    expect(refused.status).toBe(429);
+    expect([count("tokens"), count("plugins"), count("used_signatures")]).toEqual([1, 0, 1]);
+
+    for (let i = 0; i < 3; i++) {
+      server.clock.now += 1000;
+      expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+      expect((await send({ path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid() })).status).toBe(200);
+    }
+    server.clock.now += 600_000;
+    expect((await send({ path: "/api/server/heartbeat", token: OTHER_SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+  });
+
+  test("each client address has its own budget", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open", PENNANT_REGISTRATION_LIMIT: "1/600", PENNANT_TRUST_PROXY: "on" });
+    expect((await sendFrom("203.0.113.7", { path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+    expect((await sendFrom("203.0.113.7", { path: "/api/server/heartbeat", token: OTHER_SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(429);
+    expect((await sendFrom("198.51.100.9", { path: "/api/server/heartbeat", token: OTHER_SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+  });
+
+  test("a push refused for its payload does not spend the registration budget", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open", PENNANT_REGISTRATION_LIMIT: "1/600" });
+    expect((await send({ path: "/api/server/update", token: SELF_CHOSEN, serverUuid: newUuid(), body: { stats: { tps: "fast" } } })).status).toBe(400);
+    expect((await send({ path: "/api/server/update", token: SELF_CHOSEN, serverUuid: newUuid(), body: { stats: { tps: 20 } } })).status).toBe(200);
+  });
+});
+
+describe("PENNANT_PUSH_RATE_LIMIT: signed requests per client address", () => {
+  test("every signed request spends it, refused ones and reads included; other addresses are not affected", async () => {
+    server = await startTestServer({ PENNANT_PUSH_RATE_LIMIT: "3/60", PENNANT_TRUST_PROXY: "on" });
+    const token = server.token();
+    const uuid = newUuid();
+    expect((await sendFrom("203.0.113.7", { path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
+    expect((await sendFrom("203.0.113.7", { path: "/api/server/heartbeat", token: "pn_garbage-token-0123456789", serverUuid: newUuid() })).status).toBe(401);
+    expect((await sendFrom("203.0.113.7", { method: "GET", path: "/api/server/status", token, serverUuid: uuid })).status).toBe(200);
+    const limited = await sendFrom("203.0.113.7", { path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } });
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).error.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(count("plugins")).toBe(0);
+
+    expect((await sendFrom("198.51.100.9", { path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } })).status).toBe(200);
+    server.clock.now += 60_000;
+    expect((await sendFrom("203.0.113.7", { path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
+  });
+
+  test("default: a network of 100 servers behind one address, each pushing every 5 s, is never refused", async () => {
+    server = await startTestServer();
+    const network = Array.from({ length: 100 }, () => ({ token: server.token("server"), uuid: newUuid() }));
+    const refused: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const responses = await Promise.all(
+        network.map(({ token, uuid }) => send({ path: "/api/server/update", token, serverUuid: uuid, body: { stats: { players: { online: round, max: 20 } } } })),
+      );
+      refused.push(...responses.map((response) => response.status).filter((status) => status !== 200));
+      server.clock.now += 5000;
+    }
+    expect(refused).toEqual([]);
+  }, 30_000);
+});
+
+describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () => {
+  test("a token at its server limit gets 403 record_limit for a new server, stores nothing, and keeps updating its own", async () => {
+    server = await startTestServer({ PENNANT_MAX_SERVERS_PER_TOKEN: "2" });
+    const token = server.token();
+    const owned = [newUuid(), newUuid()];
+    for (const uuid of owned) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
+    const lastUsed = findTokenByHash(server.db, hashToken(token))!.lastUsedAt;
+    server.clock.now += 1000;
+
+    const third = await send({ path: "/api/server/update", token, serverUuid: newUuid(), body: { stats: { players: { online: 1, max: 2 } } } });
+    expect(third.status).toBe(403);
+    expect((await json(third)).error).toEqual({
+      code: "record_limit",
+      message: "this token already owns 2 servers, the most PENNANT_MAX_SERVERS_PER_TOKEN allows; nothing was changed",
+    });
+    expect([count("servers"), count("used_signatures")]).toEqual([2, 2]);
+    expect(findTokenByHash(server.db, hashToken(token))!.lastUsedAt).toBe(lastUsed);
+
+    expect((await send({ path: "/api/server/heartbeat", token, serverUuid: owned[0] })).status).toBe(200);
+    // Another token has its own limit.
+    expect((await send({ path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid() })).status).toBe(200);
+  });
+
+  test("a token at its plugin limit gets 403 record_limit for a new plugin and stores nothing", async () => {
+    server = await startTestServer({ PENNANT_MAX_PLUGINS_PER_TOKEN: "1" });
+    const token = server.token("plugin");
+    expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } })).status).toBe(200);
+    const second = await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } });
+    expect(second.status).toBe(403);
+    const error = (await json(second)).error;
+    expect(error.code).toBe("record_limit");
+    expect(error.message).toContain("PENNANT_MAX_PLUGINS_PER_TOKEN");
+    expect([count("plugins"), count("used_signatures")]).toEqual([1, 1]);
+  });
+
+  test("defaults: 100 servers and 50 plugins per token", async () => {
+    server = await startTestServer();
+    const token = server.token();
+    for (let i = 0; i < 100; i++) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
+    expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(403);
+    for (let i = 0; i < 50; i++) {
+      expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: {} })).status).toBe(200);
+    }
+    expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: {} })).status).toBe(403);
+  }, 30_000);
+
+  test("open registration: a self-registered token is capped the same way", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open", PENNANT_MAX_SERVERS_PER_TOKEN: "1" });
+    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
+    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(403);
+    expect([count("tokens"), count("servers")]).toEqual([1, 1]);
   });
 });

@@ -203,14 +203,31 @@ describe("signatures and timestamps", () => {
     expect((await send({ path: "/api/server/update", token, serverUuid: uuid, body: UPDATE })).status).toBe(200);
   });
 
-  test("status reads are signed over an empty body and cannot be replayed either", async () => {
+  test("two identical status reads in the same second are both answered, and a read writes nothing", async () => {
     const token = server.token();
     const uuid = newUuid();
     await send({ path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "S" } });
+    const before = server.db.$client.query("select (select count(*) from used_signatures) as used, (select last_used_at from tokens) as lastUsed").get();
+
+    server.clock.now += 1000;
     const read = signedRequest(server.url, { method: "GET", path: "/api/server/status", token, serverUuid: uuid }, server.clock.now);
     const headers = Object.fromEntries(read.headers.entries());
-    expect((await fetch(read)).status).toBe(200);
-    await expectError(await fetch(server.url + "/api/server/status", { headers }), 401, "replayed_request");
+    const first = await fetch(read);
+    const second = await fetch(server.url + "/api/server/status", { headers });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual(await first.json());
+    const after = server.db.$client.query("select (select count(*) from used_signatures) as used, (select last_used_at from tokens) as lastUsed").get();
+    expect(after).toEqual(before);
+  });
+
+  test("a status read still needs a valid signature and a timestamp inside the window", async () => {
+    const token = server.token();
+    const uuid = newUuid();
+    await send({ path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "S" } });
+    await expectError(await send({ method: "GET", path: "/api/server/status", token, serverUuid: uuid, signature: hmacHex(token, "x") }), 401, "bad_signature");
+    const stale = Math.floor(server.clock.now / 1000) - 301;
+    await expectError(await send({ method: "GET", path: "/api/server/status", token, serverUuid: uuid, timestamp: stale }), 401, "stale_timestamp");
   });
 });
 
@@ -251,7 +268,9 @@ describe("ownership", () => {
     const hijack = { ...UPDATE, name: "Hijacked", stats: { ...UPDATE.stats, players: { online: 0, max: 1 } } };
     await expectError(await send({ path: "/api/server/update", token: intruder, serverUuid: uuid, body: hijack }), 403, "not_owner");
     await expectError(await send({ path: "/api/server/heartbeat", token: intruder, serverUuid: uuid, body: { status: "offline" } }), 403, "not_owner");
-    await expectError(await status(intruder, uuid), 403, "not_owner");
+    // A read does not tell another token's server from one that does not exist.
+    const foreign = await expectError(await status(intruder, uuid), 404, "unknown_server");
+    expect(foreign).toEqual(await expectError(await status(intruder, newUuid()), 404, "unknown_server"));
 
     const body = await json(await status(owner, uuid));
     expect(body.name).toBe("Skyblock Network");

@@ -1,0 +1,53 @@
+// The deployed EzBanners plugin's update request, byte for byte as its client
+// sends it (shared/notes/peers.md): one POST, both UUID headers, the token
+// itself in X-Server-Token, lowercase hex HMAC-SHA256 over the body alone,
+// X-Timestamp in milliseconds and not signed.
+
+import { createHmac } from "node:crypto";
+
+export interface PluginState {
+  onlinePlayers: number;
+  /** Left out of the body when the plugin's config switches uptime off. */
+  uptime?: number;
+}
+
+/** The body as the plugin writes it, motd lines joined by "\n" and § kept (JSON-escaped). */
+export function pluginUpdateBody(state: PluginState): string {
+  const uptime = state.uptime === undefined ? "" : `"uptime":${state.uptime},`;
+  return (
+    `{"data":{"server_name":"Paper","online_players":${state.onlinePlayers},"max_players":50,` +
+    `"server_version":"1.21.4-232-ab12cd3 (MC: 1.21.4)","tps_1m":19.97,"tps_5m":19.8,"tps_15m":19.91,${uptime}` +
+    `"motd":"\\u00a7aWelcome\\n\\u00a77Second line","whitelist":true,"placeholders":{}}}`
+  );
+}
+
+export interface PluginUpdate {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The request the plugin sends at `timestampMs`; fetch it with sendPluginUpdate (resend the same object to replay it). */
+export function pluginUpdate(baseUrl: string, token: string, uuid: string, body: string, timestampMs: number, path = "/api/server/update"): PluginUpdate {
+  return {
+    url: baseUrl + path,
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": "EzBanners/1.0",
+      "X-Server-UUID": uuid,
+      "X-Server-Id": uuid,
+      "X-Server-Token": token,
+      "X-Signature": createHmac("sha256", Buffer.from(token, "utf8")).update(body, "utf8").digest("hex"),
+      "X-Timestamp": String(timestampMs),
+    },
+  };
+}
+
+export function sendPluginUpdate(update: PluginUpdate, overrides: { url?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(overrides.url ?? update.url, {
+    method: "POST",
+    headers: { ...update.headers, ...overrides.headers },
+    body: update.body,
+  });
+}
