@@ -192,6 +192,33 @@ describe("decodePng", () => {
     expect(decodePng(withData(raw, [chunk("teXt", new Uint8Array(3))])).ok).toBe(true);
   });
 
+  test("files with valid CRCs but lying headers, odd chunks and damaged image data are values, never exceptions", () => {
+    const rnd = (() => {
+      let state = 11;
+      return (n: number) => {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        return (state >>> 8) % n;
+      };
+    })();
+    const formats = [[0, 1], [0, 16], [2, 8], [3, 2], [3, 8], [4, 16], [6, 8]] as const;
+    for (let n = 0; n < 2000; n++) {
+      const [colorType, bitDepth] = formats[rnd(formats.length)]!;
+      const width = 1 + rnd(9), height = 1 + rnd(9), interlaced = rnd(2) === 1;
+      const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
+      const raw = imageData({ width, height, bitDepth, colorType, interlaced, samples: samples(width * height * channels, 1, n) });
+      for (let k = rnd(3); k > 0; k--) raw[rnd(raw.length)] = rnd(256);
+      const compressed = deflateSync(raw), split = rnd(compressed.length);
+      const bytes = pngFile([
+        ihdr(rnd(4) === 0 ? 1 + rnd(12) : width, rnd(4) === 0 ? 1 + rnd(12) : height, rnd(8) === 0 ? rnd(20) : bitDepth,
+          rnd(8) === 0 ? rnd(8) : colorType, rnd(4) === 0 ? !interlaced : interlaced),
+        ...(colorType === 3 || rnd(4) === 0 ? [chunk("PLTE", Uint8Array.from(samples(3 * rnd(260), 255, n)))] : []),
+        ...(rnd(3) === 0 ? [chunk("tRNS", Uint8Array.from(samples(rnd(10), 255, n)))] : []),
+        chunk("IDAT", compressed.subarray(0, split)), chunk("IDAT", compressed.subarray(split)),
+      ]);
+      expect(typeof decodePng(bytes).ok).toBe("boolean");
+    }
+  });
+
   test("our own PNGs decode back (palette and true colour)", () => {
     const flat = new Pixmap(30, 20);
     flat.fill(rgba(40, 50, 60));
