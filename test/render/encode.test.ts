@@ -95,6 +95,53 @@ function encodedIdat(png: Uint8Array): Uint8Array {
   return png.subarray(at + 4 + 2, at + 4 + length - 4); // skip the 2-byte zlib header and the adler32
 }
 
+/**
+ * Premultiplied pixels whose straight values are whole numbers (alphas 17, 51,
+ * 85 and 255 divide 255), R, G and B distinct in every visible pixel, about
+ * `colors` colours. `straight` is what a correct encoder writes, computed here
+ * without the renderer's own conversion (which a fault could share).
+ */
+function knownImage(width: number, height: number, colors: number, alphas = [255, 85, 51, 17, 0]): { pixmap: Pixmap; straight: number[] } {
+  const pixmap = new Pixmap(width, height);
+  const straight: number[] = [];
+  for (let i = 0; i < width * height; i++) {
+    const k = i % colors, a = alphas[k % alphas.length]!, third = Math.floor(a / 3);
+    // G is 1..a/3 above R and B a/3 above G (mod a + 1): never equal.
+    const r = (k * 7) % (a + 1), shift = 1 + (Math.floor(k / (a + 1)) % Math.max(1, third));
+    const g = (r + shift) % (a + 1), b = (r + shift + third) % (a + 1);
+    pixmap.data.set([r, g, b, a], i * 4);
+    straight.push(...(a === 0 ? [0, 0, 0, 0] : [(r * 255) / a, (g * 255) / a, (b * 255) / a, a]));
+  }
+  return { pixmap, straight };
+}
+
+describe("pixels reach the file exactly (literal values, read back by pngjs and libwebp)", () => {
+  const cases: Array<[name: string, width: number, height: number, colors: number, alphas: number[] | undefined, colorType: number]> = [
+    ["palette, 4 bits", 4, 4, 16, undefined, 3],
+    ["palette, 8 bits", 256, 80, 200, undefined, 3],
+    ["RGBA, Paeth (small)", 40, 30, 1200, undefined, 6],
+    ["RGBA, Up/Sub", 300, 60, 5000, undefined, 6],
+    ["RGB, Paeth (small)", 40, 30, 1200, [255], 2],
+    ["RGB, Up/Sub", 300, 60, 5000, [255], 2],
+  ];
+  for (const [name, width, height, colors, alphas, colorType] of cases) {
+    test(`PNG ${name}`, () => {
+      const { pixmap, straight } = knownImage(width, height, colors, alphas);
+      const png = encodePng(pixmap);
+      expect(ihdr(png).colorType).toBe(colorType);
+      expect([...decoded(png).data]).toEqual(straight);
+    });
+  }
+
+  test("WebP lossless: every visible pixel exactly, transparent ones transparent", async () => {
+    const { pixmap, straight } = knownImage(60, 20, 1200);
+    const webp = await encodeWebp(pixmap);
+    const image = await decodeWebp(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.byteLength) as ArrayBuffer);
+    const visible = (data: ArrayLike<number>) => Array.from({ length: data.length }, (_, i) => (data[i - (i % 4) + 3] === 0 ? 0 : data[i]!));
+    expect(visible(image.data)).toEqual(straight);
+  });
+});
+
 describe("WebP", () => {
   test("our SIMD probe agrees with the encoder's own feature test", async () => {
     expect(supportsWasmSimd()).toBe(await simd());

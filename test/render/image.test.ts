@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { PNG } from "pngjs";
 import {
-  Path, Pixmap, blurMask, blurPixmap, decodePng, drawImage, encodePng, rasterizeToMask, rgba,
+  Path, Pixmap, blurMask, blurPixmap, drawImage, rasterizeToMask, rgba,
 } from "../../src/render/index.ts";
 import { boxSizes } from "../../src/render/image/blur.ts";
 
@@ -86,56 +85,5 @@ describe("blur", () => {
     for (let i = 0; i < p.data.length; i += 4) expect(p.data[i]!).toBeLessThanOrEqual(p.data[i + 3]!);
     expect(p.data[(10 * 20 + 10) * 4 + 3]).toBeLessThan(200);
     expect(p.data[(10 * 20 + 12) * 4 + 3]).toBeGreaterThan(0);
-  });
-});
-
-describe("decodePng", () => {
-  const encoded = (width: number, height: number) => {
-    const png = new PNG({ width, height });
-    for (let i = 0; i < png.data.length; i += 4) png.data.set([10, 20, 30, i % 8 === 0 ? 255 : 128], i);
-    return new Uint8Array(PNG.sync.write(png));
-  };
-
-  test("decodes pixels into a premultiplied pixmap", () => {
-    const result = decodePng(encoded(64, 64));
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect([result.image.width, result.image.height]).toEqual([64, 64]);
-    expect(result.image.pixel(0, 0)).toEqual(rgba(10, 20, 30, 255));
-    expect(result.image.pixel(1, 0).a).toBe(128);
-  });
-
-  test("refuses large images from the header, before decoding", () => {
-    const result = decodePng(encoded(300, 10), { maxWidth: 256, maxHeight: 256, maxBytes: 1 << 20 });
-    expect(result).toMatchObject({ ok: false, error: "too-large" });
-    expect(decodePng(encoded(10, 10), { maxWidth: 256, maxHeight: 256, maxBytes: 50 })).toMatchObject({ ok: false, error: "too-large" });
-  });
-
-  test("a forged header claiming a huge size is refused without allocation", () => {
-    const bytes = encoded(8, 8);
-    new DataView(bytes.buffer).setUint32(16, 1 << 30);
-    expect(decodePng(bytes)).toMatchObject({ ok: false, error: "too-large" });
-  });
-
-  test("garbage, truncation and corrupt data are values, not exceptions", () => {
-    expect(decodePng(new Uint8Array([1, 2, 3]))).toMatchObject({ ok: false, error: "not-png" });
-    const good = encoded(16, 16);
-    expect(decodePng(good.subarray(0, good.length - 30))).toMatchObject({ ok: false, error: "corrupt" });
-    const flipped = good.slice();
-    flipped[60] = flipped[60]! ^ 0xff; // inside IDAT: CRC mismatch / bad deflate
-    expect(decodePng(flipped)).toMatchObject({ ok: false, error: "corrupt" });
-    const zero = good.slice();
-    new DataView(zero.buffer).setUint32(16, 0);
-    expect(decodePng(zero)).toMatchObject({ ok: false, error: "corrupt" });
-  });
-
-  test("our own PNGs decode back (palette and true colour)", () => {
-    const p = new Pixmap(30, 20);
-    p.fill(rgba(40, 50, 60));
-    for (const image of [p, checker()]) {
-      const result = decodePng(encodePng(image));
-      expect(result.ok).toBe(true);
-      if (result.ok) expect([...result.image.data]).toEqual([...image.data]);
-    }
   });
 });

@@ -1,9 +1,12 @@
-// PNG decoding for untrusted images (server favicons): limits are checked on
-// the header before pngjs allocates anything, and every failure is a value,
-// never an exception.
+// PNG decoding for untrusted images (server favicons, pushed images): sizes
+// are checked on the header before anything is allocated, the image data is
+// inflated with a bound of exactly what the header implies (a decompression
+// bomb stops there), and every failure is a value, never an exception.
 
-import { PNG } from "pngjs";
+import { inflateSync } from "node:zlib";
 import { Pixmap, MAX_PIXMAP_SIDE } from "../pixmap.ts";
+import { toStraightRgba } from "./png-pixels.ts";
+import { imageDataSize, PngFormatError, readPngStructure } from "./png-structure.ts";
 
 export interface DecodeLimits {
   maxWidth: number;
@@ -21,6 +24,21 @@ export type DecodeResult =
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** Inflates at most `expected` bytes: more is refused as soon as the output would pass it. */
+function inflateImageData(compressed: Uint8Array, expected: number): Uint8Array {
+  let data: Uint8Array;
+  try {
+    data = inflateSync(compressed, { maxOutputLength: expected });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new PngFormatError(`image data inflates past the ${expected} bytes its header implies`);
+    }
+    throw new PngFormatError(`image data does not inflate (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (data.length !== expected) throw new PngFormatError(`image data inflates to ${data.length} bytes, its header implies ${expected}`);
+  return data;
+}
+
 export function decodePng(bytes: Uint8Array, limits: DecodeLimits = DEFAULT_DECODE_LIMITS): DecodeResult {
   if (bytes.length > limits.maxBytes) {
     return { ok: false, error: "too-large", message: `PNG is ${bytes.length} bytes, limit ${limits.maxBytes}` };
@@ -36,10 +54,11 @@ export function decodePng(bytes: Uint8Array, limits: DecodeLimits = DEFAULT_DECO
     return { ok: false, error: "too-large", message: `PNG is ${width}x${height}, limit ${limits.maxWidth}x${limits.maxHeight}` };
   }
   try {
-    const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    if (png.width !== width || png.height !== height) return { ok: false, error: "corrupt", message: "PNG size changed while decoding" };
-    return { ok: true, image: Pixmap.fromStraightRgba(width, height, png.data) };
+    const png = readPngStructure(bytes);
+    const data = inflateImageData(png.compressed, imageDataSize(png.header));
+    return { ok: true, image: Pixmap.fromStraightRgba(width, height, toStraightRgba(png, data)) };
   } catch (error) {
-    return { ok: false, error: "corrupt", message: `corrupt PNG: ${error instanceof Error ? error.message : String(error)}` };
+    if (error instanceof PngFormatError) return { ok: false, error: "corrupt", message: `corrupt PNG: ${error.message}` };
+    throw error;
   }
 }

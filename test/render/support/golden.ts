@@ -1,36 +1,35 @@
-// Golden images: a drawing is compared with its committed PNG, then written
-// back so that the folder always shows what the code draws now (a changed
-// image then shows up in `git diff`). PENNANT_UPDATE_GALLERY=1 accepts changes.
-//
-// "Close enough" is a mean difference under 1/255 per channel and at most
-// 0.5% of pixels off by more than 32/255: anti-aliasing noise passes, a
-// moved or missing glyph does not.
+// The gallery test's check: a drawing must match its committed golden image
+// (image-diff.ts says how closely). This never writes a golden: on a mismatch
+// it leaves the actual drawing and a diff image in test-output/gallery/ and
+// fails; `npm run gallery:update` (update-goldens.ts) is what rewrites goldens.
 
-import { expect } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { decodePng, encodePng, type Pixmap } from "../../../src/render/index.ts";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { encodePng, type Pixmap } from "../../../src/render/index.ts";
+import { compareImages, describeComparison, matches, readGolden, written } from "./image-diff.ts";
 
-export function matchGolden(file: string, pixmap: Pixmap): void {
-  const update = process.env.PENNANT_UPDATE_GALLERY === "1";
-  if (!update) {
-    expect(existsSync(file)).toBe(true);
-    const old = decodePng(new Uint8Array(readFileSync(file)));
-    expect(old.ok).toBe(true);
-    if (!old.ok) return;
-    expect([old.image.width, old.image.height]).toEqual([pixmap.width, pixmap.height]);
-    let sum = 0, far = 0;
-    const a = pixmap.data, b = old.image.data;
-    for (let i = 0; i < a.length; i += 4) {
-      let worst = 0;
-      for (let c = 0; c < 4; c++) {
-        const d = Math.abs(a[i + c]! - b[i + c]!);
-        sum += d;
-        if (d > worst) worst = d;
-      }
-      if (worst > 32) far++;
-    }
-    expect(sum / a.length).toBeLessThan(1);
-    expect(far).toBeLessThanOrEqual(Math.floor((a.length / 4) * 0.005));
+const ROOT = join(import.meta.dir, "../../..");
+/** Where failed comparisons leave their images for inspection (gitignored). */
+const INSPECTION_DIR = join(ROOT, "test-output/gallery");
+const UPDATE_HINT = "if the change is intended, run `npm run gallery:update` and look at the images before committing";
+
+export function expectGolden(file: string, pixmap: Pixmap): void {
+  const name = relative(ROOT, file);
+  const base = basename(file, ".png");
+  const actualFile = join(INSPECTION_DIR, `${base}.actual.png`), diffFile = join(INSPECTION_DIR, `${base}.diff.png`);
+  rmSync(actualFile, { force: true });
+  rmSync(diffFile, { force: true });
+  const golden = readGolden(file);
+  if (!golden) throw new Error(`${name} does not exist: create it with \`npm run gallery:update\` and look at it`);
+  const actual = written(pixmap);
+  if (golden.width !== pixmap.width || golden.height !== pixmap.height) {
+    throw new Error(`${name} is ${golden.width}x${golden.height}, the drawing ${pixmap.width}x${pixmap.height}; ${UPDATE_HINT}`);
   }
-  writeFileSync(file, encodePng(pixmap));
+  const comparison = compareImages(golden, actual.pixels);
+  if (matches(comparison)) return;
+  mkdirSync(INSPECTION_DIR, { recursive: true });
+  writeFileSync(actualFile, actual.png);
+  writeFileSync(diffFile, encodePng(comparison.diff));
+  throw new Error(`${name} does not match the drawing: ${describeComparison(comparison)}. ` +
+    `See ${relative(ROOT, actualFile)} and ${relative(ROOT, diffFile)}; ${UPDATE_HINT}.`);
 }

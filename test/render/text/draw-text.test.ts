@@ -1,19 +1,17 @@
-// Drawing text: exact pixels for the pixel face (it must stay sharp), the
-// glyph cache's bounds, decorations, and golden images of Latin, CJK, symbols
-// and formatted MOTDs. Glyph outlines against resvg: ../reference.test.ts.
+// Drawing text: exact pixels for the pixel face (it must stay sharp), ink
+// exactly where the layout puts each glyph, the glyph cache's bounds and
+// decorations. Glyph outlines against resvg: ../reference.test.ts; golden
+// images of Latin, CJK, symbols and MOTDs: ../gallery.test.ts.
 
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import {
-  GlyphCache, Path, Pixmap, drawFormattedLine, drawTextLine, ellipsize, fillPath, layoutFormatted, layoutText,
-  parseFormatted, pixelFamily, rgba, sansFamily, solid, splitLines, stretchToWidth, type FontStyle,
-  type Pixmap as PixmapType,
+  GlyphCache, Pixmap, drawFormattedLine, drawTextLine, layoutFormatted, layoutText, parseFormatted, pixelFamily, rgba,
+  sansFamily, splitLines, type FontStyle, type Pixmap as PixmapType, type TextLine,
 } from "../../../src/render/index.ts";
+import { SUBPIXEL_STEPS } from "../../../src/render/text/glyph-cache.ts";
 import { parsePixelFont } from "../../../src/render/text/pixel-face.ts";
-import { matchGolden } from "../support/golden.ts";
 import pixelSource from "../../../glyphs/pixel/pennant-pixel.txt" with { type: "text" };
 
-const GALLERY = join(import.meta.dir, "../../../docs/gallery");
 const WHITE = rgba(255, 255, 255);
 const sans: FontStyle = { family: sansFamily(), size: 16 };
 const pixel: FontStyle = { family: pixelFamily(), size: 16 };
@@ -37,6 +35,72 @@ describe("pixel face", () => {
       }
     }
   });
+});
+
+describe("placement", () => {
+  interface Box { left: number; top: number; right: number; bottom: number }
+
+  /** First and last columns and rows with any ink. */
+  function inkBox(p: PixmapType): Box {
+    const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (let y = 0; y < p.height; y++) {
+      for (let x = 0; x < p.width; x++) {
+        if (alphaAt(p, x, y) === 0) continue;
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y);
+      }
+    }
+    return box;
+  }
+
+  /**
+   * The pixels the glyphs' outlines cover, from the layout alone: each outline
+   * (straight lines only, so its points bound it) scaled to the glyph's size,
+   * its pen at the line's x plus the glyph's x, in quarter pixels for outline
+   * faces and whole pixels for pixel faces, on the baseline.
+   */
+  function layoutBox(line: TextLine, x: number, baseline: number): Box {
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const glyph of line.glyphs) {
+      const scale = glyph.size / glyph.face.metrics.unitsPerEm;
+      const steps = glyph.face.pixelAligned ? 1 : SUBPIXEL_STEPS;
+      const pen = Math.round((x + glyph.x) * steps) / steps;
+      const coords = glyph.face.outline(glyph.glyphId).coords;
+      for (let i = 0; i < coords.length; i += 2) {
+        minX = Math.min(minX, pen + coords[i]! * scale);
+        maxX = Math.max(maxX, pen + coords[i]! * scale);
+        minY = Math.min(minY, baseline + glyph.y - coords[i + 1]! * scale);
+        maxY = Math.max(maxY, baseline + glyph.y - coords[i + 1]! * scale);
+      }
+    }
+    return { left: Math.floor(minX), top: Math.floor(minY), right: Math.ceil(maxX) - 1, bottom: Math.ceil(maxY) - 1 };
+  }
+
+  // Strings of letters with flat feet on the baseline, and with a star (which reaches below it).
+  const cases: Array<[string, FontStyle, number]> = [
+    ["H", sans, 10],
+    ["LIFT", sans, 10.25],
+    ["H", { ...sans, size: 23 }, 7.5],
+    ["H", pixel, 10],
+    ["LIFT", pixel, 10.4],
+    ["LIFT ★", sans, 10.75],
+    ["LIFT ★", pixel, 10],
+  ];
+  for (const [text, style, x] of cases) {
+    test(`"${text}" at ${style.size} px in ${style.family.regular.name}, pen at ${x}: ink exactly in the layout's box`, () => {
+      const line = layoutText(text, style);
+      // Every character has a real glyph (id 0 is the .notdef box).
+      expect(line.glyphs.filter((glyph) => glyph.glyphId === 0)).toEqual([]);
+      const p = new Pixmap(120, 40);
+      drawTextLine(p, line, x, 30, WHITE);
+      const box = layoutBox(line, x, 30);
+      expect(inkBox(p)).toEqual(box);
+      // Flat feet stand on the baseline: the last inked row is the one above it.
+      if (!text.includes("★")) expect(box.bottom).toBe(29);
+    });
+  }
 });
 
 describe("outline glyphs", () => {
@@ -148,63 +212,5 @@ describe("formatted text", () => {
     const scrambled = a.pieces[0]!.line.glyphs.map((g) => g.glyphId);
     expect(scrambled).not.toEqual(plain);
     expect(scrambled[2]).toBe(plain[2]);
-  });
-});
-
-describe("golden images (docs/gallery)", () => {
-  const dark = rgba(24, 27, 38);
-
-  function canvas(width: number, height: number): Pixmap {
-    const p = new Pixmap(width, height);
-    p.fill(dark);
-    return p;
-  }
-
-  test("Latin, Greek and Cyrillic in regular, bold, italic, with spacing, ellipsis and stretch", () => {
-    const p = canvas(520, 215);
-    const family = sansFamily();
-    const rows: Array<[string, FontStyle, object?]> = [
-      ["Pennant Survival — AVATAR, fjord", { family, size: 22, bold: true }],
-      ["Welcome back! Ελληνικά, Русский, Čeština, Français", { family, size: 15 }],
-      ["Italic oblique, underlined", { family, size: 15, italic: true }, { underline: true }],
-      ["Bold italic, struck through", { family, size: 15, bold: true, italic: true }, { strikethrough: true }],
-      ["L E T T E R  spacing 2 px", { family, size: 11, letterSpacing: 2 }],
-      ["11 px: downloads 12.4k · players 123/500", { family, size: 11 }],
-    ];
-    rows.forEach(([text, style, options], i) => drawTextLine(p, layoutText(text, style), 10, 28 + i * 25, WHITE, options));
-    const small: FontStyle = { family, size: 13 };
-    drawTextLine(p, layoutText(ellipsize("An ellipsis cuts this line before the 260 px mark", small, 260), small), 10, 180, rgba(255, 170, 0));
-    fillPath(p, new Path().rect(270, 166, 1, 18), solid(rgba(255, 85, 85)));
-    drawTextLine(p, stretchToWidth(layoutText("stretched to 260 px", small), 260), 10, 205, rgba(85, 255, 255));
-    matchGolden(join(GALLERY, "text-latin.png"), p);
-  });
-
-  test("CJK, symbols and emoji through the fallback chain, sans and pixel", () => {
-    const p = canvas(520, 120);
-    drawTextLine(p, layoutText("中文服务器 日本語サーバー 한국어 서버", { family: sansFamily(), size: 16 }), 10, 28, WHITE);
-    drawTextLine(p, layoutText("★ ❤ ► ✦ ⚔ ☀ ♠ ✔ → ● ■ 😀 🎮 🔥 🏆 💎", { family: sansFamily(), size: 16 }), 10, 56, rgba(255, 255, 85));
-    drawTextLine(p, layoutText("Pixel: 中文 日本 한국 ★ ❤ ⚔ 😀", pixel), 10, 84, rgba(85, 255, 255));
-    drawTextLine(p, layoutText("Bold pixel: 中文 ★", { ...pixel, bold: true }), 10, 110, WHITE);
-    matchGolden(join(GALLERY, "text-cjk-symbols.png"), p);
-  });
-
-  test("formatted MOTDs: § codes, hex colours, JSON components, shadow", () => {
-    const p = canvas(520, 150);
-    const motds = [
-      "§6§lPennant §r§7| §aSurvival §7& §bSkyblock\n§e★ §fNew season! §cPvP §7- §o§dquests§r §nevery§r §mweek",
-      JSON.stringify({ text: "", extra: [{ text: "Hex ", color: "#ff8800", bold: true }, { text: "colours ", color: "#44ccff" }, { text: "and ", italic: true }, { text: "§kobfuscated", color: "red" }] }),
-    ];
-    let baseline = 24;
-    for (const motd of motds) {
-      for (const line of splitLines(parseFormatted(motd))) {
-        drawFormattedLine(p, layoutFormatted(line, pixelFamily(), 16, 500), 10, baseline, { defaultColor: rgba(170, 170, 170), shadowOffset: 2 });
-        baseline += 22;
-      }
-    }
-    for (const line of splitLines(parseFormatted(motds[0]!))) {
-      drawFormattedLine(p, layoutFormatted(line, sansFamily(), 14, 500), 10, baseline + 4, { defaultColor: rgba(170, 170, 170), shadowOffset: 1 });
-      baseline += 20;
-    }
-    matchGolden(join(GALLERY, "text-motd.png"), p);
   });
 });
