@@ -1,8 +1,7 @@
 // A real Pennant HTTP server on a loopback port, over a real SQLite file in a
-// temporary folder, with a clock the test can move.
+// temporary folder, with a clock the test can move. Closed and removed after
+// the test even when the test fails before its own close (cleanup.ts).
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
@@ -11,6 +10,7 @@ import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
 import { createToken } from "../../src/store/tokens.ts";
+import { tempDir, track } from "./cleanup.ts";
 
 export interface TestServer {
   url: string;
@@ -27,13 +27,16 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { tokenRateLimit?: RateLimitSetting; lookup?: LookupService } = {},
 ): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
-  const dbPath = join(dir, "pennant.db");
+  const dbPath = join(tempDir("test"), "pennant.db");
   const config = loadConfig({ PENNANT_DB: dbPath, ...env });
   const db = openDatabase(dbPath);
   const clock = { now: Date.now() };
   const app = createApp({ config, db, now: () => clock.now, ...options });
   app.listen({ port: 0, hostname: "127.0.0.1" });
+  const close = track(async () => {
+    await app.stop(true);
+    db.$client.close();
+  });
   return {
     url: `http://127.0.0.1:${app.server!.port}`,
     db,
@@ -45,10 +48,6 @@ export async function startTestServer(
       createToken(db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
       return secret;
     },
-    async close() {
-      await app.stop(true);
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }
