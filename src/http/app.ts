@@ -7,11 +7,13 @@ import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
 import { errorHandling } from "./error-handling.ts";
+import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
+import { ThrottledLog } from "./throttled-log.ts";
 
 export interface AppContext {
   config: Config;
@@ -27,13 +29,16 @@ export interface AppContext {
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
 export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
+/** A failing database is logged at most once a minute per kind of fault. */
+const STORE_LOG_INTERVAL_MS = 60_000;
+
 export function createApp(ctx: AppContext) {
   const signed = { ...ctx, tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now) };
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
   return new Elysia({ name: "pennant" })
-    .use(errorHandling)
+    .use(errorHandling({ storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now) }))
     .use(
       openapi({
         path: "/openapi",
@@ -42,7 +47,7 @@ export function createApp(ctx: AppContext) {
         },
       }),
     )
-    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check", tags: ["service"] } })
+    .use(healthRoute(ctx.db))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));

@@ -7,10 +7,25 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { embeddedMigrations } from "./migrations.ts";
 import * as schema from "./schema.ts";
+import { WriteHealth } from "./write-health.ts";
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+export type Db = BunSQLiteDatabase<typeof schema> & {
+  $client: Database;
+  /** How the last write transaction ended (read by /healthz). */
+  writes: WriteHealth;
+};
 
-export function openDatabase(path: string): Db {
+/**
+ * How long a statement waits for a lock held by another process. bun:sqlite is
+ * synchronous, so the wait blocks every request of this process; this process
+ * never contends with itself (one connection, one statement at a time), and the
+ * other writers (`token create`, a backup) hold the lock for milliseconds. 200 ms
+ * lets those finish, even with a slow fsync, and bounds the stall when something
+ * holds the lock for long: the push then answers 503 with Retry-After.
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
+export function openDatabase(path: string, now: () => number = Date.now): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
   // WAL lets banner reads run beside pushes; synchronous=FULL makes an
@@ -18,10 +33,17 @@ export function openDatabase(path: string): Db {
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = FULL");
   sqlite.run("PRAGMA foreign_keys = ON");
-  sqlite.run("PRAGMA busy_timeout = 5000");
-  const db = drizzle({ client: sqlite, schema });
+  sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
   migrate(db);
+  guardTransactions(db);
   return db;
+}
+
+/** Every write of a push goes through db.transaction; its outcome is what /healthz reports. */
+function guardTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => db.writes.run(() => transaction(run, config))) as Db["transaction"];
 }
 
 /** The part of drizzle's internals its own bun-sqlite migrator uses (hidden from its types). */
@@ -30,7 +52,7 @@ interface MigratorInternals {
   session: unknown;
 }
 
-export function migrate(db: Db): void {
+export function migrate(db: BunSQLiteDatabase<typeof schema>): void {
   // drizzle's dialect runs the not-yet-applied entries in one transaction and
   // records them in __drizzle_migrations, exactly like its folder migrator.
   const internals = db as unknown as MigratorInternals;

@@ -29,8 +29,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dbPath = join(tempDir("test"), "pennant.db");
   const config = loadConfig({ PENNANT_DB: dbPath, ...env });
-  const db = openDatabase(dbPath);
   const clock = { now: Date.now() };
+  const db = openDatabase(dbPath, () => clock.now);
   const app = createApp({ config, db, now: () => clock.now, ...options });
   app.listen({ port: 0, hostname: "127.0.0.1" });
   const close = track(async () => {
