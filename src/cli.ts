@@ -5,6 +5,7 @@ import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { listen } from "./http/listen.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { openDatabase } from "./store/database.ts";
@@ -51,9 +52,15 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
   const app = createApp({ config, db, now: Date.now });
-  // Bodies over 1 MiB are refused by the server itself; routes set tighter limits.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 1024 * 1024 });
-  console.log(`pennant ${pkg.version} listening on http://${config.host}:${app.server?.port} (database ${config.dbPath})`);
+  let port: number;
+  try {
+    port = listen(app, config.host, config.port);
+  } catch (error) {
+    db.$client.close();
+    throw error;
+  }
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath})`);
   const stop = () => {
     void app.stop().finally(() => {
       db.$client.close();

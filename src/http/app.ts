@@ -6,6 +6,8 @@ import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
+import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
@@ -13,6 +15,7 @@ import { lookupRoutes } from "./lookup-routes.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
+import { MAX_BODY_BYTES } from "./signed-request.ts";
 import { ThrottledLog } from "./throttled-log.ts";
 
 export interface AppContext {
@@ -37,8 +40,14 @@ export function createApp(ctx: AppContext) {
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
-  return new Elysia({ name: "pennant" })
-    .use(errorHandling({ storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now) }))
+  const app = new Elysia({ name: "pennant" })
+    .use(
+      errorHandling({
+        allowedMethods: allowedMethods((): readonly RouteEntry[] => app.routes),
+        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now),
+      }),
+    )
+    .use(bodyLimit(MAX_BODY_BYTES))
     .use(
       openapi({
         path: "/openapi",
@@ -51,6 +60,7 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

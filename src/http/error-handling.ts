@@ -1,7 +1,7 @@
 // Turns every failure inside a route into the JSON error shape of errors.ts.
 // Store faults (locked, full, unwritable) are 503 with Retry-After and one
-// throttled log line; anything else is logged and answered with a plain 500
-// that leaks nothing.
+// throttled log line; a client that went away is nobody's error; anything else
+// is logged and answered with a plain 500 that leaks nothing.
 
 import { Elysia } from "elysia";
 import { storeUnavailable, type StoreUnavailableError } from "../store/unavailable.ts";
@@ -9,6 +9,8 @@ import { HttpError, errorBody, errorResponse } from "./errors.ts";
 import type { ThrottledLog } from "./throttled-log.ts";
 
 export interface ErrorHandlingDeps {
+  /** The methods served at a path ([] for an unknown path): a wrong one gets 405. */
+  allowedMethods(path: string): string[];
   /** Store faults come in streams; one line per kind per interval. */
   storeLog: ThrottledLog;
 }
@@ -32,10 +34,20 @@ export function unavailableError(error: StoreUnavailableError): HttpError {
   );
 }
 
+function notFoundOrWrongMethod(path: string, deps: ErrorHandlingDeps): Response {
+  const allowed = deps.allowedMethods(path);
+  if (allowed.length === 0) return Response.json(errorBody("not_found", "no such endpoint"), { status: 404 });
+  return errorResponse(
+    new HttpError(405, "method_not_allowed", `this endpoint takes ${allowed.join(", ")}`, { Allow: allowed.join(", ") }),
+  );
+}
+
 export function errorHandling(deps: ErrorHandlingDeps) {
   return new Elysia({ name: "pennant/error-handling" })
     .error({ HttpError })
-    .onError({ as: "global" }, ({ code, error }) => {
+    .onError({ as: "global" }, ({ code, error, request }) => {
+      // A client that hangs up mid-body makes the body read fail; no one reads this answer.
+      if (request.signal.aborted) return new Response(null, { status: 400 });
       if (error instanceof HttpError) return errorResponse(error);
       const unavailable = storeUnavailable(error);
       if (unavailable) {
@@ -44,7 +56,7 @@ export function errorHandling(deps: ErrorHandlingDeps) {
       }
       switch (code) {
         case "NOT_FOUND":
-          return Response.json(errorBody("not_found", "no such endpoint"), { status: 404 });
+          return notFoundOrWrongMethod(new URL(request.url).pathname, deps);
         case "VALIDATION":
           return Response.json(errorBody("invalid_request", validationMessage(error)), { status: 400 });
         case "PARSE":

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
+import { listen } from "../../src/http/listen.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
@@ -32,13 +33,14 @@ export async function startTestServer(
   const clock = { now: Date.now() };
   const db = openDatabase(dbPath, () => clock.now);
   const app = createApp({ config, db, now: () => clock.now, ...options });
-  app.listen({ port: 0, hostname: "127.0.0.1" });
+  // The same transport settings as `serve`.
+  const port = listen(app, "127.0.0.1", 0);
   const close = track(async () => {
     await app.stop(true);
     db.$client.close();
   });
   return {
-    url: `http://127.0.0.1:${app.server!.port}`,
+    url: `http://127.0.0.1:${port}`,
     db,
     dbPath,
     clock,
