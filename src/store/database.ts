@@ -25,19 +25,43 @@ export type Db = BunSQLiteDatabase<typeof schema> & {
  */
 export const BUSY_TIMEOUT_MS = 200;
 
+/** The database could not be opened or created; the message says which file and why. */
+export class DatabaseOpenError extends Error {
+  constructor(path: string, reason: string) {
+    super(`cannot open database ${path}: ${reason}`);
+    this.name = "DatabaseOpenError";
+  }
+}
+
 export function openDatabase(path: string, now: () => number = Date.now): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path, { create: true, strict: true });
-  // WAL lets banner reads run beside pushes; synchronous=FULL makes an
-  // acknowledged push durable even across a power cut, not only a crash.
-  sqlite.run("PRAGMA journal_mode = WAL");
-  sqlite.run("PRAGMA synchronous = FULL");
-  sqlite.run("PRAGMA foreign_keys = ON");
-  sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
-  migrate(db);
-  guardTransactions(db);
-  return db;
+  let sqlite: Database | undefined;
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    sqlite = new Database(path, { create: true, strict: true });
+    // WAL lets banner reads run beside pushes; synchronous=FULL makes an
+    // acknowledged push durable even across a power cut, not only a crash.
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = FULL");
+    sqlite.run("PRAGMA foreign_keys = ON");
+    sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
+    migrate(db);
+    guardTransactions(db);
+    return db;
+  } catch (error) {
+    sqlite?.close();
+    throw new DatabaseOpenError(path, openFailureReason(error));
+  }
+}
+
+const WRITABLE_HINT = "the file and its folder must be writable: SQLite adds -wal and -shm files beside it";
+
+function openFailureReason(error: unknown): string {
+  const { code = "", message = String(error) } = error as { code?: string; message?: string };
+  if (code === "SQLITE_NOTADB") return "the file is not an SQLite database (is this the right path?)";
+  if (/^(SQLITE_(CANTOPEN|READONLY|PERM|AUTH)|EACCES$|EPERM$|EROFS$)/.test(code)) return `${message} (${WRITABLE_HINT})`;
+  if (code === "EEXIST" || code === "ENOTDIR") return `its folder cannot be created, a file is in the way (${message})`;
+  return message;
 }
 
 /** Every write of a push goes through db.transaction; its outcome is what /healthz reports. */
