@@ -1,7 +1,7 @@
 // Starting the HTTP server with the transport settings every instance shares
 // (`serve` and the tests), and start-up failures as one clear line.
 
-import type { Elysia } from "elysia";
+import type { App } from "./app.ts";
 
 /**
  * Bun's own body cap, far above any real request: over it Bun answers an empty
@@ -33,7 +33,7 @@ function reason(error: unknown, host: string, port: number): string {
 }
 
 /** Listens on host:port and returns the port (the chosen one when port is 0). */
-export function listen(app: Elysia<any, any, any, any, any, any, any>, host: string, port: number): number {
+export function listen(app: App, host: string, port: number): number {
   try {
     // reusePort would let a second instance share the port, each with its own database.
     app.listen({ hostname: host, port, reusePort: false, maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES });
