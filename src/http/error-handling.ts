@@ -25,7 +25,7 @@ function validationMessage(error: unknown): string {
 }
 
 /** The one place a store fault becomes an HTTP answer. */
-export function unavailableError(error: StoreUnavailableError): HttpError {
+function unavailableError(error: StoreUnavailableError): HttpError {
   return new HttpError(
     503,
     "database_unavailable",
@@ -46,8 +46,6 @@ export function errorHandling(deps: ErrorHandlingDeps) {
   return new Elysia({ name: "pennant/error-handling" })
     .error({ HttpError })
     .onError({ as: "global" }, ({ code, error, request }) => {
-      // A client that hangs up mid-body makes the body read fail; no one reads this answer.
-      if (request.signal.aborted) return new Response(null, { status: 400 });
       if (error instanceof HttpError) return errorResponse(error);
       const unavailable = storeUnavailable(error);
       if (unavailable) {
@@ -62,6 +60,9 @@ export function errorHandling(deps: ErrorHandlingDeps) {
         case "PARSE":
           return Response.json(errorBody("invalid_json", "the body could not be parsed"), { status: 400 });
         default:
+          // A client that hangs up mid-body makes the body read fail:
+          // no one reads this answer, and nothing broke here.
+          if (request.signal.aborted) return new Response(null, { status: 400 });
           console.error("unexpected error:", error);
           return Response.json(errorBody("internal", "internal server error"), { status: 500 });
       }
