@@ -2,6 +2,8 @@
 // temporary folder, with a clock the test can move. Closed and removed after
 // the test even when the test fails before its own close (cleanup.ts).
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
@@ -11,7 +13,7 @@ import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
 import { createToken } from "../../src/store/tokens.ts";
-import { tempDir, track } from "./cleanup.ts";
+import { track } from "./cleanup.ts";
 
 export interface TestServer {
   url: string;
@@ -28,7 +30,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { tokenRateLimit?: RateLimitSetting; lookup?: LookupService } = {},
 ): Promise<TestServer> {
-  const dbPath = join(tempDir("test"), "pennant.db");
+  const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
+  const dbPath = join(dir, "pennant.db");
   const config = loadConfig({ PENNANT_DB: dbPath, ...env });
   const clock = { now: Date.now() };
   const db = openDatabase(dbPath, () => clock.now);
@@ -38,6 +41,7 @@ export async function startTestServer(
   const close = track(async () => {
     await app.stop(true);
     db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
   });
   return {
     url: `http://127.0.0.1:${port}`,
