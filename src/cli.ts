@@ -1,13 +1,15 @@
 // Command-line entry: `pennant <command>`. Each command is one small function;
 // the table below is the whole surface, and --help is generated from it.
 
+import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { ListenError, listen } from "./http/listen.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
-import { openDatabase } from "./store/database.ts";
+import { DatabaseOpenError, openDatabase } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
 
@@ -51,9 +53,15 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
   const app = createApp({ config, db, now: Date.now });
-  // Bodies over 1 MiB are refused by the server itself; routes set tighter limits.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 1024 * 1024 });
-  console.log(`pennant ${pkg.version} listening on http://${config.host}:${app.server?.port} (database ${config.dbPath})`);
+  let port: number;
+  try {
+    port = listen(app, config.host, config.port);
+  } catch (error) {
+    db.$client.close();
+    throw error;
+  }
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath})`);
   const stop = () => {
     void app.stop().finally(() => {
       db.$client.close();
@@ -67,8 +75,9 @@ async function serve(args: string[]): Promise<number> {
 
 async function migrate(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["db"]).options);
+  const created = !existsSync(config.dbPath);
   openDatabase(config.dbPath).$client.close();
-  console.log(`database ${config.dbPath} is up to date`);
+  console.log(created ? `created database ${config.dbPath}` : `database ${config.dbPath} is up to date`);
   return 0;
 }
 
@@ -171,11 +180,25 @@ function help(): string {
   return lines.join("\n");
 }
 
+/** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
+function isConfigurationError(error: unknown): error is Error {
+  return [ConfigError, UsageError, DatabaseOpenError, ListenError].some((type) => error instanceof type);
+}
+
+/** PENNANT_DEBUG=1 adds the stack trace to an unexpected error. */
+function debugging(): boolean {
+  return /^(1|true|yes|on)$/i.test(process.env.PENNANT_DEBUG?.trim() ?? "");
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    console.error(help());
+    return 2;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     console.log(help());
-    return name === undefined ? 1 : 0;
+    return 0;
   }
   if (name === "--version" || name === "-v") {
     console.log(pkg.version);
@@ -189,11 +212,15 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(args);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UsageError) {
+    if (isConfigurationError(error)) {
       console.error(`error: ${error.message}`);
       return 2;
     }
-    throw error;
+    // Unforeseen: still one line for the user; the trace is for a bug report.
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`error: ${message}${debugging() ? "" : " (set PENNANT_DEBUG=1 to see where)"}`);
+    if (debugging() && error instanceof Error && error.stack) console.error(error.stack);
+    return 1;
   }
 }
 

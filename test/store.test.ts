@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
+import { tempDir } from "./support/cleanup.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "migrations");
 
@@ -20,7 +20,7 @@ describe("migrations", () => {
   });
 
   test("the database opens in WAL mode with every table, and reopening is a no-op", () => {
-    const path = join(tmpdir(), `pennant-store-${process.pid}-${Date.now()}.db`);
+    const path = join(tempDir("store"), "pennant.db");
     const db = openDatabase(path);
     expect(db.$client.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     const tables = (db.$client.query("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]).map((t) => t.name);

@@ -6,12 +6,17 @@ import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
+import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
+import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
+import { MAX_BODY_BYTES } from "./signed-request.ts";
+import { ThrottledLog } from "./throttled-log.ts";
 
 export interface AppContext {
   config: Config;
@@ -27,6 +32,9 @@ export interface AppContext {
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
 export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
+/** A failing database is logged at most once a minute per kind of fault. */
+const STORE_LOG_INTERVAL_MS = 60_000;
+
 export function createApp(ctx: AppContext) {
   const signed = {
     ...ctx,
@@ -39,8 +47,14 @@ export function createApp(ctx: AppContext) {
   const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
-  return new Elysia({ name: "pennant", strictPath: true })
-    .use(errorHandling)
+  const app = new Elysia({ name: "pennant", strictPath: true })
+    .use(
+      errorHandling({
+        allowedMethods: allowedMethods((): readonly RouteEntry[] => app.routes),
+        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now),
+      }),
+    )
+    .use(bodyLimit(MAX_BODY_BYTES))
     .use(
       openapi({
         path: "/openapi",
@@ -49,10 +63,11 @@ export function createApp(ctx: AppContext) {
         },
       }),
     )
-    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check", tags: ["service"] } })
+    .use(healthRoute(ctx.db))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

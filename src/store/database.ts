@@ -7,21 +7,67 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { embeddedMigrations } from "./migrations.ts";
 import * as schema from "./schema.ts";
+import { WriteHealth } from "./write-health.ts";
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+export type Db = BunSQLiteDatabase<typeof schema> & {
+  $client: Database;
+  /** How the last write transaction ended (read by /healthz). */
+  writes: WriteHealth;
+};
 
-export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path, { create: true, strict: true });
-  // WAL lets banner reads run beside pushes; synchronous=FULL makes an
-  // acknowledged push durable even across a power cut, not only a crash.
-  sqlite.run("PRAGMA journal_mode = WAL");
-  sqlite.run("PRAGMA synchronous = FULL");
-  sqlite.run("PRAGMA foreign_keys = ON");
-  sqlite.run("PRAGMA busy_timeout = 5000");
-  const db = drizzle({ client: sqlite, schema });
-  migrate(db);
-  return db;
+/**
+ * How long a statement waits for a lock held by another process. bun:sqlite is
+ * synchronous, so the wait blocks every request of this process; this process
+ * never contends with itself (one connection, one statement at a time), and the
+ * other writers (`token create`, a backup) hold the lock for milliseconds. 200 ms
+ * lets those finish, even with a slow fsync, and bounds the stall when something
+ * holds the lock for long: the push then answers 503 with Retry-After.
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
+/** The database could not be opened or created; the message says which file and why. */
+export class DatabaseOpenError extends Error {
+  constructor(path: string, reason: string) {
+    super(`cannot open database ${path}: ${reason}`);
+    this.name = "DatabaseOpenError";
+  }
+}
+
+export function openDatabase(path: string, now: () => number = Date.now): Db {
+  let sqlite: Database | undefined;
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    sqlite = new Database(path, { create: true, strict: true });
+    // WAL lets banner reads run beside pushes; synchronous=FULL makes an
+    // acknowledged push durable even across a power cut, not only a crash.
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = FULL");
+    sqlite.run("PRAGMA foreign_keys = ON");
+    sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
+    migrate(db);
+    guardTransactions(db);
+    return db;
+  } catch (error) {
+    sqlite?.close();
+    throw new DatabaseOpenError(path, openFailureReason(error));
+  }
+}
+
+const WRITABLE_HINT = "the file and its folder must be writable: SQLite adds -wal and -shm files beside it";
+
+function openFailureReason(error: unknown): string {
+  const { code = "", message = String(error) } = error as { code?: string; message?: string };
+  if (code === "SQLITE_NOTADB") return "the file is not an SQLite database (is this the right path?)";
+  if (/^(SQLITE_(CANTOPEN|READONLY|PERM|AUTH)|EACCES$|EPERM$|EROFS$)/.test(code)) return `${message} (${WRITABLE_HINT})`;
+  if (code === "EEXIST" || code === "ENOTDIR") return `its folder cannot be created, a file is in the way (${message})`;
+  return message;
+}
+
+/** Every write of a push goes through db.transaction; its outcome is what /healthz reports. */
+function guardTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => db.writes.run(() => transaction(run, config))) as Db["transaction"];
 }
 
 /** The part of drizzle's internals its own bun-sqlite migrator uses (hidden from its types). */
@@ -30,7 +76,7 @@ interface MigratorInternals {
   session: unknown;
 }
 
-export function migrate(db: Db): void {
+export function migrate(db: BunSQLiteDatabase<typeof schema>): void {
   // drizzle's dialect runs the not-yet-applied entries in one transaction and
   // records them in __drizzle_migrations, exactly like its folder migrator.
   const internals = db as unknown as MigratorInternals;

@@ -2,15 +2,14 @@
 // inside it: build it, run it from an empty folder far from the source tree,
 // push to it, and draw text with a second binary built from the render code.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { decodePng } from "../../src/render/index.ts";
+import { tempDir } from "../support/cleanup.ts";
 import { ROOT } from "../support/process.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "pennant-binary-"));
+const dir = tempDir("binary");
 const binary = join(dir, "pennant");
 const renderBinary = join(dir, "render-sample");
 
@@ -26,7 +25,6 @@ async function compile(entry: string, outfile: string): Promise<void> {
 beforeAll(async () => {
   await Promise.all([compile("src/index.ts", binary), compile("test/cli/support/render-entry.ts", renderBinary)]);
 }, 180_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(args: string[], executable = binary): Promise<string> {
   const child = Bun.spawn([executable, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });

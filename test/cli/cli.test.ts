@@ -1,14 +1,12 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { json, newUuid, signedRequest } from "../support/signing.ts";
+import { tempDir } from "../support/cleanup.ts";
 import { runCli, startServe } from "../support/process.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "pennant-cli-"));
+const dir = tempDir("cli");
 const db = join(dir, "pennant.db");
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function lastLine(text: string): string {
   return text.trimEnd().split("\n").at(-1)!;

@@ -1,6 +1,9 @@
-// Runs the real CLI (`bun src/index.ts ...`) as a child process.
+// Runs the real CLI (`bun src/index.ts ...`) as a child process; every child
+// is killed after its test even when the test fails first (cleanup.ts).
 
 import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { track } from "./cleanup.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 
@@ -10,23 +13,38 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+async function killed(child: Subprocess, signal: number | NodeJS.Signals = "SIGKILL"): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await child.exited;
+}
+
+/** Runs a command to its end; a safety deadline kills one that does not end (its code is then not 0-2). */
+export async function runCli(args: string[], env: Record<string, string> = {}, deadlineMs = 20_000): Promise<CliResult> {
   const child = Bun.spawn([process.execPath, "src/index.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
+  const kill = track(() => killed(child), () => child.kill("SIGKILL"));
+  const deadline = setTimeout(() => void kill(), deadlineMs);
+  try {
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
+    return { code, stdout, stderr };
+  } finally {
+    clearTimeout(deadline);
+    await kill();
+  }
 }
 
 export interface RunningServer {
   url: string;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
   kill(signal?: number | NodeJS.Signals): Promise<void>;
 }
 
@@ -36,23 +54,32 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdout: "pipe",
-    stderr: "inherit",
+    stderr: "pipe",
   });
+  const kill = track(() => killed(child), () => child.kill("SIGKILL"));
+  let stderr = "";
+  void (async () => {
+    for await (const chunk of child.stderr) stderr += new TextDecoder().decode(chunk);
+  })();
   const reader = child.stdout.getReader();
   let output = "";
-  const deadline = Date.now() + 20_000;
   while (!/listening on (http:\/\/\S+)/.test(output)) {
-    if (Date.now() > deadline) throw new Error(`serve did not start: ${output}`);
     const { done, value } = await reader.read();
-    if (done) throw new Error(`serve exited: ${output}`);
+    if (done) {
+      await kill();
+      throw new Error(`serve exited: ${output}${stderr}`);
+    }
     output += new TextDecoder().decode(value);
   }
+  reader.releaseLock();
   const url = /listening on (http:\/\/\S+)/.exec(output)![1]!;
   return {
     url,
+    stderr: () => stderr,
     async kill(signal = "SIGKILL") {
       child.kill(signal);
       await child.exited;
+      await kill();
     },
   };
 }

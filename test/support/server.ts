@@ -1,5 +1,6 @@
 // A real Pennant HTTP server on a loopback port, over a real SQLite file in a
-// temporary folder, with a clock the test can move.
+// temporary folder, with a clock the test can move. Closed and removed after
+// the test even when the test fails before its own close (cleanup.ts).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,10 +8,12 @@ import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
+import { listen } from "../../src/http/listen.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
 import { createToken } from "../../src/store/tokens.ts";
+import { track } from "./cleanup.ts";
 
 export interface TestServer {
   url: string;
@@ -30,12 +33,18 @@ export async function startTestServer(
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
   const dbPath = join(dir, "pennant.db");
   const config = loadConfig({ PENNANT_DB: dbPath, ...env });
-  const db = openDatabase(dbPath);
   const clock = { now: Date.now() };
+  const db = openDatabase(dbPath, () => clock.now);
   const app = createApp({ config, db, now: () => clock.now, ...options });
-  app.listen({ port: 0, hostname: "127.0.0.1" });
+  // The same transport settings as `serve`.
+  const port = listen(app, "127.0.0.1", 0);
+  const close = track(async () => {
+    await app.stop(true);
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   return {
-    url: `http://127.0.0.1:${app.server!.port}`,
+    url: `http://127.0.0.1:${port}`,
     db,
     dbPath,
     clock,
@@ -45,10 +54,6 @@ export async function startTestServer(
       createToken(db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
       return secret;
     },
-    async close() {
-      await app.stop(true);
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }

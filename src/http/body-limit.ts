@@ -1,0 +1,40 @@
+// No endpoint takes a body over MAX_BODY_BYTES, so a request that declares a
+// larger Content-Length is answered 413 in the JSON error shape before any
+// route runs, on every path. Bun's own cap (listen.ts) sits far above this,
+// because Bun answers an empty 413 of its own and drops the connection.
+// Bodies of unknown length (chunked) are cut by the routes' streaming reader.
+
+import { Elysia } from "elysia";
+import { HttpError, errorResponse } from "./errors.ts";
+
+/**
+ * A body up to this size is read and thrown away before the 413 is sent: a
+ * client that writes its whole body before reading the answer (Java's
+ * HttpURLConnection, the plugin's client, does) would otherwise see a reset
+ * connection instead of the 413. Larger bodies are not worth the bandwidth.
+ */
+export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  try {
+    while (!(await reader.read()).done) {
+      // the bytes are dropped as they arrive; nothing is kept
+    }
+  } catch {
+    // the client hung up: there is no one left to answer
+  }
+}
+
+export function bodyLimit(maxBytes: number) {
+  return new Elysia({ name: "pennant/body-limit" }).onRequest(async ({ request }) => {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (!(declared > maxBytes)) return;
+    // With Expect: 100-continue the client waits for a go-ahead that never comes: nothing to drain.
+    const waiting = request.headers.get("expect")?.toLowerCase() === "100-continue";
+    if (request.body && !waiting && declared <= DRAIN_LIMIT_BYTES) await discard(request.body);
+    return errorResponse(
+      new HttpError(413, "payload_too_large", `the body must be at most ${maxBytes} bytes`, { Connection: "close" }),
+    );
+  });
+}
