@@ -65,6 +65,9 @@ const cases: Array<[string, AddressClass]> = [
   ["fd12:3456::1", "private"],
   ["ff02::1", "multicast"],
   ["2001:db8::1", "documentation"],
+  ["3fff::1", "documentation"], // 3fff::/20, documentation since RFC 9637
+  ["3fff:fff:ffff::1", "documentation"],
+  ["3fff:1000::1", "public"], // just past the /20
   ["2001::1", "reserved"],
   ["2001:0:4136:e378::1", "reserved"],
   ["100::1", "reserved"],
