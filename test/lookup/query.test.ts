@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { fullStatRequest, handshakeRequest, parsePlugins, queryFullStat, querySession } from "../../src/lookup/query.ts";
+import { hasIpv6Loopback } from "../support/bedrock-peer.ts";
 import { startQueryPeer } from "../support/query-peer.ts";
+
+const ipv6 = await hasIpv6Loopback();
 
 const VALUES = {
   hostname: "§bQuery §lServer",
@@ -41,6 +44,17 @@ describe("UDP Query", () => {
     expect(result.status.players).toEqual(["Notch", "jeb_"]);
     expect(result.status.values.hostname).toBe("§bQuery §lServer");
     expect(peer.requests).toBe(2);
+  });
+
+  test.skipIf(!ipv6)("replies from ::1 answer a query sent to 0:0:0:0:0:0:0:1 (the same address spelled out)", async () => {
+    const peer = await startQueryPeer({ values: VALUES, players: ["Notch"] }, 0, "::1");
+    try {
+      const result = await queryFullStat({ ip: "0:0:0:0:0:0:0:1", port: peer.port, timeoutMs: 2000 });
+      expect(result).toMatchObject({ ok: true, status: { map: "world", players: ["Notch"] } });
+      expect(peer.requests).toBe(2);
+    } finally {
+      peer.close();
+    }
   });
 
   test("a server without enable-query times out with a hint", async () => {
