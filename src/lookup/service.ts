@@ -13,7 +13,7 @@ import { Semaphore, TtlCache } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
-import { orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
+import { askWithin, loopbackAddresses, orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
 import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupResult, type Target } from "./result.ts";
 
 export const JAVA_PORT = 25565;
@@ -148,9 +148,10 @@ export class LookupService {
     let connectPort = parsed.port;
     let candidates: string[] = [parsed.host];
     if (parsed.kind === "hostname") {
-      if (edition === "java" && needsSrvLookup(parsed)) {
+      const { resolver } = this.settings;
+      if (edition === "java" && needsSrvLookup(parsed) && !loopbackAddresses(parsed.host)) {
         const budget = Math.min(this.settings.srvBudgetMs, remaining());
-        const records = await within(this.settings.resolver.srv(`_minecraft._tcp.${parsed.host}`), budget, []);
+        const records = await askWithin((signal) => resolver.srv(`_minecraft._tcp.${parsed.host}`, signal), budget, []);
         const first = orderSrv(records)[0];
         if (first) {
           connectHost = first.host.replace(/\.$/, "").toLowerCase();
@@ -158,7 +159,7 @@ export class LookupService {
           target.srvRecord = { host: connectHost, port: connectPort };
         }
       }
-      const found = await within(this.settings.resolver.addresses(connectHost), remaining(), null);
+      const found = loopbackAddresses(connectHost) ?? (await askWithin((signal) => resolver.addresses(connectHost, signal), remaining(), null));
       if (found === null || found.length === 0) {
         return { ok: false, result: offline(target, "no_such_host", `${connectHost} does not resolve`) };
       }

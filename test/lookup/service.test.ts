@@ -133,6 +133,42 @@ describe("addresses and SRV", () => {
   });
 });
 
+/** A resolver whose answers never come, counting questions still waiting and those withdrawn. */
+function hangingResolver() {
+  const state = { pending: 0, withdrawn: 0 };
+  const hang = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => {
+      state.pending++;
+      signal.addEventListener("abort", () => {
+        state.pending--;
+        state.withdrawn++;
+        reject(new Error("withdrawn"));
+      });
+    });
+  const resolver: Resolver = { addresses: (_host, signal) => hang(signal), srv: (_name, signal) => hang(signal) };
+  return { resolver, state };
+}
+
+describe("DNS", () => {
+  test("questions DNS never answers are withdrawn at their deadline, and the lookup answers", async () => {
+    const { resolver, state } = hangingResolver();
+    const result = await service({ resolver, deadlineMs: 300, srvBudgetMs: 100 }).lookup({ address: "quiet.example.com" });
+    expect(result.error?.code).toBe("no_such_host");
+    // SRV withdrawn at its budget, then the A/AAAA question at the lookup's deadline: none left waiting.
+    expect(state).toEqual({ pending: 0, withdrawn: 2 });
+  });
+
+  test("localhost and names under it are loopback without asking DNS (with PENNANT_LOOKUP_PRIVATE)", async () => {
+    const target = await peer("modern");
+    const { resolver, state } = hangingResolver();
+    const lookups = service({ resolver, allowPrivate: true, deadlineMs: 1000 });
+    for (const address of [`localhost:${target.port}`, `mc.localhost:${target.port}`]) {
+      expect(await lookups.lookup({ address })).toMatchObject({ online: true, ipAddress: "127.0.0.1" });
+    }
+    expect(state).toEqual({ pending: 0, withdrawn: 0 }); // DNS was never asked
+  });
+});
+
 describe("protocols", () => {
   test("a modern server answers with version, players, MOTD runs and latency", async () => {
     const target = await peer("modern", { description: { text: "Hi", color: "gold" }, players: { online: 5, max: 50, sample: [{ name: "Alex", id: "x" }] } });
