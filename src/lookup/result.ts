@@ -39,6 +39,11 @@ export interface LookupResult {
   plugins: Array<{ name: string; version: string | null }>;
   map: string | null;
   error: { code: LookupErrorCode; message: string } | null;
+  /**
+   * For the operator only (the CLI prints it on stderr), never in the public
+   * JSON: it may name internal addresses a blocked name resolved to.
+   */
+  operatorNote: string | null;
 }
 
 export interface Target {
@@ -63,6 +68,7 @@ export function offline(target: Target, code: LookupErrorCode, message: string):
     plugins: [],
     map: null,
     error: { code, message },
+    operatorNote: null,
   };
 }
 

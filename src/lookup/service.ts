@@ -73,6 +73,23 @@ export interface LookupRequest {
   edition?: Edition;
 }
 
+function doesNotResolve(target: Target, name: string): LookupResult {
+  return offline(target, "no_such_host", `${name} does not resolve`);
+}
+
+/**
+ * No allowed address. A typed IP may say it is blocked (the user wrote it). A
+ * NAME whose addresses are all blocked answers exactly like a name that does
+ * not resolve, so the public never learns what internal DNS holds; only the
+ * operator's note (printed by the CLI) names the addresses.
+ */
+function refused(target: Target, name: string | null, candidates: readonly string[]): LookupResult {
+  const off = "lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)";
+  if (name === null) return offline(target, "blocked_address", `${target.host} is not a public address; ${off}`);
+  const shown = candidates.slice(0, 4).join(", ") + (candidates.length > 4 ? ", ..." : "");
+  return { ...doesNotResolve(target, name), operatorNote: `${name} resolves to ${shown}, not a public address; ${off}` };
+}
+
 export class LookupService {
   readonly settings: LookupSettings;
   private readonly results: TtlCache<LookupResult>;
@@ -160,18 +177,13 @@ export class LookupService {
         }
       }
       const found = loopbackAddresses(connectHost) ?? (await askWithin((signal) => resolver.addresses(connectHost, signal), remaining(), null));
-      if (found === null || found.length === 0) {
-        return { ok: false, result: offline(target, "no_such_host", `${connectHost} does not resolve`) };
-      }
+      if (found === null || found.length === 0) return { ok: false, result: doesNotResolve(target, connectHost) };
       candidates = found;
     }
 
     const ip = candidates.find((candidate) => this.settings.allowPrivate || isPublicIp(candidate));
-    target.ipAddress = ip ?? candidates[0] ?? null;
-    if (ip === undefined) {
-      const message = `${candidates[0]} is not a public address; lookups of private networks are off (PENNANT_LOOKUP_PRIVATE)`;
-      return { ok: false, result: offline(target, "blocked_address", message) };
-    }
+    if (ip === undefined) return { ok: false, result: refused(target, parsed.kind === "hostname" ? connectHost : null, candidates) };
+    target.ipAddress = ip;
     return { ok: true, target, endpoint: { ip, port: connectPort, hostname: parsed.host } };
   }
 

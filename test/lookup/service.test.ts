@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
 import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
+import { lookupJson } from "../../src/lookup/view.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { startQueryPeer } from "../support/query-peer.ts";
 
@@ -38,24 +39,35 @@ function service(settings: Partial<LookupSettings> = {}): LookupService {
 describe("safe by default", () => {
   test("loopback, private, link-local and mapped addresses never open a socket", async () => {
     const target = await peer("modern");
-    const { resolver } = stubResolver({ localhost: ["127.0.0.1"], "sneaky.example.com": ["10.0.0.7", "192.168.1.2"] });
+    const { resolver } = stubResolver({ "sneaky.example.com": ["10.0.0.7", "192.168.1.2"] });
     const lookups = service({ resolver });
-    const addresses = [
-      `127.0.0.1:${target.port}`,
-      `localhost:${target.port}`,
-      `[::1]:${target.port}`,
-      `[::ffff:127.0.0.1]:${target.port}`,
-      "10.1.2.3",
-      "169.254.169.254:80",
-      `sneaky.example.com:${target.port}`,
-    ];
-    for (const address of addresses) {
+    const literals = [`127.0.0.1:${target.port}`, `[::1]:${target.port}`, `[::ffff:127.0.0.1]:${target.port}`, "10.1.2.3", "169.254.169.254:80"];
+    for (const address of literals) {
       const result = await lookups.lookup({ address });
-      expect(result.online).toBe(false);
-      expect(result.error?.code).toBe("blocked_address");
+      expect(result).toMatchObject({ online: false, ipAddress: null, error: { code: "blocked_address" } });
       expect(result.error?.message).toContain("PENNANT_LOOKUP_PRIVATE");
     }
+    for (const address of [`localhost:${target.port}`, `sneaky.example.com:${target.port}`]) {
+      expect(await lookups.lookup({ address })).toMatchObject({ online: false, ipAddress: null, error: { code: "no_such_host" } });
+    }
     expect(target.connections).toBe(0);
+  });
+
+  test("a name that resolves only to blocked addresses answers exactly like one that does not resolve", async () => {
+    const { resolver } = stubResolver({ "intranet.example.com": ["10.0.0.7", "fd00::7"] });
+    const lookups = service({ resolver });
+    const blocked = lookupJson(await lookups.lookup({ address: "intranet.example.com:25565" }));
+    const missing = lookupJson(await lookups.lookup({ address: "nowhere.example.com:25565" }));
+    expect(blocked).toEqual({ ...missing, host: "intranet.example.com", error: { ...missing.error!, message: missing.error!.message.replace("nowhere", "intranet") } });
+    expect(blocked).toMatchObject({ ip_address: null, error: { code: "no_such_host" } });
+    expect(JSON.stringify(blocked)).not.toMatch(/10\.0\.0\.7|fd00|PENNANT_LOOKUP_PRIVATE/);
+  });
+
+  test("localhost, blocked, reveals nothing publicly; the operator's note names the address and the switch", async () => {
+    const result = await service().lookup({ address: "localhost" });
+    expect(JSON.stringify(lookupJson(result))).not.toContain("127.0.0.1");
+    expect(result.operatorNote).toContain("127.0.0.1");
+    expect(result.operatorNote).toContain("PENNANT_LOOKUP_PRIVATE");
   });
 
   test("a hostname resolving to a public address is allowed (decided without opening a socket)", async () => {
@@ -72,10 +84,10 @@ describe("safe by default", () => {
     expect(resolved.ok && resolved.endpoint.ip).toBe("1.1.1.1");
   });
 
-  test("an SRV record pointing at a private target is blocked too", async () => {
+  test("an SRV record pointing at a private target is blocked too, like a target that does not resolve", async () => {
     const { resolver } = stubResolver({ "internal.example.com": ["10.0.0.1"] }, { "_minecraft._tcp.public.example.com": [{ host: "internal.example.com", port: 25565, priority: 0, weight: 0 }] });
     const result = await service({ resolver }).lookup({ address: "public.example.com" });
-    expect(result.error?.code).toBe("blocked_address");
+    expect(result).toMatchObject({ ipAddress: null, error: { code: "no_such_host", message: "internal.example.com does not resolve" } });
     expect(result.srvRecord).toEqual({ host: "internal.example.com", port: 25565 });
   });
 
