@@ -2,6 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
 import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
 import { lookupJson } from "../../src/lookup/view.ts";
+import { motdRuns } from "../../src/lookup/motd.ts";
+import { nearMaximalStatus } from "../support/lookup-replies.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { startQueryPeer } from "../support/query-peer.ts";
 
@@ -186,7 +188,7 @@ describe("protocols", () => {
     const target = await peer("modern", { description: { text: "Hi", color: "gold" }, players: { online: 5, max: 50, sample: [{ name: "Alex", id: "x" }] } });
     const result = await service({ allowPrivate: true }).lookup({ address: `127.0.0.1:${target.port}` });
     expect(result).toMatchObject({ online: true, protocolUsed: "modern", edition: "java", version: { name: "Peer 1.21", protocol: 767 }, players: { online: 5, max: 50, sample: ["Alex"] } });
-    expect(result.motd?.runs).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
+    expect(motdRuns(result.motd!)).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -261,10 +263,38 @@ describe("load", () => {
     expect(later.favicon?.length).toBe(24);
   });
 
-  test("the result cache stays bounded whatever the number of addresses", async () => {
-    const lookups = service({ cacheEntries: 50 });
-    for (let i = 0; i < 300; i++) await lookups.lookup({ address: `10.0.${i >> 8}.${i & 255}` });
-    expect(lookups.cachedResults).toBeLessThanOrEqual(50);
+  test("near-maximal replies from many addresses keep each cache within its byte bound", async () => {
+    const target = await peer("modern", nearMaximalStatus(0));
+    const names = Array.from({ length: 60 }, (_, i) => `n${i}.example.com`);
+    const { resolver } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
+    const bounds = { resultCacheBytes: 512 * 1024, faviconCacheBytes: 64 * 1024 };
+    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100, queryGraceMs: 0, ...bounds });
+    for (const name of names) {
+      const result = await lookups.lookup({ address: `${name}:${target.port}` });
+      expect(result.online).toBe(true);
+      expect(result.favicon?.length).toBe(4500);
+    }
+    const usage = lookups.cacheUsage;
+    expect(usage.results.bytes).toBeLessThanOrEqual(bounds.resultCacheBytes);
+    expect(usage.favicons.bytes).toBeLessThanOrEqual(bounds.faviconCacheBytes);
+    // The oldest went; what stays is small (a near-maximal result kept whole costs ~580 KB).
+    expect(usage.results.entries).toBeLessThan(names.length);
+    expect(usage.results.bytes / usage.results.entries).toBeLessThan(64 * 1024);
+    // The most recent is still served from the cache, icon included.
+    const again = await lookups.lookup({ address: `${names.at(-1)}:${target.port}` });
+    expect(target.connections).toBe(names.length);
+    expect(again.favicon?.length).toBe(4500);
+  });
+
+  test("expired results are swept by later writes, even if never read again", async () => {
+    const clock = { now: Date.now() };
+    const lookups = service({ now: () => clock.now });
+    // Blocked addresses: failures cached for 15 s, no socket needed.
+    for (let i = 1; i <= 10; i++) await lookups.lookup({ address: `10.0.0.${i}` });
+    expect(lookups.cacheUsage.results.entries).toBe(10);
+    clock.now += 30_000;
+    await lookups.lookup({ address: "10.0.1.1" });
+    expect(lookups.cacheUsage.results.entries).toBe(1);
   });
 
   test("concurrency is capped and the waiting line is bounded: beyond it lookups answer busy at once", async () => {
