@@ -104,9 +104,9 @@ describe("Semaphore", () => {
         releases.push(() => resolve(id));
       });
     const runs = [slots.run(task(1)), slots.run(task(2)), slots.run(task(3))];
-    expect(await slots.run(task(4))).toBeNull(); // the line (1) is full
     await Bun.sleep(0);
     expect(started).toEqual([1, 2]);
+    expect(await slots.run(task(4))).toBeNull(); // the line (1) is full
     releases.shift()!();
     await runs[0];
     await Bun.sleep(0);
