@@ -16,8 +16,10 @@ export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host"
 
 /** What a result keeps at most (the MOTD's cap is in motd.ts). */
 export const RESULT_LIMITS = {
-  /** Version name, software, map, each player name, each error message. */
+  /** Version name, software, map, each player name. */
   textChars: 128,
+  /** An error message (it may name a host: up to 253 characters). */
+  messageChars: 512,
   /** Names listed (the game's own sample holds at most 12). */
   players: 20,
   plugins: 100,
@@ -78,7 +80,7 @@ export function offline(target: Target, code: LookupErrorCode, message: string):
     software: null,
     plugins: [],
     map: null,
-    error: { code, message: clip(message) },
+    error: { code, message: clip(message, RESULT_LIMITS.messageChars) },
     operatorNote: null,
   };
 }
