@@ -9,7 +9,10 @@ import { keptText } from "./kept-text.ts";
 export const MAX_MOTD_CHARS = 8_192;
 
 export interface Motd {
-  /** As the server sent it (`§` text, or the JSON chat component re-serialized), or, when longer than MAX_MOTD_CHARS, its `§`-coded form cut to that length. */
+  /**
+   * As the server sent it (`§` text, or the JSON chat component re-serialized);
+   * when longer than MAX_MOTD_CHARS, its `§`-coded form cut to that length.
+   */
   raw: string;
 }
 
@@ -22,11 +25,15 @@ const FLAG_CODES: Array<[keyof StyledRun, string]> = [
   ["obfuscated", "k"],
 ];
 
-/** A run's whole style as `§` codes: a colour (or §r for none) first, since a colour code resets the flags. */
+function colorCode(color: string | null): string {
+  if (color === null) return "§r";
+  const code = CODE_BY_COLOR.get(color);
+  return code ? `§${code}` : `§x${[...color.slice(1)].map((digit) => `§${digit}`).join("")}`;
+}
+
+/** A run's whole style as `§` codes: the colour (§r for none) first, since a colour code resets the flags. */
 function styleCodes(run: StyledRun): string {
-  const code = run.color === null ? "r" : CODE_BY_COLOR.get(run.color);
-  const color = code ? `§${code}` : `§x${[...run.color!.slice(1)].map((digit) => `§${digit}`).join("")}`;
-  return color + FLAG_CODES.map(([flag, letter]) => (run[flag] ? `§${letter}` : "")).join("");
+  return colorCode(run.color) + FLAG_CODES.map(([flag, letter]) => (run[flag] ? `§${letter}` : "")).join("");
 }
 
 /** Runs as `§`-coded text that parses back into the same runs (cut at `maxChars`: the first runs). */
@@ -41,8 +48,10 @@ export function legacyCoded(runs: readonly StyledRun[], maxChars: number): strin
 
 /** The MOTD to keep from a status `description` (string, chat component, or missing). */
 export function keptMotd(description: unknown): Motd {
-  const raw = typeof description === "string" ? description : description === undefined || description === null ? "" : JSON.stringify(description);
-  return { raw: keptText(raw.length <= MAX_MOTD_CHARS ? raw : legacyCoded(parseFormatted(description), MAX_MOTD_CHARS), MAX_MOTD_CHARS) };
+  const missing = description === undefined || description === null;
+  const raw = typeof description === "string" ? description : missing ? "" : JSON.stringify(description);
+  const kept = raw.length <= MAX_MOTD_CHARS ? raw : legacyCoded(parseFormatted(description), MAX_MOTD_CHARS);
+  return { raw: keptText(kept, MAX_MOTD_CHARS) };
 }
 
 export function motdRuns(motd: Motd): StyledRun[] {
