@@ -342,12 +342,14 @@ describe("load", () => {
     const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 2, maxWaiting: 5, maxPerTarget: 10, legacyHeadStartMs: 10_000, queryGraceMs: 0 });
     let settled = 0;
     const running = names.map((name) => lookups.lookup({ address: `${name}:${held.port}` }).finally(() => settled++));
-    while (held.connections < 2) await Bun.sleep(5);
+    while (held.held < 2) await Bun.sleep(5);
     // The third lookup waits for a slot: it has not even asked DNS.
+    expect(held.connections).toBe(2);
     expect(calls.addresses).toBe(2);
     expect(settled).toBe(0);
     held.release();
-    while (held.connections < 3) await Bun.sleep(5);
+    while (held.held < 1) await Bun.sleep(5); // the third one's request, now that a slot is free
+    expect(held.connections).toBe(3);
     expect(calls.addresses).toBe(3);
     held.release();
     expect((await Promise.all(running)).map((result) => result.online)).toEqual([true, true, true]);

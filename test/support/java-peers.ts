@@ -9,7 +9,9 @@ export interface CountingPeer {
   connections: number;
   /** Most connections open at the same time. */
   peakOpen: number;
-  /** "held" only: answers the connections waiting now. */
+  /** "held" only: requests waiting for release() now. */
+  held: number;
+  /** "held" only: answers the requests waiting now. */
   release(): void;
   close(): Promise<void>;
 }
@@ -38,7 +40,11 @@ export async function startCountingPeer(behaviour: PeerBehaviour, status: object
     port: 0,
     connections: 0,
     peakOpen: 0,
-    release: () => waiting.splice(0).forEach((answer) => answer()),
+    held: 0,
+    release: () => {
+      peer.held = 0;
+      waiting.splice(0).forEach((answer) => answer());
+    },
     close: async () => {},
   };
   const statusFrame = frame(0x00, encodeString(JSON.stringify({ version: { name: "Peer 1.21", protocol: 767 }, players: { online: 3, max: 10 }, description: "§aCounting peer", ...status })));
@@ -62,6 +68,7 @@ export async function startCountingPeer(behaviour: PeerBehaviour, status: object
     socket.on("data", (data: Buffer) => {
       if (behaviour === "silent") return;
       if (released) return answer(socket, data);
+      peer.held++;
       waiting.push(() => {
         released = true;
         answer(socket, data);
