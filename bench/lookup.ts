@@ -1,11 +1,15 @@
 // Lookup measurements (not tests): the median time of a lookup of a local
-// peer, and how many sockets a storm of 1,000 dead addresses holds at most.
-// Loopback only. Run: npm run bench:lookup
+// peer, the memory the result cache holds when filled with the largest
+// replies a server may send, and how many sockets a storm of 1,000 dead
+// addresses holds at most. Loopback only. Run: npm run bench:lookup
 
+import { heapStats } from "bun:jsc";
 import mc from "minecraft-protocol";
 import { readdirSync, readlinkSync } from "node:fs";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { LookupService } from "../src/lookup/service.ts";
+import { startCountingPeer } from "../test/support/java-peers.ts";
+import { nearMaximalStatus } from "../test/support/lookup-replies.ts";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -42,6 +46,22 @@ const real = mc.createServer({ host: "127.0.0.1", port: 0, "online-mode": false,
 await new Promise<void>((resolve) => real.on("listening", () => resolve()));
 await timeLookups("minecraft-protocol server (modern ping)", ((real as any).socketServer.address() as AddressInfo).port, 200);
 real.close();
+
+// The cache: 3,000 distinct names, each answered with a near-maximal reply
+// (a 24 KB MOTD of 4,096 runs, 12 long names, a 4.5 KB favicon), default bounds.
+const large = await startCountingPeer("modern", nearMaximalStatus(1));
+const filled = new LookupService({ allowPrivate: true, queryGraceMs: 0, maxPerTarget: 100, resolver: { addresses: async () => ["127.0.0.1"], srv: async () => [] } });
+Bun.gc(true);
+const heapBefore = heapStats().heapSize;
+for (let batch = 0; batch < 3000; batch += 50) {
+  await Promise.all(Array.from({ length: 50 }, (_, i) => filled.lookup({ address: `big-${batch + i}.example.com:${large.port}` })));
+}
+Bun.gc(true);
+const usage = filled.cacheUsage;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+console.log(`cache after 3,000 near-maximal replies: ${usage.results.entries} results (${mib(usage.results.bytes)} estimated, bound ${mib(filled.settings.resultCacheBytes)}), ${usage.favicons.entries} favicons (${mib(usage.favicons.bytes)})`);
+console.log(`  heap grown by ${mib(heapStats().heapSize - heapBefore)}; ${((usage.results.bytes / usage.results.entries) / 1024).toFixed(1)} KB estimated a result`);
+await large.close();
 
 // The storm: 1,000 distinct names, each resolving to its own loopback address
 // where a server accepts and never answers (the worst case: every socket waits).

@@ -142,6 +142,7 @@ async function lookup(args: string[]): Promise<number> {
   const config = loadConfig();
   const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
   console.log(JSON.stringify(lookupJson(result), null, 2));
+  if (result.operatorNote) console.error(`note: ${result.operatorNote}`);
   if (result.error?.code === "invalid_address") return 2;
   return result.online ? 0 : 1;
 }

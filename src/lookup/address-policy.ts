@@ -103,6 +103,20 @@ function classifyIpv6(ip: string): AddressClass {
   return "public";
 }
 
+/**
+ * One spelling per address, so that two spellings compare equal: IPv4 as is,
+ * IPv6 as its eight groups in full (zone dropped). Null when not an IP.
+ */
+export function canonicalIp(ip: string): string | null {
+  if (isIPv4(ip)) return ip;
+  return ipv6Groups(ip)?.map((group) => group.toString(16)).join(":") ?? null;
+}
+
+export function sameIp(a: string, b: string): boolean {
+  const canonical = canonicalIp(a);
+  return canonical !== null && canonical === canonicalIp(b);
+}
+
 export function classifyIp(ip: string): AddressClass {
   const bare = ip.startsWith("[") && ip.endsWith("]") ? ip.slice(1, -1) : ip;
   if (isIPv4(bare)) return classifyIpv4(bare);

@@ -1,10 +1,12 @@
 // The normalized status every lookup returns, whatever protocol answered, and
-// the functions that build it from each protocol's reply.
+// the functions that build it from each protocol's reply. Results are cached:
+// they keep what a banner or the JSON answer shows, each part capped.
 
-import { parseFormatted, type StyledRun } from "../render/text/minecraft-format.ts";
 import type { BedrockStatus } from "./bedrock.ts";
 import { decodeFavicon } from "./favicon.ts";
 import type { LegacyStatus } from "./legacy-ping.ts";
+import { keptText } from "./kept-text.ts";
+import { keptMotd, type Motd } from "./motd.ts";
 import type { QueryStatus } from "./query.ts";
 import type { FailureReason } from "./tcp-conversation.ts";
 
@@ -12,10 +14,21 @@ export type Edition = "java" | "bedrock";
 export type ProtocolUsed = "modern" | "legacy" | "bedrock";
 export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host" | "blocked_address" | "busy";
 
-export interface Motd {
-  /** As the server sent it: `§` text, or the JSON chat component re-serialized. */
-  raw: string;
-  runs: StyledRun[];
+/** What a result keeps at most (the MOTD's cap is in motd.ts). */
+export const RESULT_LIMITS = {
+  /** Version name, software, map, each player name. */
+  textChars: 128,
+  /** An error message (it may name a host: up to 253 characters). */
+  messageChars: 512,
+  /** Names listed (the game's own sample holds at most 12). */
+  players: 20,
+  plugins: 100,
+  /** Each plugin's name, and its version. */
+  pluginChars: 48,
+};
+
+function clip(text: string, chars = RESULT_LIMITS.textChars): string {
+  return keptText(text, chars);
 }
 
 export interface LookupResult {
@@ -39,6 +52,11 @@ export interface LookupResult {
   plugins: Array<{ name: string; version: string | null }>;
   map: string | null;
   error: { code: LookupErrorCode; message: string } | null;
+  /**
+   * For the operator only (the CLI prints it on stderr), never in the public
+   * JSON: it may name internal addresses a blocked name resolved to.
+   */
+  operatorNote: string | null;
 }
 
 export interface Target {
@@ -62,7 +80,8 @@ export function offline(target: Target, code: LookupErrorCode, message: string):
     software: null,
     plugins: [],
     map: null,
-    error: { code, message },
+    error: { code, message: clip(message, RESULT_LIMITS.messageChars) },
+    operatorNote: null,
   };
 }
 
@@ -78,9 +97,8 @@ function wholeNumber(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0;
 }
 
-function motdOf(description: unknown): Motd {
-  const raw = typeof description === "string" ? description : description === undefined ? "" : JSON.stringify(description);
-  return { raw, runs: parseFormatted(description ?? "") };
+function playerNames(names: readonly string[]): string[] {
+  return names.slice(0, RESULT_LIMITS.players).map((name) => clip(name));
 }
 
 /** Every field of the modern reply may be missing or of the wrong type: each is defaulted. */
@@ -92,18 +110,15 @@ export function fromModern(target: Target, status: unknown, latencyMs: number | 
   return online(target, {
     protocolUsed: "modern",
     version: {
-      name: typeof version.name === "string" ? version.name : "",
+      name: typeof version.name === "string" ? clip(version.name) : "",
       protocol: typeof version.protocol === "number" ? version.protocol : null,
     },
     players: {
       online: wholeNumber(players.online),
       max: wholeNumber(players.max),
-      sample: sample
-        .map((entry) => record(entry).name)
-        .filter((name): name is string => typeof name === "string")
-        .slice(0, 20),
+      sample: playerNames(sample.map((entry) => record(entry).name).filter((name): name is string => typeof name === "string")),
     },
-    motd: motdOf(json.description),
+    motd: keptMotd(json.description),
     favicon: decodeFavicon(json.favicon),
     latencyMs,
   });
@@ -112,9 +127,9 @@ export function fromModern(target: Target, status: unknown, latencyMs: number | 
 export function fromLegacy(target: Target, status: LegacyStatus, latencyMs: number): LookupResult {
   return online(target, {
     protocolUsed: "legacy",
-    version: status.version === null ? null : { name: status.version, protocol: status.protocol },
+    version: status.version === null ? null : { name: clip(status.version), protocol: status.protocol },
     players: { online: status.online, max: status.max, sample: [] },
-    motd: motdOf(status.motd),
+    motd: keptMotd(status.motd),
     latencyMs,
   });
 }
@@ -124,21 +139,24 @@ export function fromBedrock(target: Target, status: BedrockStatus, latencyMs: nu
   return online(target, {
     edition: "bedrock",
     protocolUsed: "bedrock",
-    version: { name: status.version, protocol: status.protocol },
+    version: { name: clip(status.version), protocol: status.protocol },
     players: { online: status.online, max: status.max, sample: [] },
-    motd: motdOf(raw),
+    motd: keptMotd(raw),
     latencyMs,
   });
 }
 
 /** Query adds what the ping does not carry; the ping's own numbers stay. */
 export function withQuery(result: LookupResult, query: QueryStatus): LookupResult {
-  const sample = result.players && result.players.sample.length === 0 ? query.players.slice(0, 20) : result.players?.sample;
+  const sample = result.players && result.players.sample.length === 0 ? playerNames(query.players) : result.players?.sample;
   return {
     ...result,
-    software: query.software,
-    plugins: query.plugins,
-    map: query.map,
+    software: query.software && clip(query.software),
+    plugins: query.plugins.slice(0, RESULT_LIMITS.plugins).map((plugin) => ({
+      name: clip(plugin.name, RESULT_LIMITS.pluginChars),
+      version: plugin.version && clip(plugin.version, RESULT_LIMITS.pluginChars),
+    })),
+    map: query.map && clip(query.map),
     players: result.players && { ...result.players, sample: sample ?? [] },
   };
 }

@@ -4,16 +4,16 @@
 // too) is checked against the private-address policy, and sockets connect to
 // the checked IP only, so a second DNS answer can never swap it (rebinding).
 // Load: one lookup in flight per address, results cached, concurrency capped
-// per process and per target, every cache bounded.
+// per process and per target, every cache bounded in bytes and swept.
 
 import { needsSrvLookup, parseAddress } from "./address.ts";
-import { isPublicIp } from "./address-policy.ts";
+import { canonicalIp, isPublicIp } from "./address-policy.ts";
 import { pingBedrock } from "./bedrock.ts";
-import { Semaphore, TtlCache } from "./bounds.ts";
+import { estimateBytes, Semaphore, TtlCache } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
-import { orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
+import { askWithin, loopbackAddresses, orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
 import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupResult, type Target } from "./result.ts";
 
 export const JAVA_PORT = 25565;
@@ -40,9 +40,18 @@ export interface LookupSettings {
   successTtlMs: number;
   failureTtlMs: number;
   faviconTtlMs: number;
-  cacheEntries: number;
+  /** Bytes the cached results may hold in all (favicons apart), as estimated. */
+  resultCacheBytes: number;
+  /** Bytes the cached favicons may hold in all. */
+  faviconCacheBytes: number;
+  /** The port a Bedrock address without one means, and that a failed Java lookup retries as Bedrock. */
+  bedrockPort: number;
   now: () => number;
 }
+
+/** How often, at most, a cache write scans for expired entries. */
+const SWEEP_EVERY_MS = 10_000;
+const MIB = 1024 * 1024;
 
 export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   resolver: systemResolver,
@@ -57,7 +66,12 @@ export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   successTtlMs: 60_000,
   failureTtlMs: 15_000,
   faviconTtlMs: 24 * 3600_000,
-  cacheEntries: 10_000,
+  // A typical result is 1-3 KB: 32 MiB keeps ~15,000 of them, and at least
+  // ~600 of the largest a server can send (~50 KB with every part at its cap).
+  resultCacheBytes: 32 * MIB,
+  // Real favicons are 2-12 KB: 16 MiB keeps 1,500-8,000, and 250 of the largest (64 KiB).
+  faviconCacheBytes: 16 * MIB,
+  bedrockPort: BEDROCK_PORT,
   now: Date.now,
 };
 
@@ -73,6 +87,27 @@ export interface LookupRequest {
   edition?: Edition;
 }
 
+function faviconKey(result: LookupResult): string {
+  return `${result.edition} ${result.host}:${result.port}`;
+}
+
+function doesNotResolve(target: Target, name: string): LookupResult {
+  return offline(target, "no_such_host", `${name} does not resolve`);
+}
+
+/**
+ * No allowed address. A typed IP may say it is blocked (the user wrote it). A
+ * NAME whose addresses are all blocked answers exactly like a name that does
+ * not resolve, so the public never learns what internal DNS holds; only the
+ * operator's note (printed by the CLI) names the addresses.
+ */
+function refused(target: Target, name: string | null, candidates: readonly string[]): LookupResult {
+  const off = "lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)";
+  if (name === null) return offline(target, "blocked_address", `${target.host} is not a public address; ${off}`);
+  const shown = candidates.slice(0, 4).join(", ") + (candidates.length > 4 ? ", ..." : "");
+  return { ...doesNotResolve(target, name), operatorNote: `${name} resolves to ${shown}, not a public address; ${off}` };
+}
+
 export class LookupService {
   readonly settings: LookupSettings;
   private readonly results: TtlCache<LookupResult>;
@@ -83,8 +118,9 @@ export class LookupService {
 
   constructor(settings: Partial<LookupSettings> = {}) {
     this.settings = { ...DEFAULT_LOOKUP_SETTINGS, ...settings };
-    this.results = new TtlCache(this.settings.cacheEntries, this.settings.now);
-    this.favicons = new TtlCache(Math.ceil(this.settings.cacheEntries / 10), this.settings.now);
+    const { now } = this.settings;
+    this.results = new TtlCache<LookupResult>({ maxBytes: this.settings.resultCacheBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
+    this.favicons = new TtlCache<Uint8Array>({ maxBytes: this.settings.faviconCacheBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
     this.slots = new Semaphore(this.settings.maxConcurrent, this.settings.maxWaiting);
   }
 
@@ -93,7 +129,7 @@ export class LookupService {
     const edition = request.edition ?? "java";
     const key = `${edition} ${request.address.trim().toLowerCase()}`;
     const cached = this.results.get(key);
-    if (cached) return Promise.resolve(cached);
+    if (cached) return Promise.resolve(this.withFavicon(cached));
     const running = this.inFlight.get(key);
     if (running) return running;
 
@@ -107,15 +143,22 @@ export class LookupService {
     return promise;
   }
 
+  /**
+   * Favicons are cached on their own, by server and for longer, so that an
+   * offline server keeps its icon; cached results hold none (each icon's
+   * bytes are held, and counted, once).
+   */
   private remember(key: string, result: LookupResult): LookupResult {
-    const faviconKey = `${result.edition} ${result.host}:${result.port}`;
-    if (result.favicon) this.favicons.set(faviconKey, result.favicon, this.settings.faviconTtlMs);
-    const withIcon = result.favicon ? result : { ...result, favicon: this.favicons.get(faviconKey) ?? null };
+    if (result.favicon) this.favicons.set(faviconKey(result), result.favicon, this.settings.faviconTtlMs);
     // "busy" says nothing about the server: not cached, the next request tries again.
     if (result.error?.code !== "busy") {
-      this.results.set(key, withIcon, result.online ? this.settings.successTtlMs : this.settings.failureTtlMs);
+      this.results.set(key, { ...result, favicon: null }, result.online ? this.settings.successTtlMs : this.settings.failureTtlMs);
     }
-    return withIcon;
+    return result.favicon ? result : this.withFavicon(result);
+  }
+
+  private withFavicon(result: LookupResult): LookupResult {
+    return { ...result, favicon: this.favicons.get(faviconKey(result)) ?? null };
   }
 
   private busy(address: string, edition: Edition): LookupResult {
@@ -140,7 +183,7 @@ export class LookupService {
     edition: Edition,
     remaining: () => number = () => this.settings.deadlineMs,
   ): Promise<{ ok: true; target: Target; endpoint: Endpoint } | { ok: false; result: LookupResult }> {
-    const parsed = parseAddress(address, edition === "bedrock" ? BEDROCK_PORT : JAVA_PORT);
+    const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : JAVA_PORT);
     if (!parsed.ok) return { ok: false, result: offline(this.bareTarget(address, edition), "invalid_address", parsed.reason) };
 
     const target: Target = { edition, host: parsed.host, port: parsed.port, ipAddress: null, srvRecord: null };
@@ -148,9 +191,10 @@ export class LookupService {
     let connectPort = parsed.port;
     let candidates: string[] = [parsed.host];
     if (parsed.kind === "hostname") {
-      if (edition === "java" && needsSrvLookup(parsed)) {
+      const { resolver } = this.settings;
+      if (edition === "java" && needsSrvLookup(parsed) && !loopbackAddresses(parsed.host)) {
         const budget = Math.min(this.settings.srvBudgetMs, remaining());
-        const records = await within(this.settings.resolver.srv(`_minecraft._tcp.${parsed.host}`), budget, []);
+        const records = await askWithin((signal) => resolver.srv(`_minecraft._tcp.${parsed.host}`, signal), budget, []);
         const first = orderSrv(records)[0];
         if (first) {
           connectHost = first.host.replace(/\.$/, "").toLowerCase();
@@ -158,19 +202,14 @@ export class LookupService {
           target.srvRecord = { host: connectHost, port: connectPort };
         }
       }
-      const found = await within(this.settings.resolver.addresses(connectHost), remaining(), null);
-      if (found === null || found.length === 0) {
-        return { ok: false, result: offline(target, "no_such_host", `${connectHost} does not resolve`) };
-      }
+      const found = loopbackAddresses(connectHost) ?? (await askWithin((signal) => resolver.addresses(connectHost, signal), remaining(), null));
+      if (found === null || found.length === 0) return { ok: false, result: doesNotResolve(target, connectHost) };
       candidates = found;
     }
 
     const ip = candidates.find((candidate) => this.settings.allowPrivate || isPublicIp(candidate));
-    target.ipAddress = ip ?? candidates[0] ?? null;
-    if (ip === undefined) {
-      const message = `${candidates[0]} is not a public address; lookups of private networks are off (PENNANT_LOOKUP_PRIVATE)`;
-      return { ok: false, result: offline(target, "blocked_address", message) };
-    }
+    if (ip === undefined) return { ok: false, result: refused(target, parsed.kind === "hostname" ? connectHost : null, candidates) };
+    target.ipAddress = ip;
     return { ok: true, target, endpoint: { ip, port: connectPort, hostname: parsed.host } };
   }
 
@@ -181,7 +220,7 @@ export class LookupService {
     if (!resolved.ok) return resolved.result;
     const { target, endpoint } = resolved;
 
-    const targetKey = `${endpoint.ip}|${endpoint.port}`;
+    const targetKey = `${canonicalIp(endpoint.ip)}|${endpoint.port}`; // one target, however its IP is spelled
     const active = this.perTarget.get(targetKey) ?? 0;
     if (active >= this.settings.maxPerTarget) {
       return offline(target, "busy", "too many lookups of this server at once; try again shortly");
@@ -196,9 +235,12 @@ export class LookupService {
     }
   }
 
-  /** Cached results held now (bounded by cacheEntries). */
-  get cachedResults(): number {
-    return this.results.size;
+  /** What the caches hold now, in entries and estimated bytes (each within its byte bound). */
+  get cacheUsage() {
+    return {
+      results: { entries: this.results.size, bytes: this.results.bytes },
+      favicons: { entries: this.favicons.size, bytes: this.favicons.bytes },
+    };
   }
 
   private async ping(
@@ -209,7 +251,7 @@ export class LookupService {
     if (target.edition === "bedrock") return this.pingBedrock(target, endpoint, remaining);
     const java = await this.pingJava(target, endpoint, remaining);
     // A Java lookup of the Bedrock port most likely meant Bedrock.
-    if (!java.online && endpoint.port === BEDROCK_PORT && remaining() > 0) {
+    if (!java.online && endpoint.port === this.settings.bedrockPort && remaining() > 0) {
       const bedrock = await this.pingBedrock({ ...target, edition: "bedrock" }, endpoint, remaining);
       if (bedrock.online) return bedrock;
     }

@@ -4,6 +4,7 @@
 
 import { createSocket } from "node:dgram";
 import { isIPv6 } from "node:net";
+import { sameIp } from "./address-policy.ts";
 import type { Failure } from "./tcp-conversation.ts";
 
 export interface UdpConversation<T> {
@@ -36,8 +37,9 @@ export function converseUdp<T>(conversation: UdpConversation<T>): Promise<T | Fa
     conversation.signal?.addEventListener("abort", () => finish({ ok: false, reason: "timeout", message: "cancelled" }), { once: true });
     socket.on("error", (error) => finish({ ok: false, reason: "unreachable", message: error.message }));
     socket.on("message", (message, remote) => {
-      // Anyone can send us datagrams; only the server we asked is listened to.
-      if (remote.address !== ip || remote.port !== port) return;
+      // Anyone can send us datagrams; only the server we asked is listened to
+      // (compared canonically: the system reports ::1 for a typed 0:0:0:0:0:0:0:1).
+      if (!sameIp(remote.address, ip) || remote.port !== port) return;
       try {
         const result = conversation.receive(new Uint8Array(message), send);
         if (result !== null) finish(result);

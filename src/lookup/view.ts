@@ -5,8 +5,15 @@
 
 import { parseFormatted, toHtml, toPlainText } from "../render/text/minecraft-format.ts";
 import { faviconDataUrl } from "./favicon.ts";
+import { motdRuns, type Motd } from "./motd.ts";
 import type { LookupResult } from "./result.ts";
 
+function motdJson(motd: Motd) {
+  const runs = motdRuns(motd);
+  return { raw: motd.raw, clean: toPlainText(runs), html: toHtml(runs) };
+}
+
+/** Everything the public may see of a result (not the operator's note). */
 export function lookupJson(result: LookupResult) {
   return {
     online: result.online,
@@ -27,11 +34,7 @@ export function lookupJson(result: LookupResult) {
       max: result.players.max,
       list: result.players.sample.map((name) => ({ name_raw: name, name_clean: toPlainText(parseFormatted(name)) })),
     },
-    motd: result.motd && {
-      raw: result.motd.raw,
-      clean: toPlainText(result.motd.runs),
-      html: toHtml(result.motd.runs),
-    },
+    motd: result.motd && motdJson(result.motd),
     icon: result.favicon && faviconDataUrl(result.favicon),
     software: result.software,
     plugins: result.plugins,

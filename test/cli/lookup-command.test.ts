@@ -24,6 +24,25 @@ describe("lookup command", () => {
     expect(peer.connections).toBe(before);
   });
 
+  test("localhost is loopback: looked up with PENNANT_LOOKUP_PRIVATE=on", async () => {
+    const result = await runCli(["lookup", `localhost:${peer.port}`], { PENNANT_LOOKUP_PRIVATE: "on" });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ online: true, ip_address: "127.0.0.1" });
+  });
+
+  test("a name resolving to a private address: the JSON names no address, one stderr line tells the operator", async () => {
+    const before = peer.connections;
+    const result = await runCli(["lookup", `localhost:${peer.port}`], { PENNANT_LOOKUP_PRIVATE: "" });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ip_address: null, error: { code: "no_such_host" } });
+    expect(result.stdout).not.toContain("127.0.0.1");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("127.0.0.1");
+    expect(lines[0]).toContain("PENNANT_LOOKUP_PRIVATE=on");
+    expect(peer.connections).toBe(before);
+  });
+
   test("an invalid address or edition is a usage error (exit 2)", async () => {
     expect((await runCli(["lookup", "http://example.com"])).code).toBe(2);
     expect((await runCli(["lookup", "example.com", "--edition", "pocket"])).code).toBe(2);

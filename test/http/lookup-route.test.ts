@@ -57,6 +57,17 @@ describe("GET /api/lookup", () => {
     expect(peer.connections).toBe(0);
   });
 
+  test("a name that resolves to a blocked address answers like one that does not resolve, naming no address", async () => {
+    peer = await startCountingPeer("modern");
+    server = await startTestServer();
+    const response = await get(`?address=localhost:${peer.port}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ online: false, ip_address: null, error: { code: "no_such_host", message: "localhost does not resolve" } });
+    expect(text).not.toContain("127.0.0.1");
+    expect(peer.connections).toBe(0);
+  });
+
   const badQueries: Array<[string, string]> = [
     ["", "address"],
     ["?address=", "address"],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { classifyIp, ipv6Groups, isPublicIp, type AddressClass } from "../../src/lookup/address-policy.ts";
+import { classifyIp, ipv6Groups, isPublicIp, sameIp, type AddressClass } from "../../src/lookup/address-policy.ts";
 
 const cases: Array<[string, AddressClass]> = [
   ["8.8.8.8", "public"],
@@ -65,6 +65,9 @@ const cases: Array<[string, AddressClass]> = [
   ["fd12:3456::1", "private"],
   ["ff02::1", "multicast"],
   ["2001:db8::1", "documentation"],
+  ["3fff::1", "documentation"], // 3fff::/20, documentation since RFC 9637
+  ["3fff:fff:ffff::1", "documentation"],
+  ["3fff:1000::1", "public"], // just past the /20
   ["2001::1", "reserved"],
   ["2001:0:4136:e378::1", "reserved"],
   ["100::1", "reserved"],
@@ -91,5 +94,17 @@ describe("ipv6Groups", () => {
     expect(ipv6Groups("::ffff:1.2.3.4")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304]);
     expect(ipv6Groups("fe80::1%eth0")).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
     expect(ipv6Groups("1.2.3.4")).toBeNull();
+  });
+});
+
+describe("sameIp", () => {
+  test("compares spellings of one address, not text", () => {
+    expect(sameIp("::1", "0:0:0:0:0:0:0:1")).toBe(true);
+    expect(sameIp("2001:DB8::A", "2001:db8:0:0:0:0:0:a")).toBe(true);
+    expect(sameIp("::ffff:1.2.3.4", "::ffff:102:304")).toBe(true);
+    expect(sameIp("127.0.0.1", "127.0.0.1")).toBe(true);
+    expect(sameIp("::1", "::2")).toBe(false);
+    expect(sameIp("127.0.0.1", "127.0.0.2")).toBe(false);
+    expect(sameIp("not an ip", "not an ip")).toBe(false);
   });
 });

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createServer } from "bedrock-protocol/src/createServer.js";
 import { createSocket } from "node:dgram";
 import { parsePong, pingBedrock, unconnectedPing } from "../../src/lookup/bedrock.ts";
+import { hasIpv6Loopback, startBedrockPeer, startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
 
-const PORT = 40_000 + Math.floor(Math.random() * 20_000);
-let peer: any;
+let peer: Awaited<ReturnType<typeof startBedrockProtocolPeer>>;
+const ipv6 = await hasIpv6Loopback();
 
 beforeAll(async () => {
-  peer = createServer({
-    host: "127.0.0.1",
-    port: PORT,
-    offline: true,
-    raknetBackend: "jsp-raknet",
-    maxPlayers: 12,
-    version: "1.21.50",
-    motd: { motd: "Bedrock Peer", levelName: "Peer level" },
-  } as any);
-  await Bun.sleep(300);
+  peer = await startBedrockProtocolPeer({ maxPlayers: 12, version: "1.21.50", motd: { motd: "Bedrock Peer", levelName: "Peer level" } });
 });
 afterAll(() => peer.close());
 
@@ -30,9 +21,7 @@ describe("Bedrock unconnected ping", () => {
   });
 
   test("reads the status of bedrock-protocol's server", async () => {
-    let result = await pingBedrock({ ip: "127.0.0.1", port: PORT, timeoutMs: 2000 });
-    // The peer may still be binding on a loaded machine: one retry.
-    if (!result.ok) result = await pingBedrock({ ip: "127.0.0.1", port: PORT, timeoutMs: 2000 });
+    const result = await pingBedrock({ ip: "127.0.0.1", port: peer.port, timeoutMs: 2000 });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.status).toMatchObject({ edition: "MCPE", motd: "Bedrock Peer", motd2: "Peer level", version: "1.21.50", online: 0, max: 12 });
@@ -41,10 +30,24 @@ describe("Bedrock unconnected ping", () => {
 
   test("silence times out", async () => {
     const silent = createSocket("udp4");
-    await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
-    const result = await pingBedrock({ ip: "127.0.0.1", port: silent.address().port, timeoutMs: 150 });
-    silent.close();
-    expect(result).toMatchObject({ ok: false, reason: "timeout" });
+    try {
+      await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
+      const result = await pingBedrock({ ip: "127.0.0.1", port: silent.address().port, timeoutMs: 150 });
+      expect(result).toMatchObject({ ok: false, reason: "timeout" });
+    } finally {
+      silent.close();
+    }
+  });
+
+  test.skipIf(!ipv6)("a pong from ::1 answers a ping sent to 0:0:0:0:0:0:0:1 (the same address spelled out)", async () => {
+    const spelledOut = await startBedrockPeer("::1", "MCPE;Six;712;1.21.50;1;5;1;Level;Survival;1;0;0;");
+    try {
+      const result = await pingBedrock({ ip: "0:0:0:0:0:0:0:1", port: spelledOut.port, timeoutMs: 2000 });
+      expect(result).toMatchObject({ ok: true, status: { motd: "Six", max: 5 } });
+      expect(spelledOut.pings).toBe(1);
+    } finally {
+      spelledOut.close();
+    }
   });
 
   test("a pong without the magic or of another game is a bad reply", () => {

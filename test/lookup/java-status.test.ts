@@ -1,7 +1,7 @@
 // The modern ping against a real protocol peer (minecraft-protocol's server)
 // and against small `net` peers that misbehave the way real servers do.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import mc from "minecraft-protocol";
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -32,6 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => peer.close());
 
+/** Scripted peers of the running test, closed after it whatever happened. */
+const scripted: Server[] = [];
+afterEach(() => {
+  for (const server of scripted.splice(0)) server.close();
+});
+
 /** A tiny TCP peer whose behaviour each test scripts. */
 async function scriptedPeer(onConnection: (socket: Socket) => void): Promise<{ port: number; server: Server; connections: () => number }> {
   let count = 0;
@@ -40,6 +46,7 @@ async function scriptedPeer(onConnection: (socket: Socket) => void): Promise<{ p
     socket.on("error", () => {});
     onConnection(socket);
   });
+  scripted.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, server, connections: () => count };
 }
@@ -79,7 +86,6 @@ describe("modern Server List Ping", () => {
       });
     });
     const result = await ping(peer.port, 500);
-    peer.server.close();
     expect(result.ok).toBe(true);
     if (result.ok) expect((result.status as any).description).toBe("pieces");
     // No pong: the status still counts, without latency.
@@ -98,7 +104,6 @@ describe("modern Server List Ping", () => {
       });
     });
     const result = await ping(peer.port);
-    peer.server.close();
     expect(result.ok && (result.status as any).forgeData.mods.length).toBe(600);
   });
 
@@ -106,21 +111,18 @@ describe("modern Server List Ping", () => {
     const json = JSON.stringify({ description: "x".repeat(MAX_STATUS_CHARS + 10) });
     const peer = await scriptedPeer((socket) => socket.once("data", () => socket.write(statusFrame(json))));
     const result = await ping(peer.port);
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "bad_reply" });
   });
 
   test("a declared frame length far over the cap is refused before reading it", async () => {
     const peer = await scriptedPeer((socket) => socket.once("data", () => socket.write(concat([encodeVarInt(50_000_000), Uint8Array.of(0)]))));
     const result = await ping(peer.port);
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "bad_reply" });
   });
 
   test("garbage is a bad reply", async () => {
     const peer = await scriptedPeer((socket) => socket.once("data", () => socket.write(statusFrame("{not json"))));
     const result = await ping(peer.port);
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "bad_reply" });
   });
 
@@ -133,7 +135,6 @@ describe("modern Server List Ping", () => {
     });
     const result = await ping(peer.port, 300);
     for (let i = 0; i < 40 && !closed; i++) await Bun.sleep(25);
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "timeout" });
     expect(closed).toBe(true);
   });
@@ -148,7 +149,6 @@ describe("modern Server List Ping", () => {
   test("a server that hangs up without a status is reported as closed", async () => {
     const peer = await scriptedPeer((socket) => socket.once("data", () => socket.end()));
     const result = await ping(peer.port);
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "closed" });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import mc from "minecraft-protocol";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { legacyPingRequest, parseLegacyReply, pingLegacy } from "../../src/lookup/legacy-ping.ts";
@@ -26,6 +26,12 @@ function kick(text: string): Uint8Array {
   return Uint8Array.from([0xff, text.length >> 8, text.length & 0xff, ...utf16be(text)]);
 }
 
+/** Peers of the running test, closed after it whatever happened. */
+const started: Server[] = [];
+afterEach(() => {
+  for (const server of started.splice(0)) server.close();
+});
+
 async function legacyOnlyPeer(reply: (request: Uint8Array) => Uint8Array | null): Promise<{ port: number; server: Server; requests: Uint8Array[] }> {
   const requests: Uint8Array[] = [];
   const server = createServer((socket: Socket) => {
@@ -37,6 +43,7 @@ async function legacyOnlyPeer(reply: (request: Uint8Array) => Uint8Array | null)
       else socket.end();
     });
   });
+  started.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, server, requests };
 }
@@ -67,7 +74,6 @@ describe("legacy ping", () => {
   test("reads the 1.4-1.6 layout from a legacy-only server", async () => {
     const peer = await legacyOnlyPeer((request) => (request[0] === 0xfe ? kick("§1\u000078\u00001.6.4\u0000§eOld but gold\u00003\u000040") : null));
     const result = await pingLegacy({ ip: "127.0.0.1", port: peer.port, hostname: "old.example.com", timeoutMs: 2000 });
-    peer.server.close();
     expect(result).toMatchObject({ ok: true, status: { protocol: 78, version: "1.6.4", motd: "§eOld but gold", online: 3, max: 40 } });
     expect(new TextDecoder("utf-16be").decode(peer.requests[0]!.subarray(32, 32 + 30))).toBe("old.example.com");
   });
@@ -87,23 +93,21 @@ describe("legacy ping", () => {
         socket.end();
       });
     });
+    started.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const result = await pingLegacy({ ip: "127.0.0.1", port: (server.address() as AddressInfo).port, hostname: "h", timeoutMs: 2000 });
-    server.close();
     expect(result).toMatchObject({ ok: true, status: { motd: "Slow", online: 1, max: 2 } });
   });
 
   test("a modern-only server that hangs up is a failure, not a crash", async () => {
     const peer = await legacyOnlyPeer(() => null);
     const result = await pingLegacy({ ip: "127.0.0.1", port: peer.port, hostname: "h", timeoutMs: 2000 });
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "closed" });
   });
 
   test("garbage is a bad reply", async () => {
     const peer = await legacyOnlyPeer(() => Uint8Array.from([0x00, 0x01, 0x02]));
     const result = await pingLegacy({ ip: "127.0.0.1", port: peer.port, hostname: "h", timeoutMs: 2000 });
-    peer.server.close();
     expect(result).toMatchObject({ ok: false, reason: "bad_reply" });
   });
 });

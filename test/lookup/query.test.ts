@@ -1,6 +1,20 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { fullStatRequest, handshakeRequest, parsePlugins, queryFullStat, querySession } from "../../src/lookup/query.ts";
-import { startQueryPeer } from "../support/query-peer.ts";
+import { hasIpv6Loopback } from "../support/bedrock-peer.ts";
+import { startQueryPeer as startPeer, type QueryPeer } from "../support/query-peer.ts";
+
+const ipv6 = await hasIpv6Loopback();
+/** Peers of the running test, closed after it whatever happened. */
+const peers: QueryPeer[] = [];
+afterEach(() => {
+  for (const peer of peers.splice(0)) peer.close();
+});
+
+async function startQueryPeer(...args: Parameters<typeof startPeer>): Promise<QueryPeer> {
+  const peer = await startPeer(...args);
+  peers.push(peer);
+  return peer;
+}
 
 const VALUES = {
   hostname: "§bQuery §lServer",
@@ -28,7 +42,6 @@ describe("UDP Query", () => {
   test("handshake + full stat returns software, plugins, map and players", async () => {
     const peer = await startQueryPeer({ values: VALUES, players: ["Notch", "jeb_"] });
     const result = await queryFullStat({ ip: "127.0.0.1", port: peer.port, timeoutMs: 2000 });
-    peer.close();
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.status.software).toBe("Paper on 1.20.4");
@@ -43,10 +56,16 @@ describe("UDP Query", () => {
     expect(peer.requests).toBe(2);
   });
 
+  test.skipIf(!ipv6)("replies from ::1 answer a query sent to 0:0:0:0:0:0:0:1 (the same address spelled out)", async () => {
+    const peer = await startQueryPeer({ values: VALUES, players: ["Notch"] }, 0, "::1");
+    const result = await queryFullStat({ ip: "0:0:0:0:0:0:0:1", port: peer.port, timeoutMs: 2000 });
+    expect(result).toMatchObject({ ok: true, status: { map: "world", players: ["Notch"] } });
+    expect(peer.requests).toBe(2);
+  });
+
   test("a server without enable-query times out with a hint", async () => {
     const peer = await startQueryPeer({ values: VALUES, players: [], silent: true });
     const result = await queryFullStat({ ip: "127.0.0.1", port: peer.port, timeoutMs: 200 });
-    peer.close();
     expect(result).toMatchObject({ ok: false, reason: "timeout" });
     if (!result.ok) expect(result.message).toContain("enable-query");
   });

@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { motdRuns } from "../../src/lookup/motd.ts";
 import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
 import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
-import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
-import { startQueryPeer } from "../support/query-peer.ts";
+import { lookupJson } from "../../src/lookup/view.ts";
+import { hasIpv6Loopback, startBedrockPeer, startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
+import { startCountingPeer, type CountingPeer, type PeerBehaviour } from "../support/java-peers.ts";
+import { faviconPng, nearMaximalStatus } from "../support/lookup-replies.ts";
+import { startQueryPeer, type QueryPeer } from "../support/query-peer.ts";
 
-const peers: CountingPeer[] = [];
+const ipv6 = await hasIpv6Loopback();
+/** Everything a test started, closed after it whatever happened. */
+const peers: Array<{ close(): unknown }> = [];
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
@@ -13,6 +19,23 @@ async function peer(...args: Parameters<typeof startCountingPeer>): Promise<Coun
   const started = await startCountingPeer(...args);
   peers.push(started);
   return started;
+}
+
+/**
+ * A Java peer with Query on the same port number, as a real server's
+ * query.port defaults to: the UDP port is chosen by the system, the TCP peer
+ * takes the same number (another try if that TCP port is taken).
+ */
+async function peerWithQuery(behaviour: PeerBehaviour, values: Record<string, string>): Promise<{ java: CountingPeer; query: QueryPeer }> {
+  for (let attempt = 1; ; attempt++) {
+    const query = await startQueryPeer({ values, players: [] });
+    peers.push(query);
+    try {
+      return { java: await peer(behaviour, {}, query.port), query };
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
 }
 
 /** A resolver answering from tables, counting its calls. */
@@ -38,24 +61,35 @@ function service(settings: Partial<LookupSettings> = {}): LookupService {
 describe("safe by default", () => {
   test("loopback, private, link-local and mapped addresses never open a socket", async () => {
     const target = await peer("modern");
-    const { resolver } = stubResolver({ localhost: ["127.0.0.1"], "sneaky.example.com": ["10.0.0.7", "192.168.1.2"] });
+    const { resolver } = stubResolver({ "sneaky.example.com": ["10.0.0.7", "192.168.1.2"] });
     const lookups = service({ resolver });
-    const addresses = [
-      `127.0.0.1:${target.port}`,
-      `localhost:${target.port}`,
-      `[::1]:${target.port}`,
-      `[::ffff:127.0.0.1]:${target.port}`,
-      "10.1.2.3",
-      "169.254.169.254:80",
-      `sneaky.example.com:${target.port}`,
-    ];
-    for (const address of addresses) {
+    const literals = [`127.0.0.1:${target.port}`, `[::1]:${target.port}`, `[::ffff:127.0.0.1]:${target.port}`, "10.1.2.3", "169.254.169.254:80"];
+    for (const address of literals) {
       const result = await lookups.lookup({ address });
-      expect(result.online).toBe(false);
-      expect(result.error?.code).toBe("blocked_address");
+      expect(result).toMatchObject({ online: false, ipAddress: null, error: { code: "blocked_address" } });
       expect(result.error?.message).toContain("PENNANT_LOOKUP_PRIVATE");
     }
+    for (const address of [`localhost:${target.port}`, `sneaky.example.com:${target.port}`]) {
+      expect(await lookups.lookup({ address })).toMatchObject({ online: false, ipAddress: null, error: { code: "no_such_host" } });
+    }
     expect(target.connections).toBe(0);
+  });
+
+  test("a name that resolves only to blocked addresses answers exactly like one that does not resolve", async () => {
+    const { resolver } = stubResolver({ "intranet.example.com": ["10.0.0.7", "fd00::7"] });
+    const lookups = service({ resolver });
+    const blocked = lookupJson(await lookups.lookup({ address: "intranet.example.com:25565" }));
+    const missing = lookupJson(await lookups.lookup({ address: "nowhere.example.com:25565" }));
+    expect(blocked).toEqual({ ...missing, host: "intranet.example.com", error: { ...missing.error!, message: missing.error!.message.replace("nowhere", "intranet") } });
+    expect(blocked).toMatchObject({ ip_address: null, error: { code: "no_such_host" } });
+    expect(JSON.stringify(blocked)).not.toMatch(/10\.0\.0\.7|fd00|PENNANT_LOOKUP_PRIVATE/);
+  });
+
+  test("localhost, blocked, reveals nothing publicly; the operator's note names the address and the switch", async () => {
+    const result = await service().lookup({ address: "localhost" });
+    expect(JSON.stringify(lookupJson(result))).not.toContain("127.0.0.1");
+    expect(result.operatorNote).toContain("127.0.0.1");
+    expect(result.operatorNote).toContain("PENNANT_LOOKUP_PRIVATE");
   });
 
   test("a hostname resolving to a public address is allowed (decided without opening a socket)", async () => {
@@ -72,11 +106,33 @@ describe("safe by default", () => {
     expect(resolved.ok && resolved.endpoint.ip).toBe("1.1.1.1");
   });
 
-  test("an SRV record pointing at a private target is blocked too", async () => {
+  test("an SRV record pointing at a private target is blocked too, like a target that does not resolve", async () => {
     const { resolver } = stubResolver({ "internal.example.com": ["10.0.0.1"] }, { "_minecraft._tcp.public.example.com": [{ host: "internal.example.com", port: 25565, priority: 0, weight: 0 }] });
     const result = await service({ resolver }).lookup({ address: "public.example.com" });
-    expect(result.error?.code).toBe("blocked_address");
+    expect(result).toMatchObject({ ipAddress: null, error: { code: "no_such_host", message: "internal.example.com does not resolve" } });
     expect(result.srvRecord).toEqual({ host: "internal.example.com", port: 25565 });
+  });
+
+  test("the legacy ping and Query go to the checked IP as well, never to the typed name", async () => {
+    // Both peers accept and answer, on 127.0.0.1 only; the name is known to the stub resolver
+    // alone, and a second question would be answered with another address.
+    const { java, query } = await peerWithQuery("legacy-only", { map: "checked" });
+    let answers = 0;
+    const resolver: Resolver = {
+      async addresses() {
+        answers++;
+        return answers === 1 ? ["127.0.0.1"] : ["127.0.0.2"];
+      },
+      async srv() {
+        return [];
+      },
+    };
+    const lookups = service({ resolver, allowPrivate: true, legacyHeadStartMs: 50, queryGraceMs: 1000 });
+    const result = await lookups.lookup({ address: `typed.example.com:${java.port}` });
+    expect(result).toMatchObject({ online: true, protocolUsed: "legacy", ipAddress: "127.0.0.1", map: "checked" });
+    expect(java.connections).toBe(2); // the modern ping (hung up on), then the legacy one
+    expect(query.requests).toBe(2); // handshake and full stat
+    expect(answers).toBe(1);
   });
 
   test("the name is resolved once and the checked IP is the one contacted (no rebinding)", async () => {
@@ -133,12 +189,48 @@ describe("addresses and SRV", () => {
   });
 });
 
+/** A resolver whose answers never come, counting questions still waiting and those withdrawn. */
+function hangingResolver() {
+  const state = { pending: 0, withdrawn: 0 };
+  const hang = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => {
+      state.pending++;
+      signal.addEventListener("abort", () => {
+        state.pending--;
+        state.withdrawn++;
+        reject(new Error("withdrawn"));
+      });
+    });
+  const resolver: Resolver = { addresses: (_host, signal) => hang(signal), srv: (_name, signal) => hang(signal) };
+  return { resolver, state };
+}
+
+describe("DNS", () => {
+  test("questions DNS never answers are withdrawn at their deadline, and the lookup answers", async () => {
+    const { resolver, state } = hangingResolver();
+    const result = await service({ resolver, deadlineMs: 300, srvBudgetMs: 100 }).lookup({ address: "quiet.example.com" });
+    expect(result.error?.code).toBe("no_such_host");
+    // SRV withdrawn at its budget, then the A/AAAA question at the lookup's deadline: none left waiting.
+    expect(state).toEqual({ pending: 0, withdrawn: 2 });
+  });
+
+  test("localhost and names under it are loopback without asking DNS (with PENNANT_LOOKUP_PRIVATE)", async () => {
+    const target = await peer("modern");
+    const { resolver, state } = hangingResolver();
+    const lookups = service({ resolver, allowPrivate: true, deadlineMs: 1000 });
+    for (const address of [`localhost:${target.port}`, `mc.localhost:${target.port}`]) {
+      expect(await lookups.lookup({ address })).toMatchObject({ online: true, ipAddress: "127.0.0.1" });
+    }
+    expect(state).toEqual({ pending: 0, withdrawn: 0 }); // DNS was never asked
+  });
+});
+
 describe("protocols", () => {
   test("a modern server answers with version, players, MOTD runs and latency", async () => {
     const target = await peer("modern", { description: { text: "Hi", color: "gold" }, players: { online: 5, max: 50, sample: [{ name: "Alex", id: "x" }] } });
     const result = await service({ allowPrivate: true }).lookup({ address: `127.0.0.1:${target.port}` });
     expect(result).toMatchObject({ online: true, protocolUsed: "modern", edition: "java", version: { name: "Peer 1.21", protocol: 767 }, players: { online: 5, max: 50, sample: ["Alex"] } });
-    expect(result.motd?.runs).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
+    expect(motdRuns(result.motd!)).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -149,11 +241,8 @@ describe("protocols", () => {
   });
 
   test("Query adds software, plugins and map when the server answers it", async () => {
-    const target = await peer("modern");
-    // The UDP peer shares the TCP port number, as a real server's query.port does by default.
-    const sharedQuery = await startQueryPeer({ values: { plugins: "Paper on 1.21: Vault 1.7", map: "lobby" }, players: [] }, target.port);
-    const result = await service({ allowPrivate: true, queryGraceMs: 1000 }).lookup({ address: `127.0.0.1:${target.port}` });
-    sharedQuery.close();
+    const { java } = await peerWithQuery("modern", { plugins: "Paper on 1.21: Vault 1.7", map: "lobby" });
+    const result = await service({ allowPrivate: true, queryGraceMs: 1000 }).lookup({ address: `127.0.0.1:${java.port}` });
     expect(result.software).toBe("Paper on 1.21");
     expect(result.plugins).toEqual([{ name: "Vault", version: "1.7" }]);
     expect(result.map).toBe("lobby");
@@ -171,7 +260,6 @@ describe("protocols", () => {
     const target = await peer("modern");
     const port = target.port;
     await target.close();
-    peers.length = 0;
     const result = await service({ allowPrivate: true, legacyHeadStartMs: 50 }).lookup({ address: `127.0.0.1:${port}` });
     expect(result.error?.code).toBe("refused");
   });
@@ -200,45 +288,84 @@ describe("load", () => {
 
   test("a cached favicon is kept when the server later goes offline", async () => {
     const clock = { now: Date.now() };
-    const icon = `data:image/png;base64,${Buffer.from(pngHeader(64, 64)).toString("base64")}`;
+    const icon = `data:image/png;base64,${Buffer.from(faviconPng(24, 0)).toString("base64")}`;
     const target = await peer("modern", { favicon: icon });
     const lookups = service({ allowPrivate: true, now: () => clock.now, legacyHeadStartMs: 50 });
     const first = await lookups.lookup({ address: `127.0.0.1:${target.port}` });
     expect(first.favicon?.length).toBe(24);
     await target.close();
-    peers.length = 0;
     clock.now += 61_000;
     const later = await lookups.lookup({ address: `127.0.0.1:${target.port}` });
     expect(later.online).toBe(false);
     expect(later.favicon?.length).toBe(24);
   });
 
-  test("the result cache stays bounded whatever the number of addresses", async () => {
-    const lookups = service({ cacheEntries: 50 });
-    for (let i = 0; i < 300; i++) await lookups.lookup({ address: `10.0.${i >> 8}.${i & 255}` });
-    expect(lookups.cachedResults).toBeLessThanOrEqual(50);
+  test("near-maximal replies from many addresses keep each cache within its byte bound", async () => {
+    const target = await peer("modern", nearMaximalStatus(0));
+    const names = Array.from({ length: 60 }, (_, i) => `n${i}.example.com`);
+    const { resolver } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
+    const bounds = { resultCacheBytes: 512 * 1024, faviconCacheBytes: 64 * 1024 };
+    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100, queryGraceMs: 0, ...bounds });
+    for (const name of names) {
+      const result = await lookups.lookup({ address: `${name}:${target.port}` });
+      expect(result.online).toBe(true);
+      expect(result.favicon?.length).toBe(4500);
+    }
+    const usage = lookups.cacheUsage;
+    expect(usage.results.bytes).toBeLessThanOrEqual(bounds.resultCacheBytes);
+    expect(usage.favicons.bytes).toBeLessThanOrEqual(bounds.faviconCacheBytes);
+    // The oldest went; what stays is small (a near-maximal result kept whole costs ~580 KB).
+    expect(usage.results.entries).toBeLessThan(names.length);
+    expect(usage.results.bytes / usage.results.entries).toBeLessThan(64 * 1024);
+    // The most recent is still served from the cache, icon included.
+    const again = await lookups.lookup({ address: `${names.at(-1)}:${target.port}` });
+    expect(target.connections).toBe(names.length);
+    expect(again.favicon?.length).toBe(4500);
   });
 
-  test("concurrency is capped and the waiting line is bounded: beyond it lookups answer busy at once", async () => {
-    const silent = await peer("silent");
-    const lookups = service({ allowPrivate: true, maxConcurrent: 2, maxWaiting: 3, deadlineMs: 400, legacyHeadStartMs: 100 });
-    const addresses = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 1}:${silent.port}`);
-    const results = await Promise.all(addresses.map((address) => lookups.lookup({ address })));
-    expect(results.filter((result) => result.error?.code === "busy")).toHaveLength(5);
-    // Two lookups at a time, each with at most a modern and a legacy socket.
-    expect(silent.peakOpen).toBeLessThanOrEqual(4);
+  test("expired results are swept by later writes, even if never read again", async () => {
+    const clock = { now: Date.now() };
+    const lookups = service({ now: () => clock.now });
+    // Blocked addresses: failures cached for 15 s, no socket needed.
+    for (let i = 1; i <= 10; i++) await lookups.lookup({ address: `10.0.0.${i}` });
+    expect(lookups.cacheUsage.results.entries).toBe(10);
+    clock.now += 30_000;
+    await lookups.lookup({ address: "10.0.1.1" });
+    expect(lookups.cacheUsage.results.entries).toBe(1);
+  });
+
+  test("the process-wide cap makes the next lookup wait, not run", async () => {
+    // The peer accepts and holds every connection until released: slots stay taken.
+    const held = await peer("held");
+    const names = ["a.example.com", "b.example.com", "c.example.com"];
+    const { resolver, calls } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
+    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 2, maxWaiting: 5, maxPerTarget: 10, legacyHeadStartMs: 10_000, queryGraceMs: 0 });
+    let settled = 0;
+    const running = names.map((name) => lookups.lookup({ address: `${name}:${held.port}` }).finally(() => settled++));
+    while (held.held < 2) await Bun.sleep(5);
+    // The third lookup waits for a slot: it has not even asked DNS.
+    expect(held.connections).toBe(2);
+    expect(calls.addresses).toBe(2);
+    expect(settled).toBe(0);
+    held.release();
+    while (held.held < 1) await Bun.sleep(5); // the third one's request, now that a slot is free
+    expect(held.connections).toBe(3);
+    expect(calls.addresses).toBe(3);
+    held.release();
+    expect((await Promise.all(running)).map((result) => result.online)).toEqual([true, true, true]);
+  });
+
+  test("the waiting line is bounded: beyond it lookups answer busy at once, without asking DNS", async () => {
+    const silent = await peer("silent"); // accepts and holds: running lookups keep their slots
+    const names = Array.from({ length: 10 }, (_, i) => `n${i}.example.com`);
+    const { resolver, calls } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
+    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 2, maxWaiting: 3, maxPerTarget: 10, deadlineMs: 300, legacyHeadStartMs: 10_000 });
+    const results = await Promise.all(names.map((name) => lookups.lookup({ address: `${name}:${silent.port}` })));
+    expect(results.map((result) => result.error?.code)).toEqual([...Array(5).fill("timeout"), ...Array(5).fill("busy")]);
+    expect(calls.addresses).toBe(5);
+    expect(silent.connections).toBe(5);
   });
 });
-
-/** A PNG signature and IHDR start: enough for the favicon checks. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(24);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  return bytes;
-}
 
 describe("more load rules", () => {
   test("failures are cached too, for 15 s", async () => {
@@ -265,27 +392,33 @@ describe("more load rules", () => {
     expect(results.map((result) => result.error?.code).sort()).toEqual(["busy", "timeout"]);
     expect(silent.connections).toBe(1);
   });
+
+  test.skipIf(!ipv6)("an IPv6 target is one target however its address is spelled", async () => {
+    const silent = await peer("silent", {}, 0, "::1");
+    const lookups = service({ allowPrivate: true, maxPerTarget: 1, deadlineMs: 300, legacyHeadStartMs: 1000 });
+    const results = await Promise.all([
+      lookups.lookup({ address: `[::1]:${silent.port}` }),
+      lookups.lookup({ address: `[0:0:0:0:0:0:0:1]:${silent.port}` }),
+    ]);
+    expect(results.map((result) => result.error?.code).sort()).toEqual(["busy", "timeout"]);
+    expect(silent.connections).toBe(1);
+  });
 });
 
-describe("Bedrock fallback", () => {
-  test("a Java lookup of port 19132 that gets no Java answer tries Bedrock", async () => {
-    const { createServer } = await import("bedrock-protocol/src/createServer.js");
-    const bedrock: any = createServer({
-      host: "127.0.0.1",
-      port: 19132,
-      offline: true,
-      raknetBackend: "jsp-raknet",
-      maxPlayers: 9,
-      version: "1.21.50",
-      motd: { motd: "Fallback", levelName: "Level" },
-    } as any);
-    try {
-      await Bun.sleep(300);
-      const result = await service({ allowPrivate: true, legacyHeadStartMs: 50 }).lookup({ address: "127.0.0.1:19132" });
-      expect(result).toMatchObject({ online: true, edition: "bedrock", protocolUsed: "bedrock", players: { max: 9 } });
-      expect(result.motd?.raw).toBe("Fallback\nLevel");
-    } finally {
-      bedrock.close();
-    }
+describe("Bedrock", () => {
+  test("a Java lookup of the Bedrock port that gets no Java answer tries Bedrock", async () => {
+    const bedrock = await startBedrockProtocolPeer({ maxPlayers: 9, version: "1.21.50", motd: { motd: "Fallback", levelName: "Level" } });
+    peers.push(bedrock);
+    // The Bedrock port is a setting (19132 by default), so the test peer can use any free one.
+    const result = await service({ allowPrivate: true, legacyHeadStartMs: 50, bedrockPort: bedrock.port }).lookup({ address: `127.0.0.1:${bedrock.port}` });
+    expect(result).toMatchObject({ online: true, edition: "bedrock", protocolUsed: "bedrock", players: { max: 9 } });
+    expect(result.motd?.raw).toBe("Fallback\nLevel");
+  });
+
+  test.skipIf(!ipv6)("an IPv6 address spelled out in full is looked up (the reply comes from ::1)", async () => {
+    const bedrock = await startBedrockPeer("::1", "MCPE;Spelled out;712;1.21.50;2;20;1;Level;Survival;1;0;0;");
+    peers.push(bedrock);
+    const result = await service({ allowPrivate: true }).lookup({ address: `[0:0:0:0:0:0:0:1]:${bedrock.port}`, edition: "bedrock" });
+    expect(result).toMatchObject({ online: true, host: "0:0:0:0:0:0:0:1", players: { online: 2, max: 20 } });
   });
 });

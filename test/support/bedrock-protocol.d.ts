@@ -4,3 +4,13 @@
 declare module "bedrock-protocol/src/createServer.js" {
   export function createServer(options: Record<string, unknown>): { close(): void };
 }
+
+declare module "bedrock-protocol/src/server.js" {
+  export class Server {
+    constructor(options: Record<string, unknown>);
+    listen(): Promise<unknown>;
+    close(): Promise<void>;
+    /** RakJsServer > jsp-raknet Server > its dgram socket. */
+    raknet: { raknet: { socket: import("node:dgram").Socket } };
+  }
+}

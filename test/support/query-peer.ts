@@ -2,6 +2,7 @@
 // the test peer for src/lookup/query.ts: no npm package serves Query.
 
 import { createSocket, type Socket } from "node:dgram";
+import { isIPv6 } from "node:net";
 
 export interface QueryPeerOptions {
   values: Record<string, string>;
@@ -20,8 +21,8 @@ function cString(text: string): Uint8Array {
   return new TextEncoder().encode(`${text}\0`);
 }
 
-export async function startQueryPeer(options: QueryPeerOptions, port = 0): Promise<QueryPeer> {
-  const socket: Socket = createSocket("udp4");
+export async function startQueryPeer(options: QueryPeerOptions, port = 0, host = "127.0.0.1"): Promise<QueryPeer> {
+  const socket: Socket = createSocket(isIPv6(host) ? "udp6" : "udp4");
   const tokens = new Map<number, number>(); // session -> challenge
   const peer: QueryPeer = { port: 0, requests: 0, close: () => socket.close() };
 
@@ -46,7 +47,7 @@ export async function startQueryPeer(options: QueryPeerOptions, port = 0): Promi
       socket.send(Buffer.concat(parts), remote.port, remote.address);
     }
   });
-  await new Promise<void>((resolve) => socket.bind(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => socket.bind(port, host, resolve));
   peer.port = socket.address().port;
   return peer;
 }
