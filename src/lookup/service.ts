@@ -9,7 +9,8 @@
 import { needsSrvLookup, parseAddress } from "./address.ts";
 import { canonicalIp, isPublicIp } from "./address-policy.ts";
 import { pingBedrock } from "./bedrock.ts";
-import { estimateBytes, Semaphore, TtlCache } from "./bounds.ts";
+import { estimateBytes, TtlCache } from "../ttl-cache.ts";
+import { Semaphore } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
