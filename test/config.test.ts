@@ -18,6 +18,7 @@ describe("configuration", () => {
       maxPluginsPerToken: 50,
       trustProxy: false,
       lookupPrivate: false,
+      staleAfterSeconds: 900,
     });
   });
 
@@ -36,6 +37,7 @@ describe("configuration", () => {
       PENNANT_MAX_PLUGINS_PER_TOKEN: "3",
       PENNANT_TRUST_PROXY: "true",
       PENNANT_LOOKUP_PRIVATE: "1",
+      PENNANT_STALE_AFTER: "600",
     });
     expect(config).toEqual({
       port: 9000,
@@ -51,6 +53,7 @@ describe("configuration", () => {
       maxPluginsPerToken: 3,
       trustProxy: true,
       lookupPrivate: true,
+      staleAfterSeconds: 600,
     });
   });
 
@@ -68,6 +71,7 @@ describe("configuration", () => {
     ["PENNANT_MAX_PLUGINS_PER_TOKEN", "many"],
     ["PENNANT_TRUST_PROXY", "2"],
     ["PENNANT_LOOKUP_PRIVATE", "yes please"],
+    ["PENNANT_STALE_AFTER", "5"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
+import { statusAt } from "../src/store/servers.ts";
 import { tempDir } from "./support/cleanup.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "migrations");
@@ -29,5 +30,22 @@ describe("migrations", () => {
     const again = openDatabase(path);
     expect((again.$client.query("select count(*) as n from __drizzle_migrations").get() as { n: number }).n).toBe(journal.entries.length);
     again.$client.close();
+  });
+});
+
+describe("server status at a time", () => {
+  const minute = 60_000;
+  const row = (status: string | null, lastSeen: number) => ({ status, lastSeen });
+
+  test("a fresh record shows what it pushed; anything but online is offline", () => {
+    expect(statusAt(row("online", 0), 10 * minute, 15 * minute)).toBe("online");
+    expect(statusAt(row("offline", 0), 10 * minute, 15 * minute)).toBe("offline");
+    expect(statusAt(row("maintenance", 0), 0, 15 * minute)).toBe("offline");
+    expect(statusAt(row(null, 0), 0, 15 * minute)).toBe("offline");
+  });
+
+  test("a record not refreshed within the stale time reads offline, whatever it said", () => {
+    expect(statusAt(row("online", 0), 15 * minute, 15 * minute)).toBe("online");
+    expect(statusAt(row("online", 0), 15 * minute + 1, 15 * minute)).toBe("offline");
   });
 });
