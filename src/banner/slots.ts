@@ -40,12 +40,21 @@ export function textInSlot(surface: Surface, slot: TextSlot, text: string, font:
   return fitted;
 }
 
+/**
+ * CSS pixels that formatted text may ink past its advance: the outline of
+ * low-contrast runs (one pixel) and the game's shadow (one font pixel).
+ */
+function inkOverhang(style: FormattedStyle, size: SizeRange): number {
+  return 1 + (style.shadow ? size.max / 8 : 0);
+}
+
 /** Fits and draws one formatted line in its slot. */
 export function formattedInSlot(
   surface: Surface, slot: TextSlot, runs: readonly StyledRun[], face: FaceName, style: FormattedStyle,
 ): FittedFormatted {
-  const fitted = fitFormatted(runs, face, slot.width, slot.size, surface.scale);
-  surface.formatted(fitted, anchor(slot), slot.baseline, style, slot.align);
+  const inner = { ...slot, width: slot.width - inkOverhang(style, slot.size) };
+  const fitted = fitFormatted(runs, face, inner.width, inner.size, surface.scale);
+  surface.formatted(fitted, anchor(inner), inner.baseline, style, inner.align);
   return fitted;
 }
 
@@ -53,7 +62,7 @@ export function formattedInSlot(
 export function formattedBlock(
   surface: Surface, block: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, style: FormattedStyle,
 ): FittedBlock {
-  const fitted = fitBlock(lines, face, block, surface.scale);
+  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(style, block.size) }, surface.scale);
   fitted.rows.forEach((row, i) => surface.formatted(row, block.x, block.baseline + i * fitted.size * block.lineHeight, style));
   return fitted;
 }

@@ -114,7 +114,9 @@ describe("status", () => {
         for (const status of ["online", "offline"] as const) {
           const p = renderBanner("minimal-status", { ...SERVER, status }, { size, theme: "dark", scale });
           const f = factor * scale;
-          const centre = p.pixel(Math.floor(layout.dot.cx * f), Math.floor(layout.dot.cy * f));
+          // The dot's ring starts at the status slot; the dot is centred on the word's capitals.
+          const cx = layout.status.x + layout.dot * 1.8, cy = layout.status.baseline - layout.status.size.max * 0.36;
+          const centre = p.pixel(Math.floor(cx * f), Math.floor(cy * f));
           expect({ size, scale, status, centre }).toEqual({ size, scale, status, centre: PALETTES.dark.status[status] });
         }
       }
@@ -135,37 +137,56 @@ describe("status", () => {
 describe("text fitting", () => {
   const LONG = "The Ultimate Minecraft Survival Experience Network ".repeat(40);
 
-  test("a 2000-character name never paints right of its box", () => {
-    for (const { key } of templates.values()) {
-      for (const size of BANNER_SIZES) {
-        for (const scale of [1, 2] as const) {
-          const { layout, factor } = layoutOf<{ name: { x: number; width: number; baseline: number; size: { max: number }; wrap?: number; lineHeight?: number } }>(key, size);
-          const { name } = layout;
-          const data = { ...dataFor(key), name: LONG.slice(0, 2000) };
-          const long = renderBanner(key, data, { size, theme: "dark", scale });
-          const empty = renderBanner(key, { ...data, name: "" }, { size, theme: "dark", scale });
-          const f = factor * scale;
-          const rows = ((name.wrap ?? 1) - 1) * name.size.max * (name.lineHeight ?? 1);
-          const top = Math.max(0, Math.floor((name.baseline - name.size.max * 1.1) * f));
-          const bottom = Math.min(long.height, Math.ceil((name.baseline + rows + name.size.max * 0.35) * f));
-          let differing = 0;
-          for (let y = top; y < bottom; y++) {
-            for (let x = Math.ceil((name.x + name.width) * f); x < long.width; x++) {
-              if (long.pixels[y * long.width + x] !== empty.pixels[y * long.width + x]) differing++;
-            }
-          }
-          // And the name was drawn at all: its box differs from the empty one.
-          let inside = 0;
-          for (let y = top; y < bottom; y++) {
-            for (let x = Math.floor(name.x * f); x < Math.ceil((name.x + name.width) * f); x++) {
-              if (long.pixels[y * long.width + x] !== empty.pixels[y * long.width + x]) inside++;
-            }
-          }
-          const where = `${key} ${size.width}x${size.height} @${scale}`;
-          expect({ where, differing, drawn: inside > 0 }).toEqual({ where, differing: 0, drawn: true });
+  interface TextBox {
+    x: number;
+    width: number;
+    baseline: number;
+    size: { max: number };
+    wrap?: number;
+    lineHeight?: number;
+  }
+
+  /** Pixels that differ between two renders right of `box` (to the banner's edge) in its rows; and inside it. */
+  function compare(a: Pixmap, b: Pixmap, box: TextBox, rows: number, f: number): { outside: number; inside: number } {
+    const lines = (box.wrap ?? 1) * rows - 1;
+    const top = Math.max(0, Math.floor((box.baseline - box.size.max * 1.1) * f));
+    const bottom = Math.min(a.height, Math.ceil((box.baseline + lines * box.size.max * (box.lineHeight ?? 1.5) + box.size.max * 0.4) * f));
+    const right = Math.ceil((box.x + box.width) * f);
+    let outside = 0, inside = 0;
+    for (let y = top; y < bottom; y++) {
+      for (let x = Math.floor(box.x * f); x < a.width; x++) {
+        if (a.pixels[y * a.width + x] === b.pixels[y * a.width + x]) continue;
+        if (x >= right) outside++;
+        else inside++;
+      }
+    }
+    return { outside, inside };
+  }
+
+  function check(key: string, field: "name" | "motd", change: (data: ServerBannerData | PluginBannerData) => object, empty: (data: ServerBannerData | PluginBannerData) => object, rows: number): void {
+    for (const size of BANNER_SIZES) {
+      for (const scale of [1, 2] as const) {
+        for (const theme of THEMES) {
+          const { layout, factor } = layoutOf<Record<string, TextBox>>(key, size);
+          const data = dataFor(key);
+          const long = renderBanner(key, { ...data, ...change(data) } as ServerBannerData, { size, theme, scale });
+          const none = renderBanner(key, { ...data, ...empty(data) } as ServerBannerData, { size, theme, scale });
+          const where = `${key} ${field} ${size.width}x${size.height} ${theme} @${scale}`;
+          const { outside, inside } = compare(long, none, layout[field]!, rows, factor * scale);
+          // Nothing right of the box, and the text was drawn at all.
+          expect({ where, outside, drawn: inside > 0 }).toEqual({ where, outside: 0, drawn: true });
         }
       }
     }
+  }
+
+  test("a 2000-character name never paints right of its box", () => {
+    for (const { key } of templates.values()) check(key, "name", () => ({ name: LONG.slice(0, 2000) }), () => ({ name: "" }), 1);
+  });
+
+  test("long MOTDs in colours that get outlines and shadows never paint right of their box", () => {
+    const motd = ["§1" + LONG.slice(0, 300), "§e§l" + LONG.slice(0, 300)];
+    for (const key of ["minimal-status", "classic", "card"]) check(key, "motd", () => ({ motd }), () => ({ motd: ["", ""] }), 2);
   });
 });
 
