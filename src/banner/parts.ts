@@ -18,20 +18,40 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
     { offset: 0, color: from },
     { offset: 1, color: to },
   ]));
-  // Half a pixel in, so the one-pixel line covers whole device pixels at any scale.
-  surface.stroke(new Path().roundRect(0.5, 0.5, width - 1, height - 1, Math.max(0, radius - 0.5)), { width: 1 }, solid(palette.border));
+  drawHairline(surface, radius, palette.border);
 }
 
 /**
- * A blocky texture of faint light and dark squares over the panel (a nod to
- * the game's menu background, drawn from a hash, not from its assets).
- * One tiny pixmap scaled up by a whole factor: one draw call at any size.
+ * A one-pixel line half a pixel inside the rounded edge, so it covers whole
+ * device pixels at any scale. Stroked as four corner-and-side pieces: one
+ * stroke of the whole outline would rasterize the banner's full area.
  */
-export function drawBlockTexture(surface: Surface, radius: number, block: number, strength: number): void {
-  const columns = Math.ceil(surface.width / block), rows = Math.ceil(surface.height / block);
+function drawHairline(surface: Surface, radius: number, color: Color): void {
+  const inset = 0.5, r = Math.max(0, radius - inset);
+  const left = inset, top = inset, right = surface.width - inset, bottom = surface.height - inset;
+  const quarter = Math.PI / 2;
+  const pieces = [
+    new Path().arc(left + r, top + r, r, 2 * quarter, 3 * quarter).lineTo(right - r, top),
+    new Path().arc(right - r, top + r, r, 3 * quarter, 4 * quarter).lineTo(right, bottom - r),
+    new Path().arc(right - r, bottom - r, r, 0, quarter).lineTo(left + r, bottom),
+    new Path().arc(left + r, bottom - r, r, quarter, 2 * quarter).lineTo(left, top + r),
+  ];
+  for (const piece of pieces) surface.stroke(piece, { width: 1, cap: "butt" }, solid(color));
+}
+
+// Texture pixmaps by grid and strength: a handful of layouts and themes use them, so the map stays tiny.
+const textures = new Map<string, Pixmap>();
+
+function blockTexture(columns: number, rows: number, cornerBlocks: number, strength: number): Pixmap {
+  const key = `${columns}x${rows}:${cornerBlocks}:${strength}`;
+  const cached = textures.get(key);
+  if (cached) return cached;
   const texture = new Pixmap(columns, rows);
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < columns; x++) {
+      // Blocks under the rounded corners stay empty, so the texture needs no clip.
+      const inCorner = (x < cornerBlocks || x >= columns - cornerBlocks) && (y < cornerBlocks || y >= rows - cornerBlocks);
+      if (inCorner) continue;
       // A small integer hash: stable across renders, no visible pattern at banner sizes.
       let h = Math.imul(x * 374761393 + y * 668265263, 1274126177);
       h = (h ^ (h >>> 13)) >>> 0;
@@ -41,8 +61,19 @@ export function drawBlockTexture(surface: Surface, radius: number, block: number
       texture.data.set([shade, shade, shade, alpha], (y * columns + x) * 4);
     }
   }
-  const clip = surface.mask(new Path().roundRect(0, 0, surface.width, surface.height, radius));
-  surface.image(texture, { x: 0, y: 0, width: columns * block, height: rows * block }, { filter: "nearest", clip });
+  textures.set(key, texture);
+  return texture;
+}
+
+/**
+ * A blocky texture of faint light and dark squares over the panel (a nod to
+ * the game's menu background, drawn from a hash, not from its assets): one
+ * tiny pixmap scaled up by a whole factor, one draw at any size.
+ */
+export function drawBlockTexture(surface: Surface, radius: number, block: number, strength: number): void {
+  const columns = Math.ceil(surface.width / block), rows = Math.ceil(surface.height / block);
+  const texture = blockTexture(columns, rows, Math.ceil(radius / block), strength);
+  surface.image(texture, { x: 0, y: 0, width: columns * block, height: rows * block }, { filter: "nearest" });
 }
 
 /** The soft ring around a status dot, in dot radii. */
@@ -196,4 +227,9 @@ export function drawPluginIcon(surface: Surface, box: Box, well: Color, ink: Col
     .circle(x + s * 0.46, y + s * 0.28, s * 0.1)
     .circle(x + s * 0.72, y + s * 0.54, s * 0.1);
   surface.fill(piece, solid(ink));
+}
+
+/** A horizontal hairline in the border colour. */
+export function drawDivider(surface: Surface, line: { x: number; y: number; width: number }, palette: Palette): void {
+  surface.fill(new Path().rect(line.x, line.y, line.width, 1), solid(palette.border));
 }

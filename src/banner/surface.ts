@@ -57,7 +57,7 @@ export class Surface {
     this.transform = scaleTransform(scale);
   }
 
-  fill(path: Path, paint: Paint, options: { opacity?: number; clip?: Mask | null } = {}): void {
+  fill(path: Path, paint: Paint, options: { clip?: Mask | null } = {}): void {
     fillPath(this.pixmap, path, paint, { ...options, transform: this.transform });
   }
 
@@ -76,8 +76,8 @@ export class Surface {
   }
 
   /** Draws fitted text with its left edge, centre or right edge at `x` (CSS pixels), on `baseline`. */
-  text(fitted: FittedText, x: number, baseline: number, color: Color, align: Align = "left", opacity = 1): void {
-    drawTextLine(this.pixmap, fitted.line, this.penX(x, fitted.width, align), baseline * this.scale, color, { opacity });
+  text(fitted: FittedText, x: number, baseline: number, color: Color, align: Align = "left"): void {
+    drawTextLine(this.pixmap, fitted.line, this.penX(x, fitted.width, align), baseline * this.scale, color);
   }
 
   /**

@@ -62,7 +62,7 @@ const LIGHT: Palette = {
 export const PALETTES: Record<Theme, Palette> = { dark: DARK, light: LIGHT };
 
 /** Moves each channel `amount` (0..1) of the way to white (positive) or black (negative). */
-function shade(color: Color, amount: number): Color {
+export function shade(color: Color, amount: number): Color {
   const target = amount >= 0 ? 255 : 0, t = Math.abs(amount);
   const mix = (c: number) => Math.round(c + (target - c) * t);
   return { r: mix(color.r), g: mix(color.g), b: mix(color.b), a: color.a };

@@ -4,9 +4,8 @@
 import type { TextBlock } from "../fit.ts";
 import type { LayoutKey } from "../layout.ts";
 import type { ServerBannerData } from "../model.ts";
-import { Path, solid } from "../../render/index.ts";
 import { motdLineRuns } from "../motd.ts";
-import { STATUS_WORD, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
+import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { stripFormatting } from "../text.ts";
@@ -42,8 +41,8 @@ const layouts: Record<LayoutKey, CardLayout> = {
   },
   "728x90": {
     radius: 8,
-    icon: { x: 15, y: 15, width: 60, height: 60 },
-    iconRadius: 12,
+    icon: { x: 13, y: 13, width: 64, height: 64 },
+    iconRadius: 13,
     name: { x: 91, width: 420, baseline: 39, size: { max: 22, min: 15 } },
     pills: { centerY: 32, gap: 8, height: 20, size: 11, padding: 8, inline: true, x: 0 },
     motd: { x: 91, width: 420, baseline: 65, lineHeight: 1.3, size: { max: 15, min: 11 }, wrap: 1 },
@@ -64,11 +63,11 @@ const layouts: Record<LayoutKey, CardLayout> = {
   },
   "600x150": {
     radius: 12,
-    icon: { x: 28, y: 36, width: 78, height: 78 },
-    iconRadius: 16,
-    name: { x: 124, width: 290, baseline: 57, size: { max: 26, min: 16 } },
-    pills: { centerY: 82, gap: 8, height: 22, size: 12, padding: 9, inline: false, x: 124 },
-    motd: { x: 124, width: 290, baseline: 116, lineHeight: 1.4, size: { max: 15, min: 12 }, wrap: 1 },
+    icon: { x: 30, y: 43, width: 64, height: 64 },
+    iconRadius: 14,
+    name: { x: 114, width: 296, baseline: 57, size: { max: 26, min: 16 } },
+    pills: { centerY: 82, gap: 8, height: 22, size: 12, padding: 9, inline: false, x: 114 },
+    motd: { x: 114, width: 296, baseline: 116, lineHeight: 1.4, size: { max: 15, min: 12 }, wrap: 1 },
     players: { x: 420, width: 152, baseline: 84, size: { max: 46, min: 24 }, align: "right" },
     playersLabel: { x: 420, width: 152, baseline: 108, size: { max: 14, min: 14 }, align: "right" },
     divider: null,
@@ -122,10 +121,7 @@ export const card: ServerTemplate<CardLayout> = {
       x += pill.width + row.gap;
     }
 
-    if (layout.divider) {
-      const { divider } = layout;
-      surface.fill(new Path().rect(divider.x, divider.y, divider.width, 1), solid(palette.border));
-    }
+    if (layout.divider) drawDivider(surface, layout.divider, palette);
     const players = fitPlayers(surface, layout.players, data.players, { face: "sans", bold: true });
     drawSlot(surface, layout.players, players, palette.text);
     textInSlot(surface, layout.playersLabel, layout.divider ? "players online" : "players", { face: "sans" }, palette.muted);

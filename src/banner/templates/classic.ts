@@ -100,7 +100,8 @@ export const classic: ServerTemplate<ClassicLayout> = {
 
     const nameRuns = [plainRun(stripFormatting(data.name))];
     const style = { defaultColor: palette.motd, backdrop: backdrop(palette), halo: palette.halo };
-    formattedBlock(surface, layout.name, [nameRuns], "pixel", { ...style, defaultColor: palette.text });
+    // The game's shadow reads as depth on dark panels and as smudge on light ones.
+    formattedBlock(surface, layout.name, [nameRuns], "pixel", { ...style, defaultColor: palette.text, shadow: dark });
     drawSignalBars(surface, layout.bars, signalBarCount(data.latencyMs), offline, {
       lit: palette.status.online, unlit: palette.well, cross: palette.status.offline,
     });
@@ -110,12 +111,12 @@ export const classic: ServerTemplate<ClassicLayout> = {
 
     const empty = data.motd.every((line) => stripFormatting(line).trim() === "");
     const lines = offline && empty ? [motdLineRuns(UNREACHABLE)] : data.motd.map(motdLineRuns);
-    // The game's shadow reads as depth on dark panels and as smudge on light ones.
     formattedBlock(surface, layout.motd, lines, "pixel", { ...style, shadow: dark });
 
     if (layout.footer) {
       textInSlot(surface, layout.footer.version, data.version ?? "", pixel, palette.muted);
-      const latency = data.latencyMs === null || offline ? "" : `${Math.round(data.latencyMs)} ms`;
+      const measured = !offline && signalBarCount(data.latencyMs) !== null;
+      const latency = measured ? `${Math.round(data.latencyMs!)} ms` : "";
       textInSlot(surface, layout.footer.latency, latency, pixel, palette.muted);
     }
   },

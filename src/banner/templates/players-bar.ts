@@ -9,6 +9,7 @@ import { drawPanel, drawServerStatus } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { stripFormatting } from "../text.ts";
+import { shade } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -93,10 +94,9 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
     const ratio = fillRatio(data.players);
     if (ratio > 0) {
       const color = data.status === "online" ? palette.accent : palette.muted;
-      const light = { r: Math.min(255, color.r + 40), g: Math.min(255, color.g + 40), b: Math.min(255, color.b + 40), a: color.a };
       // The fill is a plain rectangle clipped to the track: its length stays exactly proportional, rounded ends included.
       surface.fill(new Path().rect(bar.x, bar.y, bar.width * ratio, bar.height), linearGradient(bar.x, 0, bar.x + bar.width, 0, [
-        { offset: 0, color }, { offset: 1, color: light },
+        { offset: 0, color }, { offset: 1, color: shade(color, 0.2) },
       ]), { clip: surface.mask(track) });
     }
     drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, bold), palette.text);

@@ -4,7 +4,7 @@
 
 import { Path, solid } from "../../render/index.ts";
 import type { LayoutKey } from "../layout.ts";
-import { drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
+import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { PluginBannerData } from "../model.ts";
 import type { Box, Surface } from "../surface.ts";
@@ -169,7 +169,7 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
     drawStatusWord(surface, statusSlot, data.active ? "Active" : "Inactive",
       data.active ? palette.status[active] : palette.muted, data.active ? palette.statusText[active] : palette.muted, layout.dot);
 
-    if (layout.divider) surface.fill(new Path().rect(layout.divider.x, layout.divider.y, layout.divider.width, 1), solid(palette.border));
+    if (layout.divider) drawDivider(surface, layout.divider, palette);
     drawCounters(surface, layout.grid, data.counters, palette);
   },
 };
