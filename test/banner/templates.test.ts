@@ -379,3 +379,24 @@ describe("odd data", () => {
     }
   });
 });
+
+describe("accent and background", () => {
+  test("the accent colours the players bar's fill; the background replaces the panel's", () => {
+    const size = { width: 728, height: 90 };
+    const accent = parseHexColor("#ff8800")!, background = parseHexColor("#123456")!;
+    const { layout } = layoutOf<PlayersBarLayout>("players-bar", size);
+    const p = renderBanner("players-bar", { ...SERVER, players: { online: 50, max: 100 } }, { size, theme: "dark", scale: 1, accent, background });
+    expect(near(p.pixel(layout.bar.x + 12, layout.bar.y + layout.bar.height / 2), accent, 6)).toBe(true);
+    expect(p.pixel(4, 4)).toEqual(background);
+  });
+
+  test("a transparent background leaves only the content (plugin-stats on any page)", () => {
+    const size = { width: 468, height: 60 };
+    const p = renderBanner("plugin-stats", PLUGIN, { size, theme: "light", scale: 1, background: parseHexColor("#00000000")! });
+    expect(p.pixel(4, 30).a).toBe(0);
+    expect(p.pixel(234, 5).a).toBe(0);
+    let ink = 0;
+    for (let i = 3; i < p.data.length; i += 4) if (p.data[i] === 255) ink++;
+    expect(ink).toBeGreaterThan(200);
+  });
+});
