@@ -71,6 +71,36 @@ describe("registry", () => {
   });
 });
 
+describe("layouts", () => {
+  /** Every text size a layout can draw at: size ranges' minimums, pill and caption sizes. */
+  function smallestSizes(node: unknown, out: Array<{ size: number; pixel: boolean }> = []): Array<{ size: number; pixel: boolean }> {
+    if (node === null || typeof node !== "object") return out;
+    const record = node as Record<string, unknown>;
+    if (typeof record.min === "number" && typeof record.max === "number") {
+      out.push({ size: record.min, pixel: typeof record.step === "number" });
+      return out;
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if ((key === "size" || key === "label") && typeof value === "number") out.push({ size: value, pixel: false });
+      else smallestSizes(value, out);
+    }
+    return out;
+  }
+
+  test("no text below 8 px; at 468x60 no sans text below 9 px", () => {
+    for (const { key, template } of templates.values()) {
+      for (const [layoutKey, layout] of Object.entries(template.layouts)) {
+        const sizes = smallestSizes(layout);
+        expect(sizes.length).toBeGreaterThanOrEqual(3);
+        for (const { size, pixel } of sizes) {
+          const floor = layoutKey === "468x60" && !pixel ? 9 : 8;
+          expect({ key, layoutKey, size, ok: size >= floor }).toEqual({ key, layoutKey, size, ok: true });
+        }
+      }
+    }
+  });
+});
+
 describe("every template, size, theme and scale", () => {
   test("has the banner's size times the scale, and transparent rounded corners", () => {
     for (const { key } of templates.values()) {

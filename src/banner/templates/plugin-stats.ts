@@ -154,7 +154,7 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
   description: "A plugin's name, version, counters and active/inactive status.",
   kind: "plugin",
   defaultTheme: "dark",
-  uses: ["plugin_uuid", "accent", "background"],
+  uses: ["plugin_uuid", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

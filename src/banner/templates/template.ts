@@ -12,7 +12,12 @@ interface TemplateBase<Layout> {
   title: string;
   description: string;
   defaultTheme: Theme;
-  /** Query parameters and data fields the template draws (listed by GET /api/templates). */
+  /**
+   * What the template draws, for GET /api/templates: the spec's query
+   * parameters, the looked-up or pushed fields (version, favicon, latency,
+   * history), and "accent" where it has an accent-coloured part. Size,
+   * theme, background, scale and format apply to every template.
+   */
   uses: readonly string[];
   layouts: Readonly<Record<LayoutKey, Layout>>;
 }
