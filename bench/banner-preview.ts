@@ -58,12 +58,12 @@ const realistic: ServerBannerData = {
 const stress: ServerBannerData = {
   name: "The Ultimate Minecraft Survival Experience Network — Season 12 Reloaded",
   status: "online",
-  players: { online: 12_345, max: 100_000 },
+  players: { online: dayOfPlayers(90_000).at(-1)!.online, max: 100_000 },
   motd: splitMotd("        §c§l✦ §6§lMEGA §e§lSALE §a§l✦ §b50% OFF §d§nall ranks§r §1dark blue §0black §8grey§r        \n  §f§kxx§r §9Factions §7| §2Prisons §7| §3Skywars §7| §5Bedwars §7| §4Hardcore §7| §eCreative  "),
   version: gameVersion("Paper 1.20.1 - 1.21.4"),
   latencyMs: 480,
   favicon: null,
-  history: dayOfPlayers(15_000).map((p, i, all) => (i === all.length - 1 ? { ...p, online: 12_345 } : p)),
+  history: dayOfPlayers(90_000),
 };
 
 const offline: ServerBannerData = {

@@ -143,11 +143,8 @@ function drawChart(surface: Surface, layout: SparklineLayout, chart: Chart, data
     { offset: 1, color: { ...color, a: 0 } },
   ]));
   surface.stroke(line, { width: layout.line, join: "round", cap: "round" }, solid(color));
-  // Markers on the peak and the newest sample, ringed in the background so they stand off the line.
-  for (const p of [points[chart.peak]!, points.at(-1)!]) {
-    surface.fill(new Path().circle(p.x, p.y, layout.marker + layout.line * 0.75), solid(palette.background[1]));
-    surface.fill(new Path().circle(p.x, p.y, layout.marker), solid(color));
-  }
+  // Markers on the peak and the newest sample.
+  for (const p of [points[chart.peak]!, points.at(-1)!]) surface.fill(new Path().circle(p.x, p.y, layout.marker), solid(color));
 }
 
 function drawStat(surface: Surface, stat: Stat, caption: string, count: number | null, palette: Palette): void {
