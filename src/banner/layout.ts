@@ -6,8 +6,6 @@ import type { BannerSize } from "./model.ts";
 
 export type LayoutKey = "468x60" | "728x90" | "300x250" | "600x150";
 
-export const LAYOUT_KEYS: readonly LayoutKey[] = ["468x60", "728x90", "300x250", "600x150"];
-
 export interface LayoutChoice {
   key: LayoutKey;
   /** Layout pixels per banner pixel (before the Hi-DPI scale). */

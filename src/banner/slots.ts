@@ -2,12 +2,12 @@
 // baseline) and its size range. Fitting and drawing through a slot is what
 // keeps every text inside its box.
 
-import type { Color, StyledRun } from "../render/index.ts";
+import { parseHexColor, type Color, type StyledRun } from "../render/index.ts";
 import {
   fitBlock, fitFormatted, fitText, type FaceName, type FittedBlock, type FittedFormatted, type FittedText, type SizeRange,
   type TextBlock, type TextFont,
 } from "./fit.ts";
-import type { Align, FormattedStyle, Surface } from "./surface.ts";
+import { needsHalo, type Align, type FormattedStyle, type Surface } from "./surface.ts";
 
 export interface TextSlot {
   /** Left edge of the box. */
@@ -41,18 +41,19 @@ export function textInSlot(surface: Surface, slot: TextSlot, text: string, font:
 }
 
 /**
- * CSS pixels that formatted text may ink past its advance: the outline of
- * low-contrast runs (one pixel) and the game's shadow (one font pixel).
+ * CSS pixels that formatted text may ink past its advance: the one-pixel
+ * outline of low-contrast runs. (The game's shadow, one font pixel, falls
+ * within the pixel face's one-pixel spacing after every glyph.)
  */
-function inkOverhang(style: FormattedStyle, size: SizeRange): number {
-  return 1 + (style.shadow ? size.max / 8 : 0);
+function inkOverhang(lines: ReadonlyArray<readonly StyledRun[]>, style: FormattedStyle): number {
+  return lines.some((runs) => runs.some((run) => needsHalo(run.color ? parseHexColor(run.color)! : style.defaultColor, style))) ? 1 : 0;
 }
 
 /** Fits and draws one formatted line in its slot. */
 export function formattedInSlot(
   surface: Surface, slot: TextSlot, runs: readonly StyledRun[], face: FaceName, style: FormattedStyle,
 ): FittedFormatted {
-  const inner = { ...slot, width: slot.width - inkOverhang(style, slot.size) };
+  const inner = { ...slot, width: slot.width - inkOverhang([runs], style) };
   const fitted = fitFormatted(runs, face, inner.width, inner.size, surface.scale);
   surface.formatted(fitted, anchor(inner), inner.baseline, style, inner.align);
   return fitted;
@@ -62,7 +63,7 @@ export function formattedInSlot(
 export function formattedBlock(
   surface: Surface, block: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, style: FormattedStyle,
 ): FittedBlock {
-  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(style, block.size) }, surface.scale);
+  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(lines, style) }, surface.scale);
   fitted.rows.forEach((row, i) => surface.formatted(row, block.x, block.baseline + i * fitted.size * block.lineHeight, style));
   return fitted;
 }

@@ -42,6 +42,11 @@ function mix(color: Color, towards: Color, amount: number): Color {
   return { r: channel(color.r, towards.r), g: channel(color.g, towards.g), b: channel(color.b, towards.b), a: color.a };
 }
 
+/** Whether text in `color` is too faint on the style's backdrop and gets an outline. */
+export function needsHalo(color: Color, style: FormattedStyle): boolean {
+  return contrastRatio(color, style.backdrop) < TEXT_CONTRAST;
+}
+
 /** Neighbour offsets of a one-pixel outline. */
 const HALO_OFFSETS: ReadonlyArray<readonly [number, number]> = [
   [-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1],
@@ -91,8 +96,7 @@ export class Surface {
     const offset = Math.max(1, Math.round((fitted.size * this.scale) / 8));
     const pieces = fitted.line.pieces.map((piece) => {
       const color = piece.color ?? style.defaultColor;
-      const weak = contrastRatio(color, style.backdrop) < TEXT_CONTRAST;
-      return { piece, color, halo: weak ? mix(color, style.halo, HALO_MIX) : null };
+      return { piece, color, halo: needsHalo(color, style) ? mix(color, style.halo, HALO_MIX) : null };
     });
     const draw = (dx: number, dy: number, colorOf: (p: (typeof pieces)[number]) => Color | null, opacity = 1) => {
       for (const entry of pieces) {

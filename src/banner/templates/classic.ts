@@ -58,7 +58,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     radius: 10,
     block: 10,
     icon: { x: 20, y: 20, width: 64, height: 64 },
-    name: { x: 96, width: 184, baseline: 36, lineHeight: 1.25, size: PIXEL_16_TO_8, wrap: 2 },
+    name: { x: 94, width: 186, baseline: 36, lineHeight: 1.25, size: PIXEL_16_TO_8, wrap: 2 },
     players: { x: 96, width: 154, baseline: 80, size: PIXEL_16_TO_8, align: "right" },
     bars: { x: 256, y: 66, width: 24, height: 14 },
     motd: { x: 20, width: 260, baseline: 122, lineHeight: 1.25, size: PIXEL_16_TO_8, wrap: 2 },

@@ -69,7 +69,7 @@ const layouts: Record<LayoutKey, PlayersBarLayout> = {
 };
 
 /** How much of the bar is filled: online/max within 0..1; 0 when unknown or max is 0. */
-export function fillRatio(players: PlayerCount | null): number {
+function fillRatio(players: PlayerCount | null): number {
   if (!players || !(players.max > 0) || !(players.online > 0)) return 0;
   return Math.min(1, players.online / players.max);
 }

@@ -98,12 +98,12 @@ const layouts: Record<LayoutKey, PluginStatsLayout> = {
 };
 
 /** "total_downloads" -> "TOTAL DOWNLOADS": captions in small capitals. */
-export function counterCaption(name: string): string {
+function counterCaption(name: string): string {
   return stripFormatting(name).replace(/[_-]+/g, " ").trim().toUpperCase();
 }
 
 /** "0.2.1" -> "v0.2.1"; other version names as they are. */
-export function versionLabel(version: string | null): string {
+function versionLabel(version: string | null): string {
   if (!version) return "";
   const text = stripFormatting(version).trim();
   return /^\d/.test(text) ? `v${text}` : text;
