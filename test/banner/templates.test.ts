@@ -14,8 +14,9 @@ import { renderBanner, templates } from "../../src/banner/templates/index.ts";
 import { layoutFor, type LayoutKey } from "../../src/banner/layout.ts";
 import { BANNER_SIZES, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
 import { signalBarCount } from "../../src/banner/parts.ts";
-import { PALETTES } from "../../src/banner/theme.ts";
-import { Pixmap, parseHexColor, type Color } from "../../src/render/index.ts";
+import { readableOn } from "../../src/banner/contrast.ts";
+import { PALETTES, backdrops } from "../../src/banner/theme.ts";
+import { Pixmap, parseHexColor, shadowColor, type Color } from "../../src/render/index.ts";
 
 const SERVER: ServerBannerData = {
   name: "Skyblock Paradise",
@@ -214,7 +215,7 @@ describe("text fitting", () => {
     for (const { key } of templates.values()) check(key, "name", () => ({ name: LONG.slice(0, 2000) }), () => ({ name: "" }), 1);
   });
 
-  test("long MOTDs in colours that get outlines and shadows never paint right of their box", () => {
+  test("long MOTDs in low-contrast colours (shifted), bold and with the game's shadow never paint right of their box", () => {
     const motd = ["§1" + LONG.slice(0, 300), "§e§l" + LONG.slice(0, 300)];
     for (const key of ["minimal-status", "classic", "card"]) check(key, "motd", () => ({ motd }), () => ({ motd: ["", ""] }), 2);
   });
@@ -333,6 +334,21 @@ describe("classic", () => {
       }
       const offline = litBars(size, { ...SERVER, status: "offline", latencyMs: 42 });
       expect({ size, lit: offline.lit, cross: offline.cross > 0 }).toEqual({ size, lit: 0, cross: true });
+    }
+  });
+});
+
+describe("classic MOTD", () => {
+  test("has the game's drop shadow on the dark theme and none on the light one", () => {
+    const size = { width: 728, height: 90 };
+    const { layout } = layoutOf<ClassicLayout>("classic", size);
+    const area = { x: layout.motd.x, y: layout.motd.baseline - 20, width: layout.motd.width, height: 30 };
+    const green = parseHexColor("#55ff55")!;
+    for (const theme of THEMES) {
+      const drawn = readableOn(green, backdrops(PALETTES[theme]));
+      const p = renderBanner("classic", { ...SERVER, motd: ["§aWelcome to Skyblock", ""] }, { size, theme, scale: 1 });
+      const shadow = countPixels(p, shadowColor(drawn), area);
+      expect({ theme, text: countPixels(p, drawn, area) > 20, shadow: shadow > 20 }).toEqual({ theme, text: true, shadow: theme === "dark" });
     }
   });
 });
