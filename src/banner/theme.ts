@@ -1,10 +1,11 @@
 // The two palettes every template draws with. Dark: slate blues
 // (#0f172a-#1e293b) with light text; light: near-whites (#f8fafc-#e2e8f0)
 // with dark text. Text colours hold 4.5:1 against both ends of their
-// background (checked in test/banner/fit.test.ts).
+// background (checked in test/banner/fit.test.ts), also on a banner's own
+// background (paletteFor).
 
 import { parseHexColor, type Color } from "../render/index.ts";
-import { over } from "./contrast.ts";
+import { over, readableOn, worstContrast, TEXT_CONTRAST } from "./contrast.ts";
 import type { BannerOptions, ServerStatus, Theme } from "./model.ts";
 
 export interface Palette {
@@ -73,14 +74,37 @@ export function backdrops(palette: Palette): [Color, Color] {
   return [over(palette.background[0], base0), over(palette.background[1], base1)];
 }
 
+/**
+ * Whether the theme's colour `own` suits a banner's own background (ends):
+ * it holds 4.5:1 there, or the other theme's `theirs` does no better.
+ */
+function keepsOwn(own: Color, theirs: Color, ends: readonly Color[]): boolean {
+  const mine = worstContrast(own, ends);
+  return mine >= TEXT_CONTRAST || mine >= worstContrast(theirs, ends);
+}
+
 /** The theme's palette with the banner's own accent and background, if it chose them. */
 export function paletteFor(options: Pick<BannerOptions, "theme" | "accent" | "background">): Palette {
   const base = PALETTES[options.theme];
+  const accented = { ...base, accent: options.accent ?? base.accent };
   const background = options.background;
+  if (!background) return accented;
+  // One colour becomes a gentle gradient towards the theme's direction, like the defaults.
+  const own: Palette = { ...accented, background: [background, shade(background, base.theme === "dark" ? 0.08 : -0.06)] };
+  const other = PALETTES[base.theme === "dark" ? "light" : "dark"];
+  const ends = backdrops(own);
+  // Each text colour: the theme's, else the other theme's (light or dark), moved in lightness if even that falls short.
+  const text = (pick: (palette: Palette) => Color) =>
+    readableOn(keepsOwn(pick(base), pick(other), ends) ? pick(base) : pick(other), ends);
+  // Wells (pills, tracks) and the hairline go with the main text colour: each theme's are made for its own text.
+  const neutrals = keepsOwn(base.text, other.text, ends) ? base : other;
   return {
-    ...base,
-    accent: options.accent ?? base.accent,
-    // One colour becomes a gentle gradient towards the theme's direction, like the defaults.
-    background: background ? [background, shade(background, base.theme === "dark" ? 0.08 : -0.06)] : base.background,
+    ...own,
+    well: neutrals.well,
+    border: neutrals.border,
+    text: text((p) => p.text),
+    muted: text((p) => p.muted),
+    motd: text((p) => p.motd),
+    statusText: { online: text((p) => p.statusText.online), offline: text((p) => p.statusText.offline) },
   };
 }
