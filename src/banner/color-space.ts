@@ -59,9 +59,9 @@ export function fromOklch(lch: Oklch, alpha = 255): Color {
   const l = Math.min(1, Math.max(0, lch.l));
   let rgb = linearOf({ ...lch, l });
   if (!inGamut(rgb)) {
-    // Greys (chroma 0) are always in gamut: search the largest chroma that is.
+    // Greys (chroma 0) are always in gamut: search the largest chroma that is (to 2^-14 of the chroma, below one 8-bit level).
     let inside = 0, outside = lch.c;
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 14; i++) {
       const c = (inside + outside) / 2;
       if (inGamut(linearOf({ l, c, h: lch.h }))) inside = c;
       else outside = c;

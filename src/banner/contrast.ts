@@ -24,8 +24,8 @@ export function worstContrast(color: Color, backdrops: readonly Color[]): number
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 255 };
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 255 };
 
-/** Steps of the lightness search: 2^-24 of the range, far finer than one 8-bit level. */
-const SEARCH_STEPS = 24;
+/** Steps of the lightness search: 2^-16 of the range, finer than one 8-bit level (about 2^-9 of it). */
+const SEARCH_STEPS = 16;
 
 /**
  * `color` as text on `backdrops`: unchanged when it holds `minimum` against
