@@ -7,7 +7,7 @@ import { fromOklch, toLinear, toOklch } from "./color-space.ts";
 
 export const TEXT_CONTRAST = 4.5;
 
-export function relativeLuminance(color: Color): number {
+function relativeLuminance(color: Color): number {
   return 0.2126 * toLinear(color.r) + 0.7152 * toLinear(color.g) + 0.0722 * toLinear(color.b);
 }
 
