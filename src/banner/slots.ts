@@ -2,12 +2,12 @@
 // baseline) and its size range. Fitting and drawing through a slot is what
 // keeps every text inside its box.
 
-import { parseHexColor, type Color, type StyledRun } from "../render/index.ts";
+import type { Color, StyledRun } from "../render/index.ts";
 import {
   fitBlock, fitFormatted, fitText, type FaceName, type FittedBlock, type FittedFormatted, type FittedText, type SizeRange,
   type TextBlock, type TextFont,
 } from "./fit.ts";
-import { needsHalo, type Align, type FormattedStyle, type Surface } from "./surface.ts";
+import { shadowOffset, type Align, type FormattedStyle, type Surface } from "./surface.ts";
 
 export interface TextSlot {
   /** Left edge of the box. */
@@ -41,19 +41,19 @@ export function textInSlot(surface: Surface, slot: TextSlot, text: string, font:
 }
 
 /**
- * CSS pixels that formatted text may ink past its advance: the one-pixel
- * outline of low-contrast runs. (The game's shadow, one font pixel, falls
- * within the pixel face's one-pixel spacing after every glyph.)
+ * CSS pixels formatted text may ink past its advance: the game's shadow, one
+ * font pixel right of the last glyph (the ellipsis and fallback glyphs have no
+ * spacing after them to hold it); at the range's largest size, the widest.
  */
-function inkOverhang(lines: ReadonlyArray<readonly StyledRun[]>, style: FormattedStyle): number {
-  return lines.some((runs) => runs.some((run) => needsHalo(run.color ? parseHexColor(run.color)! : style.defaultColor, style))) ? 1 : 0;
+function inkOverhang(style: FormattedStyle, range: SizeRange, scale: number): number {
+  return style.shadow ? shadowOffset(range.max, scale) / scale : 0;
 }
 
 /** Fits and draws one formatted line in its slot. */
 export function formattedInSlot(
   surface: Surface, slot: TextSlot, runs: readonly StyledRun[], face: FaceName, style: FormattedStyle,
 ): FittedFormatted {
-  const inner = { ...slot, width: slot.width - inkOverhang([runs], style) };
+  const inner = { ...slot, width: slot.width - inkOverhang(style, slot.size, surface.scale) };
   const fitted = fitFormatted(runs, face, inner.width, inner.size, surface.scale);
   surface.formatted(fitted, anchor(inner), inner.baseline, style, inner.align);
   return fitted;
@@ -63,7 +63,7 @@ export function formattedInSlot(
 export function formattedBlock(
   surface: Surface, block: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, style: FormattedStyle,
 ): FittedBlock {
-  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(lines, style) }, surface.scale);
+  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(style, block.size, surface.scale) }, surface.scale);
   fitted.rows.forEach((row, i) => surface.formatted(row, block.x, block.baseline + i * fitted.size * block.lineHeight, style));
   return fitted;
 }

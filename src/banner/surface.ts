@@ -7,7 +7,7 @@ import {
   Pixmap, drawImage, drawTextLine, fillPath, rasterizeToMask, scale as scaleTransform, shadowColor, strokePath,
   type Color, type ImageFilter, type Mask, type Paint, type Path, type StrokeStyle, type Transform,
 } from "../render/index.ts";
-import { contrastRatio, TEXT_CONTRAST } from "./contrast.ts";
+import { readableOn } from "./contrast.ts";
 import type { FittedFormatted, FittedText } from "./fit.ts";
 
 export interface Box {
@@ -22,35 +22,19 @@ export type Align = "left" | "center" | "right";
 export interface FormattedStyle {
   /** Colour of runs that name none. */
   defaultColor: Color;
-  /** What the text stands on, to judge each run's contrast. */
-  backdrop: Color;
-  /**
-   * Runs below 4.5:1 against the backdrop get an outline of their own colour
-   * moved three quarters of the way to this one (black: the game's shadow colour).
-   */
-  halo: Color;
+  /** What the text stands on (the background's ends), to judge each run's contrast. */
+  backdrops: readonly Color[];
   /** The game's drop shadow under every run (one font pixel right and down). */
   shadow?: boolean;
 }
 
-/** How far an outline's colour moves from the text's towards the halo colour, and its opacity. */
-const HALO_MIX = 0.75;
-const HALO_OPACITY = 0.7;
-
-function mix(color: Color, towards: Color, amount: number): Color {
-  const channel = (from: number, to: number) => Math.round(from + (to - from) * amount);
-  return { r: channel(color.r, towards.r), g: channel(color.g, towards.g), b: channel(color.b, towards.b), a: color.a };
+/**
+ * Device pixels the game's shadow falls right of and below its text: one
+ * font pixel of the game's 8 px em, at least one device pixel.
+ */
+export function shadowOffset(size: number, scale: number): number {
+  return Math.max(1, Math.round((size * scale) / 8));
 }
-
-/** Whether text in `color` is too faint on the style's backdrop and gets an outline. */
-export function needsHalo(color: Color, style: FormattedStyle): boolean {
-  return contrastRatio(color, style.backdrop) < TEXT_CONTRAST;
-}
-
-/** Neighbour offsets of a one-pixel outline. */
-const HALO_OFFSETS: ReadonlyArray<readonly [number, number]> = [
-  [-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1],
-];
 
 export class Surface {
   readonly pixmap: Pixmap;
@@ -87,31 +71,23 @@ export class Surface {
 
   /**
    * Draws a fitted formatted line in its runs' colours. A run whose colour
-   * fails 4.5:1 against the backdrop keeps its colour and gets an outline.
+   * fails 4.5:1 against the backdrops is drawn in the same hue made just
+   * light or dark enough to pass (readableOn).
    */
   formatted(fitted: FittedFormatted, x: number, baseline: number, style: FormattedStyle, align: Align = "left"): void {
     const left = this.penX(x, fitted.width, align);
     const base = baseline * this.scale;
-    // One font pixel of the game's 8 px em, at least one device pixel.
-    const offset = Math.max(1, Math.round((fitted.size * this.scale) / 8));
-    const pieces = fitted.line.pieces.map((piece) => {
-      const color = piece.color ?? style.defaultColor;
-      return { piece, color, halo: needsHalo(color, style) ? mix(color, style.halo, HALO_MIX) : null };
-    });
-    const draw = (dx: number, dy: number, colorOf: (p: (typeof pieces)[number]) => Color | null, opacity = 1) => {
-      for (const entry of pieces) {
-        const color = colorOf(entry);
-        if (!color) continue;
-        const { piece } = entry;
-        drawTextLine(this.pixmap, piece.line, left + piece.x + dx, base + dy, color, {
-          underline: piece.underline, strikethrough: piece.strikethrough, opacity,
+    const offset = shadowOffset(fitted.size, this.scale);
+    const pieces = fitted.line.pieces.map((piece) => ({ piece, color: readableOn(piece.color ?? style.defaultColor, style.backdrops) }));
+    const draw = (dx: number, dy: number, colorOf: (color: Color) => Color) => {
+      for (const { piece, color } of pieces) {
+        drawTextLine(this.pixmap, piece.line, left + piece.x + dx, base + dy, colorOf(color), {
+          underline: piece.underline, strikethrough: piece.strikethrough,
         });
       }
     };
-    const width = Math.max(1, Math.round(this.scale));
-    for (const [dx, dy] of HALO_OFFSETS) draw(dx * width, dy * width, (entry) => entry.halo, HALO_OPACITY);
-    if (style.shadow) draw(offset, offset, (entry) => shadowColor(entry.color));
-    draw(0, 0, (entry) => entry.color);
+    if (style.shadow) draw(offset, offset, shadowColor);
+    draw(0, 0, (color) => color);
   }
 
   private penX(x: number, width: number, align: Align): number {

@@ -1,10 +1,11 @@
 // The two palettes every template draws with. Dark: slate blues
 // (#0f172a-#1e293b) with light text; light: near-whites (#f8fafc-#e2e8f0)
 // with dark text. Text colours hold 4.5:1 against both ends of their
-// background (checked in test/banner/theme.test.ts).
+// background (checked in test/banner/fit.test.ts), also on a banner's own
+// background (paletteFor).
 
 import { parseHexColor, type Color } from "../render/index.ts";
-import { over } from "./contrast.ts";
+import { over, readableOn, worstContrast, TEXT_CONTRAST } from "./contrast.ts";
 import type { BannerOptions, ServerStatus, Theme } from "./model.ts";
 
 export interface Palette {
@@ -25,8 +26,6 @@ export interface Palette {
   status: Record<ServerStatus, Color>;
   /** The status word, readable as text on the background. */
   statusText: Record<ServerStatus, Color>;
-  /** Where outlines of text unreadable on the background lean (see Surface.formatted). */
-  halo: Color;
 }
 
 const hex = (text: string): Color => parseHexColor(text)!;
@@ -42,7 +41,6 @@ const DARK: Palette = {
   accent: hex("#38bdf8"),
   status: { online: hex("#22c55e"), offline: hex("#ef4444") },
   statusText: { online: hex("#4ade80"), offline: hex("#f87171") },
-  halo: hex("#ffffff"),
 };
 
 const LIGHT: Palette = {
@@ -56,7 +54,6 @@ const LIGHT: Palette = {
   accent: hex("#0369a1"),
   status: { online: hex("#16a34a"), offline: hex("#dc2626") },
   statusText: { online: hex("#166534"), offline: hex("#b91c1c") },
-  halo: hex("#000000"),
 };
 
 export const PALETTES: Record<Theme, Palette> = { dark: DARK, light: LIGHT };
@@ -68,25 +65,46 @@ export function shade(color: Color, amount: number): Color {
   return { r: mix(color.r), g: mix(color.g), b: mix(color.b), a: color.a };
 }
 
-/** The theme's palette with the banner's own accent and background, if it chose them. */
-export function paletteFor(options: Pick<BannerOptions, "theme" | "accent" | "background">): Palette {
-  const base = PALETTES[options.theme];
-  const background = options.background;
-  return {
-    ...base,
-    accent: options.accent ?? base.accent,
-    // One colour becomes a gentle gradient towards the theme's direction, like the defaults.
-    background: background ? [background, shade(background, base.theme === "dark" ? 0.08 : -0.06)] : base.background,
-  };
+/**
+ * The colours text is judged against: both ends of the background gradient,
+ * each over the theme's own when translucent (the page is unknown).
+ */
+export function backdrops(palette: Palette): [Color, Color] {
+  const [base0, base1] = PALETTES[palette.theme].background;
+  return [over(palette.background[0], base0), over(palette.background[1], base1)];
 }
 
 /**
- * The colour text is judged against: the middle of the background gradient,
- * over the theme's own background when translucent (the page is unknown).
+ * Whether the theme's colour `own` suits a banner's own background (ends):
+ * it holds 4.5:1 there, or the other theme's `theirs` does no better.
  */
-export function backdrop(palette: Palette): Color {
-  const [a, b] = palette.background;
-  const middle = { r: (a.r + b.r) >> 1, g: (a.g + b.g) >> 1, b: (a.b + b.b) >> 1, a: (a.a + b.a) >> 1 };
-  const [base0, base1] = PALETTES[palette.theme].background;
-  return over(middle, { r: (base0.r + base1.r) >> 1, g: (base0.g + base1.g) >> 1, b: (base0.b + base1.b) >> 1, a: 255 });
+function keepsOwn(own: Color, theirs: Color, ends: readonly Color[]): boolean {
+  const mine = worstContrast(own, ends);
+  return mine >= TEXT_CONTRAST || mine >= worstContrast(theirs, ends);
+}
+
+/** The theme's palette with the banner's own accent and background, if it chose them. */
+export function paletteFor(options: Pick<BannerOptions, "theme" | "accent" | "background">): Palette {
+  const base = PALETTES[options.theme];
+  const accented = { ...base, accent: options.accent ?? base.accent };
+  const background = options.background;
+  if (!background) return accented;
+  // One colour becomes a gentle gradient towards the theme's direction, like the defaults.
+  const own: Palette = { ...accented, background: [background, shade(background, base.theme === "dark" ? 0.08 : -0.06)] };
+  const other = PALETTES[base.theme === "dark" ? "light" : "dark"];
+  const ends = backdrops(own);
+  // Each text colour: the theme's, else the other theme's (light or dark), moved in lightness if even that falls short.
+  const text = (pick: (palette: Palette) => Color) =>
+    readableOn(keepsOwn(pick(base), pick(other), ends) ? pick(base) : pick(other), ends);
+  // Wells (pills, tracks) and the hairline go with the main text colour: each theme's are made for its own text.
+  const neutrals = keepsOwn(base.text, other.text, ends) ? base : other;
+  return {
+    ...own,
+    well: neutrals.well,
+    border: neutrals.border,
+    text: text((p) => p.text),
+    muted: text((p) => p.muted),
+    motd: text((p) => p.motd),
+    statusText: { online: text((p) => p.statusText.online), offline: text((p) => p.statusText.offline) },
+  };
 }

@@ -1,53 +1,87 @@
-// The scaled drawing surface: layout pixels to device pixels, and the
-// outline that keeps low-contrast MOTD colours readable.
+// The scaled drawing surface: layout pixels to device pixels, and MOTD runs
+// whose colour fails 4.5:1 drawn in the same hue, just light or dark enough.
 
 import { describe, expect, test } from "bun:test";
-import { relativeLuminance } from "../../src/banner/contrast.ts";
+import { toOklch } from "../../src/banner/color-space.ts";
+import { TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";
 import { fitFormatted } from "../../src/banner/fit.ts";
 import { motdLineRuns } from "../../src/banner/motd.ts";
 import { Surface } from "../../src/banner/surface.ts";
-import { Path, parseHexColor, rgba, solid, type Pixmap } from "../../src/render/index.ts";
+import { PALETTES, backdrops } from "../../src/banner/theme.ts";
+import { Path, parseHexColor, rgba, solid, type Color, type Pixmap } from "../../src/render/index.ts";
 
-const DARK = parseHexColor("#0f172a")!, LIGHT = parseHexColor("#f8fafc")!;
+type ThemeName = keyof typeof PALETTES;
 
-function drawMotd(line: string, background: typeof DARK, halo: typeof DARK): Pixmap {
-  const surface = new Surface(160, 30, 1);
-  surface.pixmap.fill(background);
-  const fitted = fitFormatted(motdLineRuns(line), "sans", 150, { max: 14, min: 14 }, 1);
-  surface.formatted(fitted, 5, 20, { defaultColor: rgba(200, 200, 200), backdrop: background, halo });
-  return surface.pixmap;
+/** One MOTD line drawn in sans on the second end of the theme's gradient (the one nearer the text's side: the harder). */
+function drawMotd(line: string, theme: ThemeName, scale = 1): { p: Pixmap; ground: Color } {
+  const ends = backdrops(PALETTES[theme]);
+  const ground = ends[1];
+  const surface = new Surface(300, 30, scale);
+  surface.pixmap.fill(ground);
+  const fitted = fitFormatted(motdLineRuns(line), "sans", 290, { max: 20, min: 20 }, scale);
+  surface.formatted(fitted, 5, 23, { defaultColor: PALETTES[theme].motd, backdrops: ends });
+  return { p: surface.pixmap, ground };
 }
 
-/** Pixels clearly lighter (or darker) than both the background and the text colour: an outline. */
-function outlinePixels(p: Pixmap, lighter: boolean, text: typeof DARK, background: typeof DARK): number {
-  const limit = lighter ? Math.max(relativeLuminance(text), relativeLuminance(background)) : Math.min(relativeLuminance(text), relativeLuminance(background));
-  let count = 0;
+const key = (c: Color) => `${c.r},${c.g},${c.b}`;
+
+/**
+ * The text's own colour: the pixel that contrasts most with the ground
+ * (edges blend towards the ground, so only fully covered pixels reach it),
+ * with how many pixels have exactly that colour.
+ */
+function ink(p: Pixmap, ground: Color): { color: Color; count: number } {
+  let color = ground, best = 1;
   for (let y = 0; y < p.height; y++) {
     for (let x = 0; x < p.width; x++) {
-      const l = relativeLuminance(p.pixel(x, y));
-      if (lighter ? l > limit + 0.05 : l < limit - 0.02) count++;
+      const ratio = worstContrast(p.pixel(x, y), [ground]);
+      if (ratio > best) [color, best] = [p.pixel(x, y), ratio];
     }
   }
-  return count;
+  let count = 0;
+  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) if (key(p.pixel(x, y)) === key(color)) count++;
+  return { color, count };
 }
 
-describe("MOTD contrast", () => {
-  test("a dark colour on the dark theme keeps its hue and gets a light outline", () => {
-    const blue = parseHexColor("#0000aa")!;
-    const p = drawMotd("§1Dark blue text", DARK, rgba(255, 255, 255));
-    expect(outlinePixels(p, true, blue, DARK)).toBeGreaterThan(50);
-    let own = 0;
-    for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) if (p.pixel(x, y).b === 170 && p.pixel(x, y).r === 0) own++;
-    expect(own).toBeGreaterThan(10);
-  });
+const hueGap = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
 
-  test("a light colour on the light theme gets a dark outline; readable colours get none", () => {
-    const yellow = parseHexColor("#ffff55")!;
-    expect(outlinePixels(drawMotd("§eYellow text here", LIGHT, rgba(0, 0, 0)), false, yellow, LIGHT)).toBeGreaterThan(50);
-    const green = parseHexColor("#55ff55")!;
-    expect(outlinePixels(drawMotd("§aGreen text here", DARK, rgba(255, 255, 255)), true, green, DARK)).toBe(0);
-    const darkGrey = parseHexColor("#555555")!;
-    expect(outlinePixels(drawMotd("§8Grey text here", LIGHT, rgba(0, 0, 0)), false, darkGrey, LIGHT)).toBe(0);
+describe("MOTD contrast", () => {
+  const failing: Array<[ThemeName, string]> = [
+    ["light", "§aWelcome to Skyblock"], ["light", "§6Skyblock Paradise"], ["light", "§eYellow text here"], ["light", "§bAqua text here"],
+    ["dark", "§1Dark blue text"], ["dark", "§4Dark red text"], ["dark", "§5Dark purple text"],
+  ];
+
+  for (const [theme, line] of failing) {
+    test(`${theme}: "${line}" is drawn in its own hue, just ${theme === "light" ? "dark" : "light"} enough for 4.5:1`, () => {
+      const original = parseHexColor(motdLineRuns(line)[0]!.color!)!;
+      const ends = backdrops(PALETTES[theme]);
+      expect(worstContrast(original, ends)).toBeLessThan(TEXT_CONTRAST);
+      for (const scale of [1, 2]) {
+        const { p, ground } = drawMotd(line, theme, scale);
+        const { color: drawn, count } = ink(p, ground);
+        expect(count).toBeGreaterThan(10 * scale * scale);
+        const ratio = worstContrast(drawn, ends);
+        const before = toOklch(original), after = toOklch(drawn);
+        expect({ scale, passes: ratio >= TEXT_CONTRAST, least: ratio < TEXT_CONTRAST + 0.1 }).toEqual({ scale, passes: true, least: true });
+        expect(hueGap(before.h, after.h)).toBeLessThanOrEqual(3);
+        expect(after.c).toBeGreaterThan(0.05);
+        expect(theme === "light" ? after.l < before.l : after.l > before.l).toBe(true);
+      }
+    });
+  }
+
+  test("colours that already hold 4.5:1 are drawn unchanged", () => {
+    const passing: Array<[ThemeName, string]> = [
+      ["dark", "§aGreen text here"], ["dark", "§6Gold text here"], ["light", "§8Dark grey text"], ["light", "§1Dark blue text"],
+      ["light", "Default colour"], ["dark", "Default colour"],
+    ];
+    for (const [theme, line] of passing) {
+      const named = motdLineRuns(line)[0]!.color;
+      const original = named ? parseHexColor(named)! : PALETTES[theme].motd;
+      const { p, ground } = drawMotd(line, theme);
+      const { color, count } = ink(p, ground);
+      expect({ theme, line, color, many: count > 10 }).toEqual({ theme, line, color: original, many: true });
+    }
   });
 });
 

@@ -14,8 +14,9 @@ import { renderBanner, templates } from "../../src/banner/templates/index.ts";
 import { layoutFor, type LayoutKey } from "../../src/banner/layout.ts";
 import { BANNER_SIZES, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
 import { signalBarCount } from "../../src/banner/parts.ts";
-import { PALETTES } from "../../src/banner/theme.ts";
-import { Pixmap, parseHexColor, type Color } from "../../src/render/index.ts";
+import { readableOn, TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";
+import { PALETTES, backdrops, paletteFor, type Palette } from "../../src/banner/theme.ts";
+import { Pixmap, parseHexColor, shadowColor, type Color } from "../../src/render/index.ts";
 
 const SERVER: ServerBannerData = {
   name: "Skyblock Paradise",
@@ -214,7 +215,7 @@ describe("text fitting", () => {
     for (const { key } of templates.values()) check(key, "name", () => ({ name: LONG.slice(0, 2000) }), () => ({ name: "" }), 1);
   });
 
-  test("long MOTDs in colours that get outlines and shadows never paint right of their box", () => {
+  test("long MOTDs in low-contrast colours (shifted), bold and with the game's shadow never paint right of their box", () => {
     const motd = ["§1" + LONG.slice(0, 300), "§e§l" + LONG.slice(0, 300)];
     for (const key of ["minimal-status", "classic", "card"]) check(key, "motd", () => ({ motd }), () => ({ motd: ["", ""] }), 2);
   });
@@ -337,6 +338,21 @@ describe("classic", () => {
   });
 });
 
+describe("classic MOTD", () => {
+  test("has the game's drop shadow on the dark theme and none on the light one", () => {
+    const size = { width: 728, height: 90 };
+    const { layout } = layoutOf<ClassicLayout>("classic", size);
+    const area = { x: layout.motd.x, y: layout.motd.baseline - 20, width: layout.motd.width, height: 30 };
+    const green = parseHexColor("#55ff55")!;
+    for (const theme of THEMES) {
+      const drawn = readableOn(green, backdrops(PALETTES[theme]));
+      const p = renderBanner("classic", { ...SERVER, motd: ["§aWelcome to Skyblock", ""] }, { size, theme, scale: 1 });
+      const shadow = countPixels(p, shadowColor(drawn), area);
+      expect({ theme, text: countPixels(p, drawn, area) > 20, shadow: shadow > 20 }).toEqual({ theme, text: true, shadow: theme === "dark" });
+    }
+  });
+});
+
 describe("server icons", () => {
   const MAGENTA = parseHexColor("#ff00ff")!;
   const favicon = new Pixmap(64, 64);
@@ -428,5 +444,54 @@ describe("accent and background", () => {
     let ink = 0;
     for (let i = 3; i < p.data.length; i += 4) if (p.data[i] === 255) ink++;
     expect(ink).toBeGreaterThan(200);
+  });
+
+  test("text keeps 4.5:1 on a banner's own background: the theme's colours where they hold, else the other theme's", () => {
+    const roles: Array<[string, (palette: Palette) => Color]> = [
+      ["text", (p) => p.text], ["muted", (p) => p.muted], ["motd", (p) => p.motd],
+      ["online", (p) => p.statusText.online], ["offline", (p) => p.statusText.offline],
+    ];
+    const cases: Array<[Theme, string]> = [
+      ["dark", "#ffffff"], ["dark", "#fde68a"], ["dark", "#102030"], ["dark", "#777777"], ["dark", "#7a7a7a"],
+      ["light", "#000000"], ["light", "#123456"], ["light", "#fafafa"], ["light", "#777777"], ["light", "#7a7a7a"],
+    ];
+    let swapped = 0;
+    for (const [theme, hex] of cases) {
+      const palette = paletteFor({ theme, background: parseHexColor(hex)! });
+      const ends = backdrops(palette);
+      const other = PALETTES[theme === "dark" ? "light" : "dark"];
+      for (const [role, pick] of roles) {
+        const color = pick(palette), own = pick(PALETTES[theme]), theirs = pick(other);
+        const where = `${theme} on ${hex}: ${role}`;
+        // A gradient around mid grey can be too close to both black and white: then the better of them.
+        const [black, white] = [parseHexColor("#000000")!, parseHexColor("#ffffff")!];
+        const best = worstContrast(black, ends) >= worstContrast(white, ends) ? black : white;
+        if (worstContrast(best, ends) >= TEXT_CONTRAST) expect({ where, passes: worstContrast(color, ends) >= TEXT_CONTRAST }).toEqual({ where, passes: true });
+        else expect({ where, color }).toEqual({ where, color: best });
+        if (worstContrast(own, ends) >= TEXT_CONTRAST) expect({ where, color }).toEqual({ where, color: own });
+        else if (worstContrast(theirs, ends) >= TEXT_CONTRAST) {
+          expect({ where, color }).toEqual({ where, color: theirs });
+          swapped++;
+        }
+      }
+    }
+    expect(swapped).toBeGreaterThanOrEqual(10);
+  });
+
+  test("wells and the hairline follow the text colours to the other theme's when those swap", () => {
+    const cases: Array<[Theme, string, Theme]> = [["dark", "#ffffff", "light"], ["light", "#1e3a8a", "dark"], ["dark", "#102030", "dark"], ["light", "#fafafa", "light"]];
+    for (const [theme, hex, neutrals] of cases) {
+      const palette = paletteFor({ theme, background: parseHexColor(hex)! });
+      expect({ theme, hex, well: palette.well, border: palette.border })
+        .toEqual({ theme, hex, well: PALETTES[neutrals].well, border: PALETTES[neutrals].border });
+    }
+  });
+
+  test("a light background on the dark theme draws the name in the light theme's text colour", () => {
+    const size = { width: 728, height: 90 };
+    const p = renderBanner("minimal-status", SERVER, { size, theme: "dark", scale: 1, background: parseHexColor("#ffffff")! });
+    const name = { x: 0, y: 0, width: size.width, height: 50 };
+    expect(countPixels(p, PALETTES.light.text, name)).toBeGreaterThan(50);
+    expect(countPixels(p, PALETTES.dark.text, name)).toBe(0);
   });
 });

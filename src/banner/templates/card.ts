@@ -9,7 +9,7 @@ import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill,
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { stripFormatting } from "../text.ts";
-import { backdrop, type Palette } from "../theme.ts";
+import { backdrops, type Palette } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -126,6 +126,6 @@ export const card: ServerTemplate<CardLayout> = {
     drawSlot(surface, layout.players, players, palette.text);
     textInSlot(surface, layout.playersLabel, layout.divider ? "players online" : "players", { face: "sans" }, palette.muted);
     const lines = layout.motd.wrap > 1 || layout.divider ? data.motd.map(motdLineRuns) : [motdLineRuns(data.motd[0])];
-    formattedBlock(surface, layout.motd, lines, "sans", { defaultColor: palette.motd, backdrop: backdrop(palette), halo: palette.halo });
+    formattedBlock(surface, layout.motd, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
   },
 };

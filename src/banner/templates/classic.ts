@@ -9,7 +9,7 @@ import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBar
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { stripFormatting } from "../text.ts";
-import { backdrop } from "../theme.ts";
+import { backdrops } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -99,7 +99,7 @@ export const classic: ServerTemplate<ClassicLayout> = {
     const pixel = { face: "pixel" } as const;
 
     const nameRuns = [plainRun(stripFormatting(data.name))];
-    const style = { defaultColor: palette.motd, backdrop: backdrop(palette), halo: palette.halo };
+    const style = { defaultColor: palette.motd, backdrops: backdrops(palette) };
     // The game's shadow reads as depth on dark panels and as smudge on light ones.
     formattedBlock(surface, layout.name, [nameRuns], "pixel", { ...style, defaultColor: palette.text, shadow: dark });
     drawSignalBars(surface, layout.bars, signalBarCount(data.latencyMs), offline, {

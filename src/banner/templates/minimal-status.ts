@@ -7,7 +7,7 @@ import { drawDivider, drawPanel, drawServerStatus } from "../parts.ts";
 import type { LayoutKey } from "../layout.ts";
 import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";
 import { stripFormatting } from "../text.ts";
-import { backdrop } from "../theme.ts";
+import { backdrops } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -93,7 +93,7 @@ export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
     const start = layout.gap > 0 ? layout.status.x + status + layout.gap : layout.motd.x;
     const motd = { ...layout.motd, x: start, width: layout.motd.x + layout.motd.width - start };
     formattedInSlot(surface, motd, motdLineRuns(data.motd[0]), "sans", {
-      defaultColor: palette.motd, backdrop: backdrop(palette), halo: palette.halo,
+      defaultColor: palette.motd, backdrops: backdrops(palette),
     });
   },
 };

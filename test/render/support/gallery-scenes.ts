@@ -8,6 +8,7 @@ import {
   layoutText, linearGradient, parseFormatted, pixelFamily, radialGradient, rasterizeToMask, rgba, rotate, sansFamily,
   solid, splitLines, stretchToWidth, strokePath, then, translate, type FontStyle,
 } from "../../../src/render/index.ts";
+import { BANNER_SCENES } from "./banner-scenes.ts";
 
 export const GALLERY_DIR = join(import.meta.dir, "../../../docs/gallery");
 
@@ -195,6 +196,8 @@ export const GALLERY_SCENES: Scene[] = [
       return p;
     },
   },
+  // The banner templates (banner-scenes.ts).
+  ...BANNER_SCENES,
 ];
 
 export function sceneNamed(file: string): Scene {

@@ -1,0 +1,81 @@
+// Banner data to look at: what the deployed EzBanners plugin pushes, as the
+// resolver hands it over (realistic), data at every limit (stress), and an
+// unreachable server (offline). Shared by the preview script
+// (bench/banner-preview.ts) and the banner goldens in docs/gallery.
+
+import { iconRgba } from "../../bench/render/scenes.ts";
+import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
+import { splitMotd } from "../../src/banner/motd.ts";
+import { gameVersion } from "../../src/banner/version.ts";
+import { Pixmap } from "../../src/render/index.ts";
+
+const HOUR = 3_600_000;
+/** A fixed clock: the samples (and the goldens drawn from them) never change with the day. */
+const NOW = Date.UTC(2026, 10, 21, 11, 0);
+
+/** A day of samples every 10 minutes: quiet mornings, an evening peak, some noise. */
+function dayOfPlayers(peak: number): Array<{ at: number; online: number }> {
+  return Array.from({ length: 145 }, (_, i) => {
+    const at = NOW - 24 * HOUR + i * 600_000;
+    const hour = new Date(at).getUTCHours() + new Date(at).getUTCMinutes() / 60;
+    const fromPeak = Math.min(Math.abs(hour - 20.5), 24 - Math.abs(hour - 20.5));
+    const evening = Math.exp(-(fromPeak * fromPeak) / 18);
+    const noise = Math.sin(i * 0.9) * 0.025 + Math.sin(i * 0.23) * 0.05;
+    return { at, online: Math.max(0, Math.round(peak * (0.12 + 0.8 * evening + noise))) };
+  });
+}
+
+// A real display name; the count is the newest sample of its history.
+export const realistic: ServerBannerData = {
+  name: "Skyblock Paradise",
+  status: "online",
+  players: { online: 3, max: 50 },
+  motd: splitMotd("§aWelcome to §6Skyblock Paradise§a!\n§7Islands, quests and weekly events"),
+  version: gameVersion("1.21.4-232-ab12cd3 (MC: 1.21.4)"),
+  latencyMs: 42,
+  favicon: Pixmap.fromStraightRgba(64, 64, iconRgba()),
+  history: dayOfPlayers(14).map((p, i, all) => (i === all.length - 1 ? { ...p, online: 3 } : p)),
+};
+
+export const stress: ServerBannerData = {
+  name: "The Ultimate Minecraft Survival Experience Network — Season 12 Reloaded",
+  status: "online",
+  players: { online: dayOfPlayers(90_000).at(-1)!.online, max: 100_000 },
+  motd: splitMotd("        §c§l✦ §6§lMEGA §e§lSALE §a§l✦ §b50% OFF §d§nall ranks§r §1dark blue §0black §8grey§r        \n  §f§kxx§r §9Factions §7| §2Prisons §7| §3Skywars §7| §5Bedwars §7| §4Hardcore §7| §eCreative  "),
+  version: gameVersion("Paper 1.20.1 - 1.21.4"),
+  latencyMs: 480,
+  favicon: null,
+  history: dayOfPlayers(90_000),
+};
+
+export const offline: ServerBannerData = {
+  name: "Creative Builders",
+  status: "offline",
+  players: null,
+  motd: ["", ""],
+  version: null,
+  latencyMs: null,
+  favicon: null,
+  history: [],
+};
+
+export const pluginRealistic: PluginBannerData = {
+  name: "EzBanners",
+  version: "0.2.1",
+  counters: [["servers", 1284], ["players", 35_210]],
+  active: true,
+};
+
+export const pluginStress: PluginBannerData = {
+  name: "AdvancedEnchantmentsAndCustomItemsReloaded Premium Edition",
+  version: "12.4.0-SNAPSHOT-build.2291",
+  counters: [["servers", 48_213], ["players", 1_284_512], ["total_downloads", 9_876_543], ["rating", 5], ["reviews", 2210], ["worlds", 12]],
+  active: false,
+};
+
+/** The samples a template of `kind` draws, by name. */
+export function samplesFor(kind: "server" | "plugin"): ReadonlyArray<readonly [string, ServerBannerData | PluginBannerData]> {
+  return kind === "server"
+    ? [["realistic", realistic], ["stress", stress], ["offline", offline]]
+    : [["realistic", pluginRealistic], ["stress", pluginStress]];
+}
