@@ -403,6 +403,11 @@ describe("the draw budget", () => {
       expect(refused.headers.get("cache-control")).toBe("no-store");
       const png = PNG.sync.read(Buffer.from(await refused.arrayBuffer()));
       expect(png.width).toBe(Math.ceil(shieldsWidth("badge", "rate limited", "flat")));
+      // A client holding that very badge (its ETag comes from what it shows, so any server gives the
+      // same) gets its 304 without a draw, budget or not.
+      const twin = await pushPlugin(FULL);
+      const held = (await fetch(`${server.url}/shields/plugins/${twin}/downloads.png?label=d`)).headers.get("etag")!;
+      expect((await get("label=d", { "If-None-Match": held })).status).toBe(304);
       // Endpoint JSON never draws: not limited.
       expect((await fetch(`${limited.url}/shields/plugins/${plugin}/downloads.json?label=e`)).status).toBe(200);
       // The window passes: drawing again.
