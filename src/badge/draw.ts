@@ -2,13 +2,22 @@
 // (Hi-DPI): the same layout, every coordinate and font size times `scale`.
 
 import {
-  Path, Pixmap, blurMask, drawMask, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling,
-  solid, strokePath, stretchToWidth, type Mask, type TextLine, type Transform,
+  GlyphCache, Path, Pixmap, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling, solid,
+  strokePath, stretchToWidth, type Color, type GradientStop, type Paint, type TextLine, type Transform,
 } from "../render/index.ts";
 import type { BadgeLayout, PlacedText, PlateLayout, SocialLayout } from "./layout.ts";
 import type { PlateStyle } from "./styles.ts";
 
-const WHITE = rgba(255, 255, 255);
+/** Bytes of blurred glyph masks kept per blur radius (a badge glyph's blurred mask is ~400 bytes at 1x). */
+const SHADOW_GLYPHS_BYTES = 2 * 1024 * 1024;
+/** Blurred glyphs per sigma: one cache per style's blur at each scale, so a handful. */
+const shadowGlyphs = new Map<number, GlyphCache>();
+
+function blurredGlyphs(sigma: number): GlyphCache {
+  let cache = shadowGlyphs.get(sigma);
+  if (!cache) shadowGlyphs.set(sigma, (cache = new GlyphCache(SHADOW_GLYPHS_BYTES, sigma)));
+  return cache;
+}
 
 /**
  * The text laid out in DejaVu Sans at the scaled size and spread over its box
@@ -22,39 +31,60 @@ function lineOf(text: PlacedText, scale: number): TextLine {
   return advancing > 1 ? stretchToWidth(line, box - (box - line.width) / advancing) : line;
 }
 
-/** Coverage of `line` drawn at (x, baseline), over the columns of its box (one pixel wider each side) and every row. */
-function coverageOf(line: TextLine, x: number, baseline: number, width: number, height: number): Mask {
-  const left = Math.max(0, Math.floor(x) - 1);
-  const right = Math.min(width, Math.ceil(x + line.width) + 1);
-  const scratch = new Pixmap(Math.max(1, right - left), height);
-  drawTextLine(scratch, line, x - left, baseline, WHITE);
-  const data = new Uint8Array(scratch.width * height);
-  for (let i = 0; i < data.length; i++) data[i] = scratch.data[i * 4 + 3]!;
-  return { x: left, y: 0, width: scratch.width, height, data };
-}
-
 function drawPlateText(pixmap: Pixmap, text: PlacedText, style: PlateStyle, scale: number): void {
   const line = lineOf(text, scale);
   const x = text.x * scale, baseline = text.baseline * scale;
   const { shadow } = style;
   if (shadow) {
+    // One pixel down: a soft copy (blurred glyphs), then a sharp one.
     const below = baseline + scale;
-    const soft = blurMask(coverageOf(line, x, below, pixmap.width, pixmap.height), shadow.blur * scale);
-    drawMask(pixmap, soft, 0, 0, text.colors.shadow, shadow.blurOpacity);
+    const glyphCache = blurredGlyphs(shadow.blur * scale);
+    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.blurOpacity, glyphCache });
     drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.opacity });
   }
   drawTextLine(pixmap, line, x, baseline, text.colors.text);
 }
 
+/** The overlay's colour at `t` (0 top, 1 bottom), interpolated between its stops in straight RGBA as SVG does. */
+function overlayAt(stops: readonly GradientStop[], t: number): Color {
+  const next = stops.findIndex((stop) => stop.offset >= t);
+  if (next <= 0) return stops[next === 0 ? 0 : stops.length - 1]!.color;
+  const a = stops[next - 1]!, b = stops[next]!;
+  const f = (t - a.offset) / (b.offset - a.offset);
+  const mix = (p: number, q: number) => p + (q - p) * f;
+  return rgba(mix(a.color.r, b.color.r), mix(a.color.g, b.color.g), mix(a.color.b, b.color.b), mix(a.color.a, b.color.a));
+}
+
+/** `top` composited over `bottom`, straight alpha. */
+function over(top: Color, bottom: Color): Color {
+  const ta = top.a / 255, ba = (bottom.a / 255) * (1 - ta);
+  const a = ta + ba;
+  if (a === 0) return rgba(0, 0, 0, 0);
+  const mix = (t: number, b: number) => (t * ta + b * ba) / a;
+  return rgba(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), a * 255);
+}
+
+/**
+ * A segment's fill with the style's overlay already laid over it, sampled at
+ * the centre of every device row: one fill instead of two, and at the rounded
+ * corners the same as SVG, which clips segments and overlay together.
+ */
+function segmentPaint(color: Color, overlay: readonly GradientStop[], height: number, rows: number): Paint {
+  if (overlay.length === 0) return solid(color);
+  const stops = Array.from({ length: rows }, (_, row) => {
+    const offset = (row + 0.5) / rows;
+    return { offset, color: over(overlayAt(overlay, offset), color) };
+  });
+  return linearGradient(0, 0, 0, height, stops);
+}
+
 function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
-  const { style, label, message, width, height } = layout;
+  const { style, label, message, height } = layout;
   const r = style.radius;
-  if (label) fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), solid(label.color), { transform });
+  const paint = (color: Color) => segmentPaint(color, style.overlay, height, height * scale);
+  if (label) fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint(label.color), { transform });
   const messageCorners = label ? ([0, r, r, 0] as const) : r;
-  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, messageCorners), solid(message.color), { transform });
-  if (style.overlay.length > 0) {
-    fillPath(pixmap, new Path().roundRect(0, 0, width, height, r), linearGradient(0, 0, 0, height, style.overlay), { transform });
-  }
+  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, messageCorners), paint(message.color), { transform });
   for (const text of layout.texts) drawPlateText(pixmap, text, style, scale);
 }
 
