@@ -214,22 +214,42 @@ function filterRow(pixels: Int32Array, width: number, y: number, type: 1 | 2, ou
 /** The PNG filters by number: None, Sub, Up, Average, Paeth. */
 type FilterType = 0 | 1 | 2 | 3 | 4;
 
-/** Row y of straight RGBA bytes filtered with `type`, byte by byte (the plain form, for the compact encoding). */
+/**
+ * Row y of straight RGBA bytes filtered with `type`, byte by byte (the plain
+ * form, for the compact encoding): one loop per filter, the first pixel (no
+ * left neighbour) and the first row (none above) on their own.
+ */
 function filterBytes(type: FilterType, rgba: Uint8Array, width: number, y: number, out: Uint8Array): void {
   const length = width * 4, row = y * length, above = row - length;
-  for (let i = 0; i < length; i++) {
-    const left = i >= 4 ? rgba[row + i - 4]! : 0;
-    const up = y > 0 ? rgba[above + i]! : 0;
-    const upLeft = i >= 4 && y > 0 ? rgba[above + i - 4]! : 0;
-    let prediction = 0;
-    if (type === 1) prediction = left;
-    else if (type === 2) prediction = up;
-    else if (type === 3) prediction = (left + up) >> 1;
-    else if (type === 4) {
-      const pa = Math.abs(up - upLeft), pb = Math.abs(left - upLeft), pc = Math.abs(left + up - 2 * upLeft);
-      prediction = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
-    }
-    out[i] = rgba[row + i]! - prediction;
+  const first = y === 0;
+  switch (type) {
+    case 0:
+      out.set(rgba.subarray(row, row + length));
+      return;
+    case 1:
+      for (let i = 0; i < 4; i++) out[i] = rgba[row + i]!;
+      for (let i = 4; i < length; i++) out[i] = rgba[row + i]! - rgba[row + i - 4]!;
+      return;
+    case 2:
+      if (first) out.set(rgba.subarray(row, row + length));
+      else for (let i = 0; i < length; i++) out[i] = rgba[row + i]! - rgba[above + i]!;
+      return;
+    case 3:
+      for (let i = 0; i < 4; i++) out[i] = rgba[row + i]! - (first ? 0 : rgba[above + i]! >> 1);
+      for (let i = 4; i < length; i++) out[i] = rgba[row + i]! - ((rgba[row + i - 4]! + (first ? 0 : rgba[above + i]!)) >> 1);
+      return;
+    case 4:
+      if (first) {
+        // Nothing above: Paeth predicts from the left, as Sub does.
+        filterBytes(1, rgba, width, y, out);
+        return;
+      }
+      for (let i = 0; i < 4; i++) out[i] = rgba[row + i]! - rgba[above + i]!;
+      for (let i = 4; i < length; i++) {
+        const left = rgba[row + i - 4]!, up = rgba[above + i]!, upLeft = rgba[above + i - 4]!;
+        const pa = Math.abs(up - upLeft), pb = Math.abs(left - upLeft), pc = Math.abs(left + up - 2 * upLeft);
+        out[i] = rgba[row + i]! - (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      }
   }
 }
 
