@@ -59,7 +59,7 @@ export interface SocialLayout {
 export type BadgeLayout = PlateLayout | SocialLayout;
 
 /** shields' label grey. */
-export const DEFAULT_LABEL_COLOR = badgeColor("#555");
+const DEFAULT_LABEL_COLOR = badgeColor("#555");
 /**
  * Widest text drawn, in badge pixels; longer text ends in "…". It keeps a
  * badge within the pixmap limit even at scale 2 whatever characters it holds.
