@@ -7,6 +7,7 @@ import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
 import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { badgeRoutes } from "./badge-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
@@ -66,7 +67,8 @@ export function createApp(ctx: AppContext) {
     .use(healthRoute(ctx.db))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
-    .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
+    .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
+    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now }));
   return app;
 }
 

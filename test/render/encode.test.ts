@@ -88,6 +88,45 @@ test("small images: Paeth rows, and true colour when it beats a palette's overhe
   expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
 });
 
+describe("compact PNGs (images encoded once, served many times)", () => {
+  /** The badge above with white text on it: anti-aliased edges, ~100-200 colours. */
+  function badge(): Pixmap {
+    const p = new Pixmap(114, 20);
+    const clip = rasterizeToMask(new Path().roundRect(0, 0, 114, 20, 3));
+    fillPath(p, new Path().rect(0, 0, 69, 20), solid(rgba(85, 85, 85)), { clip });
+    fillPath(p, new Path().rect(69, 0, 45, 20), solid(rgba(68, 204, 17)), { clip });
+    for (let x = 6; x < 110; x += 7) fillPath(p, new Path().circle(x + 0.3, 10.4, 2.6), solid(rgba(255, 255, 255)));
+    return p;
+  }
+
+  test("a palette when it comes out smaller, exactly the same pixels", () => {
+    const p = badge();
+    const plain = encodePng(p, { level: 6 });
+    const compact = encodePng(p, { level: 6, compact: true });
+    expect(ihdr(plain).colorType).toBe(6);
+    expect(ihdr(compact).colorType).toBe(3);
+    expect(compact.length).toBeLessThan(plain.length);
+    expect([...decoded(compact).data]).toEqual([...p.toStraightRgba()]);
+  });
+
+  test("true colour with a filter chosen per row, exact; never larger than the default", () => {
+    for (const [width, height, colors, alphas] of [[40, 30, 1200, undefined], [300, 60, 5000, [255]], [120, 20, 900, undefined]] as const) {
+      const { pixmap, straight } = knownImage(width, height, colors, alphas as number[] | undefined);
+      const compact = encodePng(pixmap, { level: 6, compact: true });
+      expect([...decoded(compact).data]).toEqual(straight);
+      expect(compact.length).toBeLessThanOrEqual(encodePng(pixmap, { level: 6 }).length);
+    }
+    // Rows of a horizontal ramp with a row of noise: Sub for the first row and the noise, Up where the
+    // row above repeats, Sub again just after the noise (Up would predict the noise). 101 bytes, not 285.
+    const p = new Pixmap(64, 8);
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 64; x++) p.data.set(y === 4 ? [(x * 97) % 256, (x * 31) % 256, x, 255] : [x * 4, 255 - x * 4, 128, 255], (y * 64 + x) * 4);
+    const png = encodePng(p, { compact: true });
+    const raw = Bun.inflateSync(new Uint8Array(encodedIdat(png)));
+    expect(Array.from({ length: 8 }, (_, y) => raw[y * (1 + 64 * 3)])).toEqual([1, 2, 2, 2, 1, 1, 2, 2]);
+    expect(png.length).toBeLessThan(encodePng(p).length / 2);
+  });
+});
+
 /** The IDAT payload of a PNG with one IDAT chunk, without the zlib wrapper. */
 function encodedIdat(png: Uint8Array): Uint8Array {
   const at = Buffer.from(png).indexOf("IDAT");

@@ -2,6 +2,7 @@
 // and slant, kept in a least-recently-used map bounded in bytes: drawing
 // text is mostly copying these masks.
 
+import { blurMask } from "../image/blur.ts";
 import { rasterizeToMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
 import type { Face } from "./face.ts";
@@ -29,7 +30,17 @@ export class GlyphCache {
   private hits = 0;
   private misses = 0;
 
-  constructor(readonly maxBytes = 8 * 1024 * 1024) {}
+  /**
+   * `blur` (a Gaussian's sigma in pixels) makes a cache of blurred glyphs:
+   * text drawn through it is a soft shadow. Blurring is linear, so drawing
+   * blurred glyphs is blurring the text (up to where glyphs' halos overlap,
+   * which composite instead of adding), at the cost of one copy per glyph
+   * instead of a blur of the whole line every time.
+   */
+  constructor(
+    readonly maxBytes = 8 * 1024 * 1024,
+    readonly blur = 0,
+  ) {}
 
   /**
    * The mask of `glyphId` at `size` px, with its pen at (subpixel / SUBPIXEL_STEPS, 0):
@@ -48,7 +59,8 @@ export class GlyphCache {
       return cached;
     }
     this.misses++;
-    const mask = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
+    const sharp = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
+    const mask = this.blur > 0 ? blurMask(sharp, this.blur) : sharp;
     this.masks.set(key, mask);
     this.bytes += mask.data.length + ENTRY_OVERHEAD;
     this.evict();

@@ -8,10 +8,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compareImages, describeComparison, matches, readGolden, written } from "./image-diff.ts";
 import { GALLERY_DIR, GALLERY_SCENES } from "./gallery-scenes.ts";
+import { BADGE_GALLERY_DIR, BADGE_GALLERY_SCENES } from "../../badge/support/badge-gallery.ts";
 
 let changed = 0;
-for (const scene of GALLERY_SCENES) {
-  const file = join(GALLERY_DIR, scene.file);
+const scenes = [
+  ...GALLERY_SCENES.map((scene) => ({ scene, dir: GALLERY_DIR })),
+  ...BADGE_GALLERY_SCENES.map((scene) => ({ scene, dir: BADGE_GALLERY_DIR })),
+];
+for (const { scene, dir } of scenes) {
+  const file = join(dir, scene.file);
   const pixmap = scene.draw();
   const actual = written(pixmap);
   const golden = readGolden(file);

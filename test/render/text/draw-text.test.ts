@@ -160,6 +160,23 @@ describe("glyph cache", () => {
     drawTextLine(p, { ...lines[0]!, glyphs: [lines[0]!.glyphs[0]!] }, 0, 100, WHITE, { glyphCache: cache });
     expect(cache.stats().misses).toBe(before + 1);
   });
+
+  test("a blurring cache draws soft text: the same ink spread further, no pixel as dark", () => {
+    const line = layoutText("Il", sans);
+    const sharp = new Pixmap(60, 40), soft = new Pixmap(60, 40);
+    drawTextLine(sharp, line, 20, 25, WHITE);
+    drawTextLine(soft, line, 20, 25, WHITE, { glyphCache: new GlyphCache(1024 * 1024, 1.6) });
+    const alphas = (p: PixmapType) => Array.from({ length: p.width * p.height }, (_, i) => p.data[i * 4 + 3]!);
+    const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
+    // Blurring moves ink, it does not add or remove it (two glyphs far enough apart not to overlap).
+    expect(Math.abs(sum(alphas(soft)) - sum(alphas(sharp)))).toBeLessThan(sum(alphas(sharp)) * 0.03);
+    expect(Math.max(...alphas(soft))).toBeLessThan(Math.max(...alphas(sharp)) * 0.7);
+    const inked = (p: PixmapType) => alphas(p).filter((a) => a > 0).length;
+    expect(inked(soft)).toBeGreaterThan(inked(sharp) * 2);
+    // The halo reaches past the I's left edge by about 2 sigma (further out it rounds to nothing).
+    const firstColumn = (p: PixmapType) => Math.min(...alphas(p).flatMap((a, i) => (a > 0 ? [i % p.width] : [])));
+    expect(firstColumn(sharp) - firstColumn(soft)).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe("decorations", () => {

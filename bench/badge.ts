@@ -1,0 +1,143 @@
+// Badge bench (numbers, not tests). For each badge: drawn and PNG-encoded
+// cold (not from the render cache) by our engine as the server writes it
+// (compact PNG, level 6) and with the engine's fast default encoding, by
+// @napi-rs/canvas from the same layout, and by badge-maker + resvg from
+// shields' own SVG, all in the same run; PNG sizes of each. Then the cached
+// badge over HTTP: a real server, a load generator in a child process.
+//
+// Run: npm run bench:badge [-- --quick]
+
+import { Resvg } from "@resvg/resvg-js";
+import { makeBadge } from "badge-maker";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BadgeImages } from "../src/badge/images.ts";
+import { parseBadgeColor } from "../src/badge/colors.ts";
+import { drawBadge } from "../src/badge/draw.ts";
+import { layoutBadge, type BadgeContent, type PlateLayout } from "../src/badge/layout.ts";
+import type { StyleName } from "../src/badge/styles.ts";
+import { loadConfig } from "../src/config.ts";
+import { createApp } from "../src/http/app.ts";
+import { listen } from "../src/http/listen.ts";
+import { encodePng } from "../src/render/index.ts";
+import { openDatabase } from "../src/store/database.ts";
+import { writePluginPush } from "../src/store/plugins.ts";
+import { createToken } from "../src/store/tokens.ts";
+import { canvasBadgePng, registerCanvasFonts } from "./badge/canvas.ts";
+
+const quick = process.argv.includes("--quick");
+const SAMPLE_MS = quick ? 400 : 1500;
+const LOAD_SECONDS = quick ? 2 : 5;
+
+function median(sorted: number[]): number {
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Warms up, then times single runs for about SAMPLE_MS (at least 20 samples); the median in ms. */
+function measure(run: () => unknown): number {
+  const warmUntil = performance.now() + SAMPLE_MS / 4;
+  while (performance.now() < warmUntil) run();
+  const times: number[] = [];
+  const stopAt = performance.now() + SAMPLE_MS;
+  while (times.length < 20 || performance.now() < stopAt) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  return median(times.sort((a, b) => a - b));
+}
+
+const ms = (v: number) => (v < 1 ? v.toFixed(3) : v.toFixed(2));
+const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
+
+const fontFile = (name: string) => join(import.meta.dir, "../glyphs/dejavu", name);
+registerCanvasFonts(fontFile("DejaVuSans.ttf"), fontFile("DejaVuSans-Bold.ttf"));
+const resvgFonts = { fontFiles: [fontFile("DejaVuSans.ttf"), fontFile("DejaVuSans-Bold.ttf")], loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
+
+interface Case {
+  name: string;
+  style: StyleName;
+  scale: 1 | 2;
+}
+
+const CASES: Case[] = [
+  { name: "flat", style: "flat", scale: 1 },
+  { name: "flat-square", style: "flat-square", scale: 1 },
+  { name: "plastic", style: "plastic", scale: 1 },
+  { name: "for-the-badge", style: "for-the-badge", scale: 1 },
+  { name: "social", style: "social", scale: 1 },
+  { name: "flat, scale=2", style: "flat", scale: 2 },
+];
+
+/**
+ * Cold means not from the render cache: every run draws a different count
+ * (as badges of many plugins would), so the message's glyph masks come from
+ * the glyph caches but nothing else is reused.
+ */
+let counter = 0;
+const content = (style: StyleName): BadgeContent =>
+  ({ label: "downloads", message: `${10 + (counter++ % 990)}k`, color: parseBadgeColor("brightgreen")!, style });
+
+console.log(`Badge bench: Bun ${Bun.version}, ${process.platform} ${process.arch}, ${navigator.hardwareConcurrency} cores, ${new Date().toISOString()}`);
+console.log("Cold: drawn and encoded each time (a new count each run). Text: DejaVu Sans everywhere.\n");
+console.log(row(["badge", "ours as served (compact PNG)", "ours, fast PNG", "canvas", "badge-maker + resvg", "canvas / ours fast", "canvas / ours served", "PNG bytes served / fast / canvas / resvg"]));
+console.log(row(Array(8).fill("---")));
+for (const { name, style, scale } of CASES) {
+  const served = measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale), { level: 6, compact: true }));
+  const fast = measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale)));
+  const plate = style !== "social";
+  const canvas = plate ? measure(() => canvasBadgePng(layoutBadge(content(style)) as PlateLayout, scale)) : Number.NaN;
+  const shields = measure(() => {
+    const c = content(style);
+    return new Resvg(makeBadge({ label: c.label, message: c.message, color: "brightgreen", style }), { fitTo: { mode: "zoom", value: scale }, font: resvgFonts }).render().asPng();
+  });
+  const sample: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style };
+  const pixmap = drawBadge(layoutBadge(sample), scale);
+  const svg = makeBadge({ label: sample.label, message: sample.message, color: "brightgreen", style });
+  const bytes = [
+    encodePng(pixmap, { level: 6, compact: true }).length,
+    encodePng(pixmap).length,
+    plate ? canvasBadgePng(layoutBadge(sample) as PlateLayout, scale).length : "-",
+    new Resvg(svg, { fitTo: { mode: "zoom", value: scale }, font: resvgFonts }).render().asPng().length,
+  ];
+  const ratio = (v: number) => (Number.isNaN(v) ? "-" : `${v.toFixed(1)}x`);
+  console.log(row([
+    name, ms(served), ms(fast), plate ? ms(canvas) : "-", ms(shields), ratio(canvas / fast), ratio(canvas / served), bytes.join(" / "),
+  ]));
+}
+
+// Served from the render cache: a lookup, no drawing.
+const images = new BadgeImages(Date.now);
+const cachedContent: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style: "flat" };
+images.png(cachedContent, 1);
+console.log(`\nRender cache hit (lookup by what is drawn): ${ms(measure(() => images.png(cachedContent, 1)) * 1000)} µs median`);
+
+// The cached badge over HTTP: a real server on a real database; the load generator runs in its own process.
+const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));
+try {
+  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db") });
+  const db = openDatabase(config.dbPath);
+  const token = createToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
+  const uuid = "0b9a5a9e-5d7c-4f0e-9a51-6d1f3c2b7e10";
+  db.transaction((tx) => writePluginPush(tx, {
+    uuid, tokenId: token.id, now: Date.now(), maxPerToken: 10, fields: { name: "Bench", meta: { alpha: { downloads: 12_345 } } },
+  }));
+  const app = createApp({ config, db, now: Date.now });
+  const port = listen(app, "127.0.0.1", 0);
+  const url = `http://127.0.0.1:${port}/shields/plugins/${uuid}/downloads.png`;
+  const etag = (await fetch(url)).headers.get("etag")!;
+  console.log(`\nCached badge over HTTP (${LOAD_SECONDS} s each, client in a child process on the same 2 cores):`);
+  console.log(row(["request", "concurrency", "requests/s", "p50 ms", "p99 ms", "statuses", "body bytes"]));
+  console.log(row(Array(7).fill("---")));
+  for (const [label, concurrency, held] of [["GET badge", 1, ""], ["GET badge", 32, ""], ["GET with If-None-Match (304)", 32, etag]] as const) {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "badge/load.ts"), url, String(concurrency), String(LOAD_SECONDS), held], { stdout: "pipe" });
+    const result = JSON.parse(await new Response(child.stdout).text()) as { requests: number; seconds: number; p50: number; p99: number; statuses: Record<string, number>; bytes: number };
+    await child.exited;
+    console.log(row([label, concurrency, Math.round(result.requests / result.seconds), ms(result.p50), ms(result.p99), JSON.stringify(result.statuses), result.bytes]));
+  }
+  await app.stop(true);
+  db.$client.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,125 @@
+// Draws a laid-out badge with the render engine, at 1x or a whole multiple
+// (Hi-DPI): the same layout, every coordinate and font size times `scale`.
+
+import {
+  GlyphCache, Path, Pixmap, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling, solid,
+  strokePath, stretchToWidth, type Color, type GradientStop, type Paint, type TextLine, type Transform,
+} from "../render/index.ts";
+import type { BadgeLayout, PlacedText, PlateLayout, SocialLayout } from "./layout.ts";
+import type { PlateStyle } from "./styles.ts";
+
+/** Bytes of blurred glyph masks kept per blur radius (a badge glyph's blurred mask is ~400 bytes at 1x). */
+const SHADOW_GLYPHS_BYTES = 2 * 1024 * 1024;
+/** Blurred glyphs per sigma: one cache per style's blur at each scale, so a handful. */
+const shadowGlyphs = new Map<number, GlyphCache>();
+
+function blurredGlyphs(sigma: number): GlyphCache {
+  let cache = shadowGlyphs.get(sigma);
+  if (!cache) shadowGlyphs.set(sigma, (cache = new GlyphCache(SHADOW_GLYPHS_BYTES, sigma)));
+  return cache;
+}
+
+/**
+ * The text laid out in DejaVu Sans at the scaled size and spread over its box
+ * as SVG's textLength spreads it: the difference goes after every glyph, the
+ * last one included, so the glyphs end one share short of the box's right edge.
+ */
+function lineOf(text: PlacedText, scale: number): TextLine {
+  const line = layoutText(text.text, { family: sansFamily(), size: text.font.size * scale, bold: text.font.bold });
+  const advancing = line.glyphs.filter((glyph) => glyph.advance > 0).length;
+  const box = text.width * scale;
+  return advancing > 1 ? stretchToWidth(line, box - (box - line.width) / advancing) : line;
+}
+
+function drawPlateText(pixmap: Pixmap, text: PlacedText, style: PlateStyle, scale: number): void {
+  const line = lineOf(text, scale);
+  const x = text.x * scale, baseline = text.baseline * scale;
+  const { shadow } = style;
+  if (shadow) {
+    // One pixel down: a soft copy (blurred glyphs), then a sharp one.
+    const below = baseline + scale;
+    const glyphCache = blurredGlyphs(shadow.blur * scale);
+    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.blurOpacity, glyphCache });
+    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.opacity });
+  }
+  drawTextLine(pixmap, line, x, baseline, text.colors.text);
+}
+
+/** The overlay's colour at `t` (0 top, 1 bottom), interpolated between its stops in straight RGBA as SVG does. */
+function overlayAt(stops: readonly GradientStop[], t: number): Color {
+  const next = stops.findIndex((stop) => stop.offset >= t);
+  if (next <= 0) return stops[next === 0 ? 0 : stops.length - 1]!.color;
+  const a = stops[next - 1]!, b = stops[next]!;
+  const f = (t - a.offset) / (b.offset - a.offset);
+  const mix = (p: number, q: number) => p + (q - p) * f;
+  return rgba(mix(a.color.r, b.color.r), mix(a.color.g, b.color.g), mix(a.color.b, b.color.b), mix(a.color.a, b.color.a));
+}
+
+/** `top` composited over `bottom`, straight alpha. */
+function over(top: Color, bottom: Color): Color {
+  const ta = top.a / 255, ba = (bottom.a / 255) * (1 - ta);
+  const a = ta + ba;
+  if (a === 0) return rgba(0, 0, 0, 0);
+  const mix = (t: number, b: number) => (t * ta + b * ba) / a;
+  return rgba(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), a * 255);
+}
+
+/**
+ * A segment's fill with the style's overlay already laid over it, sampled at
+ * the centre of every device row: one fill instead of two, and at the rounded
+ * corners the same as SVG, which clips segments and overlay together.
+ */
+function segmentPaint(color: Color, overlay: readonly GradientStop[], height: number, rows: number): Paint {
+  if (overlay.length === 0) return solid(color);
+  const stops = Array.from({ length: rows }, (_, row) => {
+    const offset = (row + 0.5) / rows;
+    return { offset, color: over(overlayAt(overlay, offset), color) };
+  });
+  return linearGradient(0, 0, 0, height, stops);
+}
+
+function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
+  const { style, label, message, height } = layout;
+  const r = style.radius;
+  const paint = (color: Color) => segmentPaint(color, style.overlay, height, height * scale);
+  if (label) fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint(label.color), { transform });
+  const messageCorners = label ? ([0, r, r, 0] as const) : r;
+  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, messageCorners), paint(message.color), { transform });
+  for (const text of layout.texts) drawPlateText(pixmap, text, style, scale);
+}
+
+function drawSocial(pixmap: Pixmap, layout: SocialLayout, transform: Transform, scale: number): void {
+  const { style, labelBoxWidth, bubble } = layout;
+  const border = { width: 1 };
+  const inner = style.height - 1;
+  const box = () => new Path().roundRect(0.5, 0.5, labelBoxWidth, inner, style.radius);
+  fillPath(pixmap, box(), solid(style.labelFill), { transform });
+  if (bubble) {
+    const left = bubble.x + 0.5;
+    const body = new Path().roundRect(left, 0.5, bubble.width, inner, style.radius);
+    fillPath(pixmap, body, solid(style.bubbleFill), { transform });
+    strokePath(pixmap, body, border, solid(style.border), { transform });
+    // The notch: the bubble's border is wiped where the arrow joins it, then the arrow drawn.
+    fillPath(pixmap, new Path().rect(bubble.x - 0.5, 7, 1.5, 6), solid(style.bubbleFill), { transform });
+    const arrow = new Path().moveTo(left, 6.5).lineTo(left - 3, 9.5).lineTo(left - 3, 10.5).lineTo(left, 13.5);
+    fillPath(pixmap, arrow, solid(style.bubbleFill), { transform });
+    strokePath(pixmap, arrow, border, solid(style.border), { transform });
+  }
+  fillPath(pixmap, box(), linearGradient(0, 0, 0, style.height, style.labelOverlay), { transform });
+  strokePath(pixmap, box(), border, solid(style.border), { transform });
+  for (const text of layout.texts) {
+    const line = lineOf(text, scale);
+    drawTextLine(pixmap, line, text.x * scale, (text.baseline + 1) * scale, text.colors.shadow);
+    drawTextLine(pixmap, line, text.x * scale, text.baseline * scale, text.colors.text);
+  }
+}
+
+/** The badge's pixels at `scale` (a whole number: 2 is Hi-DPI); transparent outside its shape. */
+export function drawBadge(layout: BadgeLayout, scale = 1): Pixmap {
+  // for-the-badge widths may end in a fraction of a pixel (1.25 px per character): its last column is partly covered.
+  const pixmap = new Pixmap(Math.ceil(layout.width * scale), layout.height * scale);
+  const transform = scaling(scale);
+  if (layout.kind === "social") drawSocial(pixmap, layout, transform, scale);
+  else drawPlate(pixmap, layout, transform, scale);
+  return pixmap;
+}

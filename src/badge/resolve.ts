@@ -1,0 +1,87 @@
+// From a request's subject, metric and options to what the badge shows and
+// how long it may be cached: the record is read, the metric's value (or its
+// fallback) is taken, the options are laid over it. Unknown plugins, servers
+// and metrics become "not found" badges.
+
+import type { Db } from "../store/database.ts";
+import { getPlugin } from "../store/plugins.ts";
+import { getServer } from "../store/servers.ts";
+import { badgeColor } from "./colors.ts";
+import type { BadgeContent } from "./layout.ts";
+import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
+import type { BadgeOptions } from "./options.ts";
+import { PLUGIN_METRICS } from "./plugin-metrics.ts";
+import { SERVER_METRICS, type ServerView } from "./server-metrics.ts";
+
+export interface BadgeAnswer {
+  status: 200 | 404;
+  content: BadgeContent;
+  /** Seconds it may be cached. */
+  maxAge: number;
+  /** Why there is no badge, for JSON clients (404 only). */
+  error?: { code: string; message: string };
+}
+
+/** "Not found" answers change when the record appears: cached as briefly as live values. */
+const NOT_FOUND_SECONDS = CACHE_SECONDS.live;
+
+/** A "not found" badge: the style and scale asked for, but not the label or colours (so there are few of them). */
+function notFound(label: string, code: string, message: string, options: BadgeOptions): BadgeAnswer {
+  return {
+    status: 404,
+    content: { label, message: "not found", color: badgeColor("red"), style: options.style },
+    maxAge: NOT_FOUND_SECONDS,
+    error: { code, message },
+  };
+}
+
+function answer<R>(metric: Metric<R>, record: R, options: BadgeOptions, now: number): BadgeAnswer {
+  const value = metric.read(record, now) ?? FALLBACK;
+  return {
+    status: 200,
+    content: {
+      label: options.label ?? metric.label,
+      message: value.message,
+      color: options.color ?? badgeColor(value.color),
+      labelColor: options.labelColor,
+      style: options.style,
+    },
+    maxAge: Math.max(CACHE_SECONDS[metric.cache], options.cacheSeconds ?? 0),
+  };
+}
+
+const unknownMetric = (names: ReadonlyMap<string, unknown>, options: BadgeOptions) =>
+  notFound("metric", "unknown_metric", `no such metric; known: ${[...names.keys()].join(", ")}`, options);
+
+/** A plugin badge; `uuid` is the canonical UUID from the path, or null when the path held none. */
+export function pluginBadge(db: Db, uuid: string | null, metricName: string, options: BadgeOptions, now: number): BadgeAnswer {
+  const metric = PLUGIN_METRICS.get(metricName);
+  if (!metric) return unknownMetric(PLUGIN_METRICS, options);
+  const plugin = uuid === null ? undefined : getPlugin(db, uuid);
+  if (!plugin) return notFound("plugin", "unknown_plugin", "no plugin with this UUID has pushed data", options);
+  return answer(metric, plugin, options, now);
+}
+
+export function serverBadge(
+  db: Db, uuid: string | null, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
+): BadgeAnswer {
+  const metric = SERVER_METRICS.get(metricName);
+  if (!metric) return unknownMetric(SERVER_METRICS, options);
+  const row = uuid === null ? undefined : getServer(db, uuid);
+  if (!row) return notFound("server", "unknown_server", "no server with this UUID has pushed data", options);
+  const view: ServerView = { row, staleAfterMs };
+  return answer(metric, view, options, now);
+}
+
+/** The shields.io endpoint-badge form of an answer (https://shields.io/badges/endpoint-badge). */
+export function endpointJson(answer: BadgeAnswer, options: BadgeOptions): Record<string, string | number> {
+  const { content } = answer;
+  return {
+    schemaVersion: 1,
+    label: content.label,
+    message: content.message,
+    color: content.color.css,
+    ...(content.labelColor ? { labelColor: content.labelColor.css } : {}),
+    ...(options.styleAsked ? { style: content.style } : {}),
+  };
+}

@@ -1,0 +1,61 @@
+// Reading badge values out of pushed records. meta is free-form JSON, so every
+// read checks the type it needs and tries the spellings plugins use for the
+// same thing (resource_id, resourceId, id...); anything else counts as not sent.
+
+/** The value at a dotted path ("alpha.downloads") of a JSON-like object; undefined where the path breaks. */
+export function valueAt(root: unknown, path: string): unknown {
+  let node = root;
+  for (const key of path.split(".")) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A count: a finite number of at least 0 (a numeric string too, as some plugins send). */
+export function asCount(value: unknown): number | undefined {
+  const number = typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+/** A text: a non-blank string, or a number written out (resource ids are often numbers). */
+export function asText(value: unknown): string | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** The first of `paths` under `root` that `read` accepts. */
+export function firstOf<T>(root: unknown, paths: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
+  for (const path of paths) {
+    const value = read(valueAt(root, path));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** The size of a list; a count is accepted in its place. */
+export function asListSize(value: unknown): number | undefined {
+  return Array.isArray(value) ? value.length : asCount(value);
+}
+
+/** Longest message a badge shows, in characters; longer values end in "…" (layout also bounds the width). */
+export const MAX_MESSAGE_CHARACTERS = 96;
+
+export function capMessage(text: string): string {
+  const chars = [...text];
+  return chars.length <= MAX_MESSAGE_CHARACTERS ? text : `${chars.slice(0, MAX_MESSAGE_CHARACTERS - 1).join("")}\u2026`;
+}
+
+/**
+ * The game version in a server's version text: "1.21.4-232-ab12cd3 (MC:
+ * 1.21.4)" (Paper and its forks) -> "1.21.4"; otherwise the first dotted
+ * version in it ("1.20.1-R0.1-SNAPSHOT" -> "1.20.1"); otherwise the text.
+ */
+export function gameVersion(serverVersion: string): string | undefined {
+  const text = serverVersion.trim();
+  if (text === "") return undefined;
+  const marked = /\(MC:\s*([^)\s]+)\s*\)/i.exec(text);
+  if (marked) return marked[1];
+  const dotted = /(?:^|[^\d.])(\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)(?![\d])/.exec(text);
+  return dotted ? dotted[1] : text;
+}

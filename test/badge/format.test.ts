@@ -1,0 +1,108 @@
+import { describe, expect, test } from "bun:test";
+import {
+  MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
+  versionRange, versionText,
+} from "../../src/badge/format.ts";
+
+describe("compact numbers (shields' metric())", () => {
+  test.each([
+    [0, "0"], [999, "999"], [1000, "1k"], [1049, "1k"], [1050, "1.1k"], [1234, "1.2k"], [9949, "9.9k"], [9999, "10k"],
+    [12_345, "12k"], [999_499, "999k"], [999_500, "1M"], [1_500_000, "1.5M"], [2_000_000_000, "2G"],
+  ])("%d -> %s", (value, text) => {
+    expect(compactNumber(value)).toBe(text);
+  });
+});
+
+describe("versions", () => {
+  test("a v in front of versions starting with a digit, not of others, dates or hashes", () => {
+    expect(versionText("3.2.1")).toBe("v3.2.1");
+    expect(versionText("v3.2.1")).toBe("v3.2.1");
+    expect(versionText("beta-4")).toBe("beta-4");
+    expect(versionText("2024-05-01")).toBe("2024-05-01");
+    expect(versionText("ab12cd3")).toBe("ab12cd3");
+    expect(versionText("1234567")).toBe("v1234567");
+  });
+
+  test("orange for 0.x and pre-releases, blue for the rest", () => {
+    expect(versionColor("3.2.1")).toBe("blue");
+    expect(versionColor("v10.0")).toBe("blue");
+    expect(versionColor("0.9.1")).toBe("orange");
+    expect(versionColor("v0.1")).toBe("orange");
+    expect(versionColor("3.0.0-beta.2")).toBe("orange");
+    expect(versionColor("2.1-SNAPSHOT")).toBe("orange");
+    expect(versionColor("4.0.0-rc1")).toBe("orange");
+  });
+});
+
+test("download colours: none red, then yellow, yellowgreen, green, brightgreen at 10, 100, 1000", () => {
+  expect([0, 1, 9, 10, 99, 100, 999, 1000, 10 ** 6].map(downloadsColor)).toEqual([
+    "red", "yellow", "yellow", "yellowgreen", "yellowgreen", "green", "green", "brightgreen", "brightgreen",
+  ]);
+});
+
+test("ratings: one decimal out of 5, votes compact; colours by stars", () => {
+  expect(ratingText(4.56, 5)).toBe("4.6/5");
+  expect(ratingText(4, 5, 1234)).toBe("4.0/5 (1.2k)");
+  expect([1.9, 2, 2.9, 3, 3.9, 4, 5].map(ratingColor)).toEqual(["red", "yellow", "yellow", "yellowgreen", "yellowgreen", "brightgreen", "brightgreen"]);
+});
+
+test(`issues: greener when few, yellow from ${MANY_ISSUES}`, () => {
+  expect([0, 1, 9, 10, MANY_ISSUES - 1, MANY_ISSUES, 500].map(issuesColor)).toEqual([
+    "brightgreen", "green", "green", "yellowgreen", "yellowgreen", "yellow", "yellow",
+  ]);
+});
+
+describe("game version ranges", () => {
+  test("across minor lines: the lowest and highest line, compared as numbers", () => {
+    expect(versionRange(["1.20.4", "1.21", "1.21.1"])).toBe("1.20-1.21");
+    // As strings "1.8.8" > "1.21" and "1.9" > "1.10": the range would come out backwards.
+    expect(versionRange(["1.21.4", "1.8.8", "1.12.2"])).toBe("1.8-1.21");
+    expect(versionRange(["1.10", "1.9"])).toBe("1.9-1.10");
+  });
+
+  test("within one line the exact ends; one version as it is", () => {
+    expect(versionRange(["1.21.4", "1.21.1", "1.21"])).toBe("1.21-1.21.4");
+    expect(versionRange(["1.21.4"])).toBe("1.21.4");
+    expect(versionRange(["1.21.4", "1.21.4"])).toBe("1.21.4");
+  });
+
+  test("entries that are not versions are skipped; none left is null", () => {
+    expect(versionRange(["latest", "24w14a", "1.20.6", "1.21-pre1"])).toBe("1.20-1.21");
+    expect(versionRange(["latest"])).toBeNull();
+    expect(versionRange([])).toBeNull();
+  });
+});
+
+test("server software: two names, then how many more; duplicates once", () => {
+  expect(softwareList(["Paper"])).toBe("Paper");
+  expect(softwareList(["Paper", "Folia"])).toBe("Paper/Folia");
+  expect(softwareList(["Paper", "Folia", "Purpur", "Spigot"])).toBe("Paper/Folia+2");
+  expect(softwareList(["Paper", "paper", " ", "Folia"])).toBe("Paper/Folia");
+  expect(softwareList([])).toBeNull();
+});
+
+describe("licences", () => {
+  test.each([
+    ["MIT", "MIT", "green"],
+    ["MIT License", "MIT", "green"],
+    ["Apache 2.0", "Apache-2.0", "green"],
+    ["Apache License 2.0", "Apache-2.0", "green"],
+    ["GPL-3.0-or-later", "GPL-3.0", "orange"],
+    ["GNU General Public License v3.0", "GPL-3.0", "orange"],
+    ["lgpl-3.0-only", "LGPL-3.0", "orange"],
+    ["AGPL-3.0", "AGPL-3.0", "orange"],
+    ["MPL-2.0", "MPL-2.0", "orange"],
+    ["BSD-3-Clause", "BSD-3-Clause", "green"],
+    ["The Unlicense", "Unlicense", "#7cd958"],
+    ["CC0-1.0", "CC0-1.0", "#7cd958"],
+    ["All Rights Reserved", "Custom", "lightgrey"],
+    ["NOASSERTION", "Custom", "lightgrey"],
+  ])("%s -> %s (%s)", (text, name, color) => {
+    expect(licenseBadge(text)).toEqual({ name, color });
+  });
+
+  test("'no licence chosen' is no licence", () => {
+    expect(licenseBadge("Unspecified")).toBeNull();
+    expect(licenseBadge("  ")).toBeNull();
+  });
+});
