@@ -4,7 +4,8 @@
 
 import { statusAt, type ServerRow } from "../store/servers.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { capMessage, gameVersion } from "./values.ts";
+import { gameVersion } from "../banner/version.ts";
+import { capMessage } from "./values.ts";
 
 /** A server record with what decides its status. */
 export interface ServerView {
@@ -49,8 +50,8 @@ export const SERVER_METRICS: ReadonlyMap<string, ServerMetric> = new Map(Object.
     label: "version",
     cache: "version",
     read: ({ row }) => {
-      const version = row.version === null ? undefined : gameVersion(row.version);
-      return version === undefined ? undefined : { message: capMessage(version), color: "blue" };
+      const version = gameVersion(row.version);
+      return version === null ? undefined : { message: capMessage(version), color: "blue" };
     },
   },
   tps: {

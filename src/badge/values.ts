@@ -46,16 +46,3 @@ export function capMessage(text: string): string {
   return chars.length <= MAX_MESSAGE_CHARACTERS ? text : `${chars.slice(0, MAX_MESSAGE_CHARACTERS - 1).join("")}\u2026`;
 }
 
-/**
- * The game version in a server's version text: "1.21.4-232-ab12cd3 (MC:
- * 1.21.4)" (Paper and its forks) -> "1.21.4"; otherwise the first dotted
- * version in it ("1.20.1-R0.1-SNAPSHOT" -> "1.20.1"); otherwise the text.
- */
-export function gameVersion(serverVersion: string): string | undefined {
-  const text = serverVersion.trim();
-  if (text === "") return undefined;
-  const marked = /\(MC:\s*([^)\s]+)\s*\)/i.exec(text);
-  if (marked) return marked[1];
-  const dotted = /(?:^|[^\d.])(\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)(?![\d])/.exec(text);
-  return dotted ? dotted[1] : text;
-}

@@ -1,16 +1,5 @@
 import { expect, test } from "bun:test";
-import { MAX_MESSAGE_CHARACTERS, asCount, asListSize, asText, capMessage, firstOf, gameVersion, valueAt } from "../../src/badge/values.ts";
-
-test("the game version of a server's version text", () => {
-  // The deployed EzBanners plugin sends Paper's own form.
-  expect(gameVersion("1.21.4-232-ab12cd3 (MC: 1.21.4)")).toBe("1.21.4");
-  expect(gameVersion("git-Purpur-2095 (MC: 1.20.4)")).toBe("1.20.4");
-  expect(gameVersion("1.20.1-R0.1-SNAPSHOT")).toBe("1.20.1");
-  expect(gameVersion("Paper 1.21")).toBe("1.21");
-  expect(gameVersion("1.21.4")).toBe("1.21.4");
-  expect(gameVersion("Velocity")).toBe("Velocity");
-  expect(gameVersion("  ")).toBeUndefined();
-});
+import { MAX_MESSAGE_CHARACTERS, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "../../src/badge/values.ts";
 
 test("meta reads take the type they need and the first spelling sent", () => {
   const meta = { alpha: { id: 123, downloads: "456", bad: -1, issues: [1, 2, 3] }, beta: { project_id: " ezshops " }, list: [1] };
