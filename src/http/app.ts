@@ -5,13 +5,18 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { countLookups } from "../metrics/lookups.ts";
+import { ServiceMetrics } from "../metrics/service.ts";
 import type { Db } from "../store/database.ts";
-import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
+import { metricsRoute } from "./metrics-route.ts";
+import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
@@ -27,6 +32,9 @@ export interface AppContext {
   tokenRateLimit?: RateLimitSetting;
   /** The live lookup service (tests pass one with a stub resolver). */
   lookup?: LookupService;
+  /** The operational log; by default JSON lines on stderr at PENNANT_LOG_LEVEL. */
+  log?: Logger;
+  metrics?: ServiceMetrics;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -34,6 +42,9 @@ export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 
 /** A failing database is logged at most once a minute per kind of fault. */
 const STORE_LOG_INTERVAL_MS = 60_000;
+
+/** Log lines of refused requests per client address: enough to see why, not a flood. */
+export const REFUSAL_LOG_BUDGET = { count: 20, windowSeconds: 60 };
 
 export function createApp(ctx: AppContext) {
   const signed = {
@@ -44,14 +55,29 @@ export function createApp(ctx: AppContext) {
   };
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
-  const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
+  const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
+  const metrics = ctx.metrics ?? new ServiceMetrics();
+  const service = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected: (error) => log.error("lookup failed unexpectedly", { error }) });
+  const lookup = countLookups(service, metrics);
+  const routes = routeTable((): readonly RouteEntry[] => app.routes);
+  const observer = observeRequests({
+    config: ctx.config,
+    log,
+    metrics,
+    routes,
+    refusalLogBudget: new RateLimiter(REFUSAL_LOG_BUDGET, 10_000, ctx.now),
+  });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
   const app = new Elysia({ name: "pennant", strictPath: true })
+    .use(observer.plugin)
     .use(
       errorHandling({
-        allowedMethods: allowedMethods((): readonly RouteEntry[] => app.routes),
-        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now),
+        allowedMethods: routes.methodsAt,
+        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line) => log.error(line)),
+        log,
+        noteErrorCode: observer.noteErrorCode,
+        requestIdOf: observer.requestIdOf,
       }),
     )
     .use(bodyLimit(MAX_BODY_BYTES))
@@ -64,6 +90,7 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(healthRoute(ctx.db))
+    .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
