@@ -6,7 +6,9 @@ import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { exitOnSignals, stopGracefully } from "./http/graceful-stop.ts";
 import { ListenError, listen } from "./http/listen.ts";
+import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { DatabaseOpenError, openDatabase } from "./store/database.ts";
@@ -52,7 +54,8 @@ function configWith(options: Map<string, string>): Config {
 async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
-  const app = createApp({ config, db, now: Date.now });
+  const log = createLogger({ level: config.logLevel });
+  const app = createApp({ config, db, now: Date.now, log });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
@@ -60,16 +63,10 @@ async function serve(args: string[]): Promise<number> {
     db.$client.close();
     throw error;
   }
+  // Before the "listening" line: a supervisor may send a signal as soon as it reads it.
+  exitOnSignals(log, (hurry) => stopGracefully(app, db, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath})`);
-  const stop = () => {
-    void app.stop().finally(() => {
-      db.$client.close();
-      process.exit(0);
-    });
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
   return new Promise<number>(() => {});
 }
 
