@@ -10,7 +10,7 @@ import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { tempDir } from "../support/cleanup.ts";
 import { runCli, startServe, type RunningServer } from "../support/process.ts";
-import { hmacHex, newUuid } from "../support/signing.ts";
+import { hmacHex, newUuid, signedRequest } from "../support/signing.ts";
 
 /** Waits for a condition; the bound is a safety net, not a speed test. */
 async function until(what: string, condition: () => boolean, boundMs = 10_000): Promise<void> {
@@ -155,5 +155,13 @@ describe("graceful shutdown", () => {
       push.destroy();
     }
     expectCleanlyClosed(busy.dbPath);
+  });
+
+  test("control: a server killed without a chance to stop leaves its WAL behind, which the checks above would see", async () => {
+    const { dbPath, token, serve } = await setUp();
+    const response = await fetch(signedRequest(serve.url, { path: "/api/server/update", token, serverUuid: newUuid(), body: { name: "x" } }, Date.now()));
+    expect(response.status).toBe(200);
+    await serve.kill("SIGKILL");
+    expect(statSync(`${dbPath}-wal`).size).toBeGreaterThan(0);
   });
 });
