@@ -11,6 +11,7 @@ import { ListenError, listen } from "./http/listen.ts";
 import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
+import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
@@ -76,6 +77,23 @@ async function migrate(args: string[]): Promise<number> {
   openDatabase(config.dbPath).$client.close();
   console.log(created ? `created database ${config.dbPath}` : `database ${config.dbPath} is up to date`);
   return 0;
+}
+
+async function backup(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["db"]);
+  const [target, extra] = rest;
+  if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
+  const config = configWith(options);
+  // Opening would create an empty database: there is nothing to back up.
+  if (!existsSync(config.dbPath)) throw new BackupError(`no database at ${config.dbPath} (PENNANT_DB or --db names it)`);
+  const db = openDatabase(config.dbPath);
+  try {
+    const bytes = backupDatabase(db, target);
+    console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
+    return 0;
+  } finally {
+    db.$client.close();
+  }
 }
 
 async function token(args: string[]): Promise<number> {
@@ -155,6 +173,10 @@ const commands: Record<string, Command> = {
     run: token,
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
+  backup: {
+    forms: [["backup <file> [--db PATH]", "write a consistent copy of the database to a new file (safe while serving)"]],
+    run: backup,
+  },
   lookup: {
     forms: [["lookup <address> [--edition java|bedrock]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],
     run: lookup,
@@ -180,7 +202,7 @@ function help(): string {
 
 /** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
 function isConfigurationError(error: unknown): error is Error {
-  return [ConfigError, UsageError, DatabaseOpenError, ListenError].some((type) => error instanceof type);
+  return [ConfigError, UsageError, DatabaseOpenError, ListenError, BackupError].some((type) => error instanceof type);
 }
 
 /** PENNANT_DEBUG=1 adds the stack trace to an unexpected error. */
