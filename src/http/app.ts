@@ -43,9 +43,6 @@ export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 /** A failing database is logged at most once a minute per kind of fault. */
 const STORE_LOG_INTERVAL_MS = 60_000;
 
-/** Log lines of refused requests per client address: enough to see why, not a flood. */
-export const REFUSAL_LOG_BUDGET = { count: 20, windowSeconds: 60 };
-
 export function createApp(ctx: AppContext) {
   const signed = {
     ...ctx,
@@ -57,16 +54,10 @@ export function createApp(ctx: AppContext) {
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
   const metrics = ctx.metrics ?? new ServiceMetrics();
-  const service = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected: (error) => log.error("lookup failed unexpectedly", { error }) });
-  const lookup = countLookups(service, metrics);
+  const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
+  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
-  const observer = observeRequests({
-    config: ctx.config,
-    log,
-    metrics,
-    routes,
-    refusalLogBudget: new RateLimiter(REFUSAL_LOG_BUDGET, 10_000, ctx.now),
-  });
+  const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
   const app = new Elysia({ name: "pennant", strictPath: true })

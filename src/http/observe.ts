@@ -15,7 +15,7 @@
 // client sending bad requests without end cannot grow the log without end.
 
 import { randomUUID } from "node:crypto";
-import { Elysia } from "elysia";
+import { Elysia, StatusMap } from "elysia";
 import type { Config } from "../config.ts";
 import { clip, type Logger, type LogLevel } from "../log.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
@@ -23,7 +23,7 @@ import type { RouteTable } from "./allowed-methods.ts";
 import { clientIp } from "./client-ip.ts";
 import { CLIENT_CLOSED_REQUEST } from "./error-handling.ts";
 import { budgetKey } from "./ip-rate-limit.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import { RateLimiter } from "./rate-limit.ts";
 import { parseUuid } from "./uuid.ts";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -34,14 +34,17 @@ const MAX_LOGGED_PATH_CHARS = 128;
 /** A request id from a trusted proxy: nginx's $request_id, a UUID, a trace id. */
 const FORWARDED_REQUEST_ID = /^[\w.:-]{1,64}$/;
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+/** Log lines of refused requests per client address: enough to see why, not a flood. */
+export const REFUSAL_LOG_BUDGET = { count: 20, windowSeconds: 60 };
+/** Clients whose refusal lines are counted (beyond it, newcomers share one budget). */
+const REFUSAL_LOG_CLIENTS = 10_000;
 
 export interface ObserveDeps {
   config: Pick<Config, "trustProxy" | "logClientIp">;
   log: Logger;
   metrics: ServiceMetrics;
   routes: RouteTable;
-  /** Refusal lines per client address (the limiter's window and count). */
-  refusalLogBudget: RateLimiter;
+  now: () => number;
 }
 
 interface SocketInfo {
@@ -64,6 +67,12 @@ export function requestLevel(method: string, status: number, signed: boolean): L
   return method === "POST" ? "info" : "debug";
 }
 
+/** Elysia's set.status may be a number or a status name ("Not Found"). */
+function statusCode(status: number | string | undefined): number {
+  if (typeof status === "number") return status;
+  return status === undefined ? 200 : (StatusMap[status as keyof typeof StatusMap] ?? 200);
+}
+
 /** The UUID a signed request names, when it is one (never other header text). */
 function subjectUuid(request: Request, params: Record<string, string> | undefined): string | undefined {
   const candidate = params?.plugin_uuid ?? request.headers.get("x-server-uuid") ?? request.headers.get("x-server-id");
@@ -72,6 +81,7 @@ function subjectUuid(request: Request, params: Record<string, string> | undefine
 
 export function observeRequests(deps: ObserveDeps) {
   const inFlight = new WeakMap<Request, InFlight>();
+  const refusalLines = new RateLimiter(REFUSAL_LOG_BUDGET, REFUSAL_LOG_CLIENTS, deps.now);
 
   function requestId(request: Request): string {
     const forwarded = request.headers.get(REQUEST_ID_HEADER);
@@ -80,7 +90,7 @@ export function observeRequests(deps: ObserveDeps) {
 
   /** Whether this refusal may still be logged; the client's last allowed line says more are held back. */
   function refusalBudget(client: string): { allowed: boolean; note?: string } {
-    const decision = deps.refusalLogBudget.take(budgetKey(client));
+    const decision = refusalLines.take(budgetKey(client));
     if (!decision.allowed) return { allowed: false };
     if (decision.remaining > 0) return { allowed: true };
     return { allowed: true, note: `further refused requests from this client are not logged for ${decision.retryAfterSeconds} s` };
@@ -127,7 +137,7 @@ export function observeRequests(deps: ObserveDeps) {
       inFlight.set(request, { id, startedAt: performance.now(), client });
     })
     .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue, params }) => {
-      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      const status = responseValue instanceof Response ? responseValue.status : statusCode(set.status);
       finish(request, route || undefined, status, params as Record<string, string> | undefined);
     });
 

@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { REFUSAL_LOG_BUDGET } from "../../src/http/app.ts";
+import { REFUSAL_LOG_BUDGET } from "../../src/http/observe.ts";
 import { MAX_FIELD_CHARS } from "../../src/log.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
