@@ -6,9 +6,12 @@ import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { exitOnSignals, stopGracefully } from "./http/graceful-stop.ts";
 import { ListenError, listen } from "./http/listen.ts";
+import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
+import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
@@ -52,7 +55,8 @@ function configWith(options: Map<string, string>): Config {
 async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
-  const app = createApp({ config, db, now: Date.now });
+  const log = createLogger({ level: config.logLevel });
+  const app = createApp({ config, db, now: Date.now, log });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
@@ -60,16 +64,10 @@ async function serve(args: string[]): Promise<number> {
     db.$client.close();
     throw error;
   }
+  // Before the "listening" line: a supervisor may send a signal as soon as it reads it.
+  exitOnSignals(log, (hurry) => stopGracefully(app, db, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath})`);
-  const stop = () => {
-    void app.stop().finally(() => {
-      db.$client.close();
-      process.exit(0);
-    });
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
   return new Promise<number>(() => {});
 }
 
@@ -79,6 +77,23 @@ async function migrate(args: string[]): Promise<number> {
   openDatabase(config.dbPath).$client.close();
   console.log(created ? `created database ${config.dbPath}` : `database ${config.dbPath} is up to date`);
   return 0;
+}
+
+async function backup(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["db"]);
+  const [target, extra] = rest;
+  if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
+  const config = configWith(options);
+  // Opening would create an empty database: there is nothing to back up.
+  if (!existsSync(config.dbPath)) throw new BackupError(`no database at ${config.dbPath} (PENNANT_DB or --db names it)`);
+  const db = openDatabase(config.dbPath);
+  try {
+    const bytes = backupDatabase(db, target);
+    console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
+    return 0;
+  } finally {
+    db.$client.close();
+  }
 }
 
 async function token(args: string[]): Promise<number> {
@@ -158,6 +173,10 @@ const commands: Record<string, Command> = {
     run: token,
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
+  backup: {
+    forms: [["backup <file> [--db PATH]", "write a consistent copy of the database to a new file (safe while serving)"]],
+    run: backup,
+  },
   lookup: {
     forms: [["lookup <address> [--edition java|bedrock]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],
     run: lookup,
@@ -183,7 +202,7 @@ function help(): string {
 
 /** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
 function isConfigurationError(error: unknown): error is Error {
-  return [ConfigError, UsageError, DatabaseOpenError, ListenError].some((type) => error instanceof type);
+  return [ConfigError, UsageError, DatabaseOpenError, ListenError, BackupError].some((type) => error instanceof type);
 }
 
 /** PENNANT_DEBUG=1 adds the stack trace to an unexpected error. */

@@ -2,6 +2,8 @@
 // validated here so that a typo stops the server at start-up with a message
 // naming the variable, instead of surfacing later as odd behaviour.
 
+import { LOG_LEVELS, type LogLevel } from "./log.ts";
+
 export type Registration = "closed" | "open";
 
 export interface RateLimitSetting {
@@ -33,6 +35,13 @@ export interface Config {
   lookupPrivate: boolean;
   /** A server record not refreshed by a push for this long reads as offline. */
   staleAfterSeconds: number;
+  logLevel: LogLevel;
+  /** Put the client address in log lines. */
+  logClientIp: boolean;
+  /** Bearer token that lets other hosts read /metrics; without one only loopback clients may. */
+  metricsToken: string | null;
+  /** How long a stopping server waits for requests in flight before it cuts them off. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +92,16 @@ function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], 
   return found;
 }
 
+/** Printable ASCII without spaces, long enough not to be guessed. */
+function secret(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError(name, "expected 16 to 256 printable characters without spaces");
+  }
+  return raw;
+}
+
 export function parseRateLimit(name: string, raw: string): RateLimitSetting {
   const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
   if (!match) throw new ConfigError(name, `expected COUNT/SECONDS such as 120/60, got "${raw}"`);
@@ -121,5 +140,10 @@ export function loadConfig(env: Env = process.env): Config {
     // Three of the deployed plugin's 300 s sync intervals: one lost push is
     // not an outage, a crashed server (which never pushes "offline") is.
     staleAfterSeconds: integer(env, "PENNANT_STALE_AFTER", 900, 30, 30 * 86_400),
+    logLevel: oneOf(env, "PENNANT_LOG_LEVEL", LOG_LEVELS, "info"),
+    logClientIp: flag(env, "PENNANT_LOG_CLIENT_IP", true),
+    metricsToken: secret(env, "PENNANT_METRICS_TOKEN"),
+    // Below systemd's default stop timeout (90 s), far above any real request.
+    shutdownTimeoutSeconds: integer(env, "PENNANT_SHUTDOWN_TIMEOUT", 10, 1, 600),
   };
 }

@@ -19,6 +19,10 @@ describe("configuration", () => {
       trustProxy: false,
       lookupPrivate: false,
       staleAfterSeconds: 900,
+      logLevel: "info",
+      logClientIp: true,
+      metricsToken: null,
+      shutdownTimeoutSeconds: 10,
     });
   });
 
@@ -38,6 +42,10 @@ describe("configuration", () => {
       PENNANT_TRUST_PROXY: "true",
       PENNANT_LOOKUP_PRIVATE: "1",
       PENNANT_STALE_AFTER: "600",
+      PENNANT_LOG_LEVEL: "DEBUG",
+      PENNANT_LOG_CLIENT_IP: "off",
+      PENNANT_METRICS_TOKEN: "prometheus-scrape-secret",
+      PENNANT_SHUTDOWN_TIMEOUT: "30",
     });
     expect(config).toEqual({
       port: 9000,
@@ -54,6 +62,10 @@ describe("configuration", () => {
       trustProxy: true,
       lookupPrivate: true,
       staleAfterSeconds: 600,
+      logLevel: "debug",
+      logClientIp: false,
+      metricsToken: "prometheus-scrape-secret",
+      shutdownTimeoutSeconds: 30,
     });
   });
 
@@ -72,6 +84,11 @@ describe("configuration", () => {
     ["PENNANT_TRUST_PROXY", "2"],
     ["PENNANT_LOOKUP_PRIVATE", "yes please"],
     ["PENNANT_STALE_AFTER", "5"],
+    ["PENNANT_LOG_LEVEL", "verbose"],
+    ["PENNANT_LOG_CLIENT_IP", "hashed"],
+    ["PENNANT_METRICS_TOKEN", "short"],
+    ["PENNANT_METRICS_TOKEN", "has spaces in the middle of it"],
+    ["PENNANT_SHUTDOWN_TIMEOUT", "0"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

@@ -36,11 +36,25 @@ export interface BadgeImageStats {
   draws: number;
 }
 
+/** What the cache reports as it works (the HTTP layer counts it in /metrics). */
+export interface ImageCacheEvents {
+  hit(): void;
+  miss(): void;
+  /** A badge was drawn and encoded in `ms`. */
+  drawn(ms: number): void;
+}
+
+const IGNORED: ImageCacheEvents = { hit() {}, miss() {}, drawn() {} };
+
 export class BadgeImages {
   private readonly cache: TtlCache<Uint8Array>;
   private draws = 0;
 
-  constructor(now: () => number, maxBytes = BADGE_CACHE_BYTES) {
+  constructor(
+    now: () => number,
+    maxBytes = BADGE_CACHE_BYTES,
+    private readonly events: ImageCacheEvents = IGNORED,
+  ) {
     this.cache = new TtlCache<Uint8Array>({ maxBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
   }
 
@@ -54,10 +68,14 @@ export class BadgeImages {
     if (cached) {
       // Used again: kept for another idle period.
       this.cache.set(key, cached, IDLE_MS);
+      this.events.hit();
       return cached;
     }
+    this.events.miss();
     beforeDraw();
+    const started = performance.now();
     const png = encodePng(drawBadge(layoutBadge(content), scale), PNG_OPTIONS);
+    this.events.drawn(performance.now() - started);
     this.draws++;
     this.cache.set(key, png, IDLE_MS);
     return png;

@@ -1,5 +1,6 @@
-// The methods the app serves at a path, read from its registered routes, so
-// that a known path asked with another method is a 405 with Allow, not a 404.
+// The routes the app serves, read from its registered routes: a known path
+// asked with another method is a 405 with Allow, not a 404, and a request's
+// route template (for logs and metrics) is known even when no route ran.
 
 export interface RouteEntry {
   method: string;
@@ -20,13 +21,26 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${segments.join("/")}$`);
 }
 
-/** A lookup built on first use, once `routes()` lists every route. */
-export function allowedMethods(routes: () => readonly RouteEntry[]): (path: string) => string[] {
-  let table: Array<{ method: string; pattern: RegExp }> | undefined;
-  return (path) => {
-    table ??= routes().map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
-    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
-    if (methods.has("GET")) methods.add("HEAD"); // Bun answers HEAD with the GET route
-    return [...methods].sort();
+export interface RouteTable {
+  /** The methods served at a path ([] for an unknown path). */
+  methodsAt(path: string): string[];
+  /** The template of the first route matching a path, e.g. "/api/plugins/:plugin_uuid/data". */
+  templateOf(path: string): string | undefined;
+}
+
+/** A table built on first use, once `routes()` lists every route. */
+export function routeTable(routes: () => readonly RouteEntry[]): RouteTable {
+  let table: Array<{ method: string; path: string; pattern: RegExp }> | undefined;
+  const matching = (path: string) => {
+    table ??= routes().map((route) => ({ method: route.method, path: route.path, pattern: pathPattern(route.path) }));
+    return table.filter((route) => route.pattern.test(path));
+  };
+  return {
+    methodsAt(path) {
+      const methods = new Set(matching(path).map((route) => route.method));
+      if (methods.has("GET")) methods.add("HEAD"); // Bun answers HEAD with the GET route
+      return [...methods].sort();
+    },
+    templateOf: (path) => matching(path)[0]?.path,
   };
 }

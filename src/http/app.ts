@@ -5,14 +5,19 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import type { Config, RateLimitSetting } from "../config.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { countLookups } from "../metrics/lookups.ts";
+import { ServiceMetrics } from "../metrics/service.ts";
 import type { Db } from "../store/database.ts";
-import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { badgeRoutes } from "./badge-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
+import { metricsRoute } from "./metrics-route.ts";
+import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { serverRoutes } from "./server-routes.ts";
@@ -28,6 +33,9 @@ export interface AppContext {
   tokenRateLimit?: RateLimitSetting;
   /** The live lookup service (tests pass one with a stub resolver). */
   lookup?: LookupService;
+  /** The operational log; by default JSON lines on stderr at PENNANT_LOG_LEVEL. */
+  log?: Logger;
+  metrics?: ServiceMetrics;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -45,14 +53,23 @@ export function createApp(ctx: AppContext) {
   };
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
-  const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
+  const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
+  const metrics = ctx.metrics ?? new ServiceMetrics();
+  const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
+  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
+  const routes = routeTable((): readonly RouteEntry[] => app.routes);
+  const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
   const app = new Elysia({ name: "pennant", strictPath: true })
+    .use(observer.plugin)
     .use(
       errorHandling({
-        allowedMethods: allowedMethods((): readonly RouteEntry[] => app.routes),
-        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now),
+        allowedMethods: routes.methodsAt,
+        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line) => log.error(line)),
+        log,
+        noteErrorCode: observer.noteErrorCode,
+        requestIdOf: observer.requestIdOf,
       }),
     )
     .use(bodyLimit(MAX_BODY_BYTES))
@@ -65,10 +82,11 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(healthRoute(ctx.db))
+    .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now }));
+    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics }));
   return app;
 }
 

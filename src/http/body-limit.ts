@@ -5,7 +5,7 @@
 // Bodies of unknown length (chunked) are cut by the routes' streaming reader.
 
 import { Elysia } from "elysia";
-import { HttpError, errorResponse } from "./errors.ts";
+import { HttpError } from "./errors.ts";
 
 /**
  * A body up to this size is read and thrown away before the 413 is sent: a
@@ -33,8 +33,8 @@ export function bodyLimit(maxBytes: number) {
     // With Expect: 100-continue the client waits for a go-ahead that never comes: nothing to drain.
     const waiting = request.headers.get("expect")?.toLowerCase() === "100-continue";
     if (request.body && !waiting && declared <= DRAIN_LIMIT_BYTES) await discard(request.body);
-    return errorResponse(
-      new HttpError(413, "payload_too_large", `the body must be at most ${maxBytes} bytes`, { Connection: "close" }),
-    );
+    // Thrown, not returned: an early answer from onRequest would skip the
+    // request's log line and metrics (error-handling.ts answers it).
+    throw new HttpError(413, "payload_too_large", `the body must be at most ${maxBytes} bytes`, { Connection: "close" });
   });
 }

@@ -1,18 +1,27 @@
 // Turns every failure inside a route into the JSON error shape of errors.ts.
 // Store faults (locked, full, unwritable) are 503 with Retry-After and one
 // throttled log line; a client that went away is nobody's error; anything else
-// is logged and answered with a plain 500 that leaks nothing.
+// is logged and answered with a plain 500 that leaks nothing. The status is
+// also set on the context, so the request's log line and metrics see it.
 
 import { Elysia } from "elysia";
+import type { Logger } from "../log.ts";
 import { storeUnavailable, type StoreUnavailableError } from "../store/unavailable.ts";
 import { HttpError, errorBody, errorResponse } from "./errors.ts";
 import type { ThrottledLog } from "./throttled-log.ts";
+
+/** nginx's status for a client that hung up before the answer: nobody reads it, logs and metrics do. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 export interface ErrorHandlingDeps {
   /** The methods served at a path ([] for an unknown path): a wrong one gets 405. */
   allowedMethods(path: string): string[];
   /** Store faults come in streams; one line per kind per interval. */
   storeLog: ThrottledLog;
+  log: Logger;
+  /** Tells the request's log line which error code it was answered with. */
+  noteErrorCode(request: Request, code: string): void;
+  requestIdOf(request: Request): string | undefined;
 }
 
 function validationMessage(error: unknown): string {
@@ -34,37 +43,47 @@ function unavailableError(error: StoreUnavailableError): HttpError {
   );
 }
 
-function notFoundOrWrongMethod(path: string, deps: ErrorHandlingDeps): Response {
+function notFoundOrWrongMethod(path: string, deps: ErrorHandlingDeps): HttpError {
   const allowed = deps.allowedMethods(path);
-  if (allowed.length === 0) return Response.json(errorBody("not_found", "no such endpoint"), { status: 404 });
-  return errorResponse(
-    new HttpError(405, "method_not_allowed", `this endpoint takes ${allowed.join(", ")}`, { Allow: allowed.join(", ") }),
-  );
+  if (allowed.length === 0) return new HttpError(404, "not_found", "no such endpoint");
+  return new HttpError(405, "method_not_allowed", `this endpoint takes ${allowed.join(", ")}`, { Allow: allowed.join(", ") });
+}
+
+/** The answer to a failure, or null for a client that is gone. */
+function failureAnswer(code: string | number, error: unknown, request: Request, deps: ErrorHandlingDeps): HttpError | null {
+  if (error instanceof HttpError) return error;
+  const unavailable = storeUnavailable(error);
+  if (unavailable) {
+    deps.storeLog.log(unavailable.kind, `database unavailable: ${unavailable.message}; requests that need it answer 503`);
+    return unavailableError(unavailable);
+  }
+  switch (code) {
+    case "NOT_FOUND":
+      return notFoundOrWrongMethod(new URL(request.url).pathname, deps);
+    case "VALIDATION":
+      return new HttpError(400, "invalid_request", validationMessage(error));
+    case "PARSE":
+      return new HttpError(400, "invalid_json", "the body could not be parsed");
+    default:
+      // A client that hangs up mid-body makes the body read fail:
+      // no one reads this answer, and nothing broke here.
+      if (request.signal.aborted) return null;
+      deps.log.error("unexpected error", { request_id: deps.requestIdOf(request), error });
+      return new HttpError(500, "internal", "internal server error");
+  }
 }
 
 export function errorHandling(deps: ErrorHandlingDeps) {
   return new Elysia({ name: "pennant/error-handling" })
     .error({ HttpError })
-    .onError({ as: "global" }, ({ code, error, request }) => {
-      if (error instanceof HttpError) return errorResponse(error);
-      const unavailable = storeUnavailable(error);
-      if (unavailable) {
-        deps.storeLog.log(unavailable.kind, `database unavailable: ${unavailable.message}; requests that need it answer 503`);
-        return errorResponse(unavailableError(unavailable));
+    .onError({ as: "global" }, ({ code, error, request, set }) => {
+      const answer = failureAnswer(code, error, request, deps);
+      if (!answer) {
+        set.status = CLIENT_CLOSED_REQUEST;
+        return new Response(null, { status: CLIENT_CLOSED_REQUEST });
       }
-      switch (code) {
-        case "NOT_FOUND":
-          return notFoundOrWrongMethod(new URL(request.url).pathname, deps);
-        case "VALIDATION":
-          return Response.json(errorBody("invalid_request", validationMessage(error)), { status: 400 });
-        case "PARSE":
-          return Response.json(errorBody("invalid_json", "the body could not be parsed"), { status: 400 });
-        default:
-          // A client that hangs up mid-body makes the body read fail:
-          // no one reads this answer, and nothing broke here.
-          if (request.signal.aborted) return new Response(null, { status: 400 });
-          console.error("unexpected error:", error);
-          return Response.json(errorBody("internal", "internal server error"), { status: 500 });
-      }
+      set.status = answer.status;
+      deps.noteErrorCode(request, answer.code);
+      return errorResponse(answer);
     });
 }

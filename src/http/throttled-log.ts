@@ -7,7 +7,7 @@ export class ThrottledLog {
   constructor(
     private readonly intervalMs: number,
     private readonly now: () => number,
-    private readonly write: (line: string) => void = (line) => console.error(line),
+    private readonly write: (line: string) => void,
   ) {}
 
   /** Keys must come from a small fixed set (they are kept for the process's life). */

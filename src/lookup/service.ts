@@ -6,6 +6,7 @@
 // Load: one lookup in flight per address, results cached, concurrency capped
 // per process and per target, every cache bounded in bytes and swept.
 
+import { createLogger } from "../log.ts";
 import { needsSrvLookup, parseAddress } from "./address.ts";
 import { canonicalIp, isPublicIp } from "./address-policy.ts";
 import { pingBedrock } from "./bedrock.ts";
@@ -48,6 +49,8 @@ export interface LookupSettings {
   /** The port a Bedrock address without one means, and that a failed Java lookup retries as Bedrock. */
   bedrockPort: number;
   now: () => number;
+  /** Where a failure no check foresaw is reported (the app's log; stderr by default). */
+  reportUnexpected: (error: unknown) => void;
 }
 
 /** How often, at most, a cache write scans for expired entries. */
@@ -74,6 +77,7 @@ export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   faviconCacheBytes: 16 * MIB,
   bedrockPort: BEDROCK_PORT,
   now: Date.now,
+  reportUnexpected: (error) => createLogger({ level: "error" }).error("lookup failed unexpectedly", { error }),
 };
 
 /** Where to connect: the checked IP, and the name the user typed for the handshake. */
@@ -167,7 +171,7 @@ export class LookupService {
   }
 
   private unexpected(address: string, edition: Edition, error: unknown): LookupResult {
-    console.error("lookup failed unexpectedly:", error);
+    this.settings.reportUnexpected(error);
     return offline(this.bareTarget(address, edition), "bad_reply", "the lookup failed unexpectedly");
   }
 

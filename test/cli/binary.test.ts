@@ -1,72 +1,123 @@
-// The compiled single-file binary must carry its migrations, fonts and wasm
-// inside it: build it, run it from an empty folder far from the source tree,
-// push to it, and draw text with a second binary built from the render code.
+// The release binary, built once with the release flags (.ci/build.ts), run
+// from an empty folder far from the source tree: it creates its data folder,
+// makes a token, serves signed pushes, status reads, /healthz, /metrics and
+// JSON log lines, stops cleanly on SIGTERM. Release archives unpack to a
+// working executable. A second binary built from the render code draws text
+// with the embedded fonts and encodes with the embedded wasm.
 
 import { beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { compile } from "../../.ci/build.ts";
+import { packageRelease, sha256, TARGETS, writeChecksums } from "../../.ci/release.ts";
 import { decodePng } from "../../src/render/index.ts";
 import { tempDir } from "../support/cleanup.ts";
-import { ROOT } from "../support/process.ts";
+import { startServe } from "../support/process.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
-const dir = tempDir("binary");
-const binary = join(dir, "pennant");
-const renderBinary = join(dir, "render-sample");
-
-async function compile(entry: string, outfile: string): Promise<void> {
-  const build = Bun.spawn([process.execPath, "build", "--compile", entry, "--outfile", outfile], {
-    cwd: ROOT,
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  if ((await build.exited) !== 0) throw new Error(await new Response(build.stderr).text());
-}
+const buildDir = tempDir("binary");
+const binary = join(buildDir, "pennant");
+const renderBinary = join(buildDir, "render-sample");
 
 beforeAll(async () => {
-  await Promise.all([compile("src/index.ts", binary), compile("test/cli/support/render-entry.ts", renderBinary)]);
+  await Promise.all([compile({ outfile: binary }), compile({ outfile: renderBinary, entry: "test/cli/support/render-entry.ts" })]);
 }, 180_000);
 
-async function run(args: string[], executable = binary): Promise<string> {
-  const child = Bun.spawn([executable, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });
-  const stdout = await new Response(child.stdout).text();
-  expect(await child.exited).toBe(0);
+async function run(args: string[], cwd: string, executable = binary): Promise<string> {
+  const child = Bun.spawn([executable, ...args], { cwd, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  if (code !== 0) throw new Error(`${args.join(" ")} exited ${code}: ${stderr}`);
   return stdout;
 }
 
-describe("compiled binary", () => {
-  test("migrates, makes tokens and serves signed pushes with its embedded migrations", async () => {
-    expect((await run(["--version"])).trim()).toMatch(/^\d+\.\d+\.\d+/);
-    const token = (await run(["token", "create", "--db", "db/pennant.db"])).trimEnd().split("\n").at(-1)!;
+/**
+ * Image routes the smoke test requests once they exist: [path, Content-Type].
+ * Banner and badge requests land here (one line each) when their routes merge.
+ */
+const IMAGE_REQUESTS: Array<[string, string]> = [];
 
-    const server = Bun.spawn([binary, "serve", "--port", "0", "--host", "127.0.0.1", "--db", "db/pennant.db"], {
-      cwd: dir,
-      stdout: "pipe",
-      stderr: "inherit",
-    });
+describe("release binary", () => {
+  test("from an empty folder: data folder, token, signed update, status, /healthz, /metrics, logs, clean stop", async () => {
+    const home = tempDir("binary-home"); // nothing in it, and not where the binary is
+    expect((await run(["--version"], home)).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const token = (await run(["token", "create", "--label", "smoke"], home)).trimEnd().split("\n").at(-1)!;
+    expect(existsSync(join(home, "data", "pennant.db"))).toBe(true);
+
+    const serve = await startServe({}, { command: [binary], cwd: home });
+    const uuid = newUuid();
+    const update = { name: "Smoke", status: "online", stats: { players: { online: 7, max: 50 }, tps: 19.9, motd: "§aHello", version: "1.21.4" } };
+    const signed = (path: string, method: "GET" | "POST" = "POST", body?: object) =>
+      fetch(signedRequest(serve.url, { method, path, token, serverUuid: uuid, ...(body ? { body } : {}) }, Date.now()));
     try {
-      const reader = server.stdout.getReader();
-      let output = "";
-      while (!/listening on (\S+)/.test(output)) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error(output);
-        output += new TextDecoder().decode(value);
+      expect((await signed("/api/server/update", "POST", update)).status).toBe(200);
+      const status = await signed("/api/server/status", "GET");
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ uuid, name: "Smoke", status: "online", stats: { players: { online: 7, max: 50 }, motd: "§aHello" } });
+
+      for (const [path, contentType] of IMAGE_REQUESTS) {
+        const image = await fetch(`${serve.url}${path}`);
+        expect([path, image.status, image.headers.get("content-type")]).toEqual([path, 200, contentType]);
       }
-      const url = /listening on (\S+)/.exec(output)![1]!;
-      const response = await fetch(signedRequest(url, { path: "/api/server/heartbeat", token, serverUuid: newUuid(), body: { name: "bin" } }, Date.now()));
-      expect(response.status).toBe(200);
+
+      const health = await fetch(`${serve.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get("x-request-id")).toBeTruthy();
+      const metrics = await (await fetch(`${serve.url}/metrics`)).text();
+      expect(metrics).toContain('pennant_http_requests_total{method="POST",route="/api/server/update",status="200"} 1');
+
+      serve.signal("SIGTERM");
+      expect(await serve.exited).toBe(0);
     } finally {
-      server.kill("SIGKILL");
-      await server.exited;
+      await serve.kill();
     }
+    const wal = join(home, "data", "pennant.db-wal");
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+    const lines = serve
+      .stderr()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(lines.find((line) => line.route === "/api/server/update")).toMatchObject({ level: "info", status: 200, uuid });
+    expect(serve.stderr()).not.toContain(token);
   });
 
   test("draws text with its embedded fonts and encodes PNG and WebP with its embedded wasm", async () => {
-    const { faces, png, webp } = JSON.parse(await run([], renderBinary)) as { faces: string[][]; png: string; webp: string };
+    const { faces, png, webp } = JSON.parse(await run([], buildDir, renderBinary)) as { faces: string[][]; png: string; webp: string };
     expect(faces[0]).toEqual(["DejaVu Sans", "Unifont", "Unifont Upper"]);
     expect(faces[1]).toEqual(["DejaVu Sans Bold"]);
     expect(faces[2]).toEqual(["Pennant Pixel", "Unifont"]);
     const decoded = decodePng(new Uint8Array(Buffer.from(png, "base64")));
     expect(decoded.ok && decoded.image.width === 260 && decoded.image.data.some((v) => v > 0)).toBe(true);
     expect(Buffer.from(webp, "base64").subarray(8, 12).toString("latin1")).toBe("WEBP");
+  });
+
+  test("release archives: .tar.gz and .zip unpack to a working executable with the licences; SHA256SUMS checks", async () => {
+    // Packing does not depend on what the executable is: a small one keeps
+    // CI from compressing 110 MB twice (npm run release does that).
+    const out = tempDir("release");
+    const executable = join(out, "built-pennant");
+    writeFileSync(executable, "#!/bin/sh\necho 9.9.9\n");
+    const target = TARGETS.find((candidate) => candidate.name === "linux-x64")!;
+    const archives = await packageRelease(executable, target, "9.9.9", out);
+    expect(archives.map(({ file }) => file)).toEqual([join(out, "pennant-9.9.9-linux-x64.tar.gz"), join(out, "pennant-9.9.9-linux-x64.zip")]);
+
+    const sums = await writeChecksums(archives, out);
+    const check = Bun.spawnSync(["sha256sum", "-c", sums], { cwd: out });
+    expect(check.stdout.toString()).toBe("pennant-9.9.9-linux-x64.tar.gz: OK\npennant-9.9.9-linux-x64.zip: OK\n");
+
+    for (const [archive, unpack] of [
+      [archives[0]!.file, ["tar", "-xzf"]],
+      [archives[1]!.file, ["unzip", "-q"]],
+    ] as const) {
+      const into = join(out, `unpacked-${unpack[0]}`);
+      mkdirSync(into);
+      expect(Bun.spawnSync([...unpack, archive], { cwd: into }).exitCode).toBe(0);
+      const folder = join(into, "pennant-9.9.9-linux-x64");
+      for (const file of ["README.md", "LICENSE", "licenses/fonts.md", "licenses/dejavu-LICENSE", "licenses/unifont-LICENSE"]) {
+        expect(existsSync(join(folder, file))).toBe(true);
+      }
+      expect(await sha256(join(folder, "pennant"))).toBe(await sha256(executable));
+      expect((await run(["--version"], into, join(folder, "pennant"))).trim()).toBe("9.9.9");
+    }
   });
 });

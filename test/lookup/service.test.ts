@@ -422,3 +422,16 @@ describe("Bedrock", () => {
     expect(result).toMatchObject({ online: true, host: "0:0:0:0:0:0:0:1", players: { online: 2, max: 20 } });
   });
 });
+
+describe("an unforeseen failure", () => {
+  test("is reported through the injected callback and answered as a failed lookup, never thrown", async () => {
+    // A resolver breaking its contract (not a list): nothing a check foresees.
+    const broken: Resolver = { addresses: async () => ({}) as string[], srv: async () => [] };
+    const reported: unknown[] = [];
+    const result = await service({ resolver: broken, reportUnexpected: (error) => reported.push(error) }).lookup({ address: "broken.example.com:25565" });
+    expect(result.online).toBe(false);
+    expect(result.error?.code).toBe("bad_reply");
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(TypeError);
+  });
+});

@@ -45,13 +45,23 @@ export interface RunningServer {
   url: string;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /** Sends a signal without waiting for the process to end. */
+  signal(signal: NodeJS.Signals): void;
+  /** The exit code once the process has ended. */
+  exited: Promise<number>;
   kill(signal?: number | NodeJS.Signals): Promise<void>;
 }
 
+export interface ServeCommand {
+  /** The program and its arguments up to `serve`; `bun src/index.ts` by default. */
+  command?: string[];
+  cwd?: string;
+}
+
 /** Starts `serve` on a free loopback port and waits for its "listening" line. */
-export async function startServe(env: Record<string, string>): Promise<RunningServer> {
-  const child = Bun.spawn([process.execPath, "src/index.ts", "serve"], {
-    cwd: ROOT,
+export async function startServe(env: Record<string, string>, { command = [process.execPath, "src/index.ts"], cwd = ROOT }: ServeCommand = {}): Promise<RunningServer> {
+  const child = Bun.spawn([...command, "serve"], {
+    cwd,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -76,6 +86,8 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
   return {
     url,
     stderr: () => stderr,
+    signal: (signal) => child.kill(signal),
+    exited: child.exited,
     async kill(signal = "SIGKILL") {
       child.kill(signal);
       await child.exited;

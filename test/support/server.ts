@@ -9,6 +9,7 @@ import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
+import { createLogger } from "../../src/log.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/store/schema.ts";
@@ -21,6 +22,8 @@ export interface TestServer {
   dbPath: string;
   clock: { now: number };
   config: Config;
+  /** The log lines the app wrote so far, parsed (PENNANT_LOG_LEVEL applies). */
+  logs(): Array<Record<string, any>>;
   /** A new token in the database, as `token create` makes it. */
   token(scope?: TokenScope): string;
   close(): Promise<void>;
@@ -35,7 +38,9 @@ export async function startTestServer(
   const config = loadConfig({ PENNANT_DB: dbPath, ...env });
   const clock = { now: Date.now() };
   const db = openDatabase(dbPath, () => clock.now);
-  const app = createApp({ config, db, now: () => clock.now, ...options });
+  const lines: string[] = [];
+  const log = createLogger({ level: config.logLevel, write: (line) => lines.push(line) });
+  const app = createApp({ config, db, now: () => clock.now, log, ...options });
   // The same transport settings as `serve`.
   const port = listen(app, "127.0.0.1", 0);
   const close = track(async () => {
@@ -49,6 +54,7 @@ export async function startTestServer(
     dbPath,
     clock,
     config,
+    logs: () => lines.map((line) => JSON.parse(line)),
     token(scope: TokenScope = "all") {
       const secret = generateToken();
       createToken(db, { hash: hashToken(secret), scope, label: "test", now: clock.now });

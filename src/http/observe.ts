@@ -1,0 +1,158 @@
+// Every request, whatever its outcome: an X-Request-Id on the answer, one log
+// line and the request metrics (by route template, never the raw path).
+//
+// What a line holds: time, request id, method, route template (the path only
+// when no route matches, cut), status, duration, client address (unless
+// PENNANT_LOG_CLIENT_IP=off), the server or plugin UUID of a signed request
+// and the error code of a refusal. Never a header value, a token, a
+// signature or a body.
+//
+// Levels, so that a busy server's log shows what an owner acts on: server
+// faults at error; refused pushes, 429s and 503s at warn; other refusals
+// (a bad banner parameter, an unknown path) at info; accepted pushes (POST)
+// at info; every other success (images, lookups, status reads, /healthz,
+// /metrics) at debug. Refusal lines are budgeted per client address, so a
+// client sending bad requests without end cannot grow the log without end.
+
+import { randomUUID } from "node:crypto";
+import { Elysia, StatusMap } from "elysia";
+import type { Config } from "../config.ts";
+import { clip, type Logger, type LogLevel } from "../log.ts";
+import type { ServiceMetrics } from "../metrics/service.ts";
+import type { RouteTable } from "./allowed-methods.ts";
+import { clientIp } from "./client-ip.ts";
+import { CLIENT_CLOSED_REQUEST } from "./error-handling.ts";
+import { budgetKey } from "./ip-rate-limit.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import { parseUuid } from "./uuid.ts";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+/** The route label of a request no route matches: one label however many paths are tried. */
+export const UNMATCHED_ROUTE = "unmatched";
+/** Enough of an unknown path to recognise a mistake (a trailing slash, a typo). */
+const MAX_LOGGED_PATH_CHARS = 128;
+/** A request id from a trusted proxy: nginx's $request_id, a UUID, a trace id. */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{1,64}$/;
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+/** Log lines of refused requests per client address: enough to see why, not a flood. */
+export const REFUSAL_LOG_BUDGET = { count: 20, windowSeconds: 60 };
+/** Clients whose refusal lines are counted (beyond it, newcomers share one budget). */
+const REFUSAL_LOG_CLIENTS = 10_000;
+
+export interface ObserveDeps {
+  config: Pick<Config, "trustProxy" | "logClientIp">;
+  log: Logger;
+  metrics: ServiceMetrics;
+  routes: RouteTable;
+  now: () => number;
+}
+
+interface SocketInfo {
+  requestIP(request: Request): { address: string } | null;
+}
+
+interface InFlight {
+  id: string;
+  startedAt: number;
+  client: string;
+  errorCode?: string;
+}
+
+/** Where a line of this outcome goes; see the header of this file. */
+export function requestLevel(method: string, status: number, signed: boolean): LogLevel {
+  if (status === CLIENT_CLOSED_REQUEST) return "debug"; // the client left: nothing to act on
+  if (status >= 500) return status === 503 ? "warn" : "error";
+  if (status === 429) return "warn";
+  if (status >= 400) return signed || method === "POST" ? "warn" : "info";
+  return method === "POST" ? "info" : "debug";
+}
+
+/** Elysia's set.status may be a number or a status name ("Not Found"). */
+function statusCode(status: number | string | undefined): number {
+  if (typeof status === "number") return status;
+  return status === undefined ? 200 : (StatusMap[status as keyof typeof StatusMap] ?? 200);
+}
+
+/** The UUID a signed request names, when it is one (never other header text). */
+function subjectUuid(request: Request, params: Record<string, string> | undefined): string | undefined {
+  const candidate = params?.plugin_uuid ?? request.headers.get("x-server-uuid") ?? request.headers.get("x-server-id");
+  return candidate ? parseUuid(candidate.trim()) ?? undefined : undefined;
+}
+
+export function observeRequests(deps: ObserveDeps) {
+  const inFlight = new WeakMap<Request, InFlight>();
+  const refusalLines = new RateLimiter(REFUSAL_LOG_BUDGET, REFUSAL_LOG_CLIENTS, deps.now);
+
+  function requestId(request: Request): string {
+    const forwarded = request.headers.get(REQUEST_ID_HEADER);
+    return deps.config.trustProxy && forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+  }
+
+  /** Whether this refusal may still be logged; the client's last allowed line says more are held back. */
+  function refusalBudget(client: string): { allowed: boolean; note?: string } {
+    const decision = refusalLines.take(budgetKey(client));
+    if (!decision.allowed) return { allowed: false };
+    if (decision.remaining > 0) return { allowed: true };
+    return { allowed: true, note: `further refused requests from this client are not logged for ${decision.retryAfterSeconds} s` };
+  }
+
+  function finish(request: Request, route: string | undefined, status: number, params: Record<string, string> | undefined): void {
+    const started = inFlight.get(request);
+    if (!started) return;
+    inFlight.delete(request);
+    const ms = Math.round((performance.now() - started.startedAt) * 10) / 10;
+    const method = METHODS.has(request.method) ? request.method : "other";
+    const path = new URL(request.url).pathname;
+    const template = route ?? deps.routes.templateOf(path) ?? UNMATCHED_ROUTE;
+    deps.metrics.request(method, template, status, ms);
+
+    const signed = request.headers.has("x-signature");
+    const level = requestLevel(method, status, signed);
+    if (!deps.log.enabled(level)) return;
+    let note: string | undefined;
+    if (status >= 400) {
+      const budget = refusalBudget(started.client);
+      if (!budget.allowed) return deps.metrics.logLineSuppressed();
+      note = budget.note;
+    }
+    deps.log[level](`${method} ${template} ${status}`, {
+      request_id: started.id,
+      method,
+      route: template,
+      ...(template === UNMATCHED_ROUTE ? { path: clip(path, MAX_LOGGED_PATH_CHARS) } : {}),
+      status,
+      ms,
+      ...(deps.config.logClientIp ? { client: started.client } : {}),
+      uuid: subjectUuid(request, params),
+      code: started.errorCode,
+      note,
+    });
+  }
+
+  const plugin = new Elysia({ name: "pennant/observe" })
+    .onRequest(({ request, server, set }) => {
+      const id = requestId(request);
+      set.headers[REQUEST_ID_HEADER] = id;
+      const client = clientIp(request, (server as SocketInfo | null)?.requestIP(request)?.address, deps.config.trustProxy);
+      inFlight.set(request, { id, startedAt: performance.now(), client });
+    })
+    .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue, params }) => {
+      const status = responseValue instanceof Response ? responseValue.status : statusCode(set.status);
+      finish(request, route || undefined, status, params as Record<string, string> | undefined);
+    });
+
+  return {
+    plugin,
+    /** The error code a refusal was answered with, for its log line. */
+    noteErrorCode(request: Request, code: string): void {
+      const started = inFlight.get(request);
+      if (started) started.errorCode = code;
+    },
+    /** The id of a request being answered (for other log lines about it). */
+    requestIdOf(request: Request): string | undefined {
+      return inFlight.get(request)?.id;
+    },
+  };
+}
+
+export type RequestObserver = ReturnType<typeof observeRequests>;

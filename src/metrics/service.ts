@@ -1,0 +1,117 @@
+// Pennant's own metrics, served at GET /metrics. One instance per app; the
+// HTTP layer counts requests, lookups and refusals, and the image routes call
+// observeRender, cacheHit and cacheMiss. Label values are route templates and
+// names from code, never raw paths or client text.
+
+import pkg from "../../package.json" with { type: "json" };
+import { Registry } from "./registry.ts";
+
+/** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface CacheUsage {
+  entries: number;
+  /** Estimated bytes held. */
+  bytes: number;
+}
+
+export class ServiceMetrics {
+  private readonly registry = new Registry();
+  private readonly caches = new Map<string, () => CacheUsage>();
+
+  private readonly requests = this.registry.counter({
+    name: "pennant_http_requests_total",
+    help: "HTTP requests answered, by method, route template and status.",
+    labelNames: ["method", "route", "status"],
+  });
+  private readonly requestSeconds = this.registry.histogram({
+    name: "pennant_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by route template.",
+    labelNames: ["route"],
+    buckets: DURATION_BUCKETS,
+  });
+  private readonly limited = this.registry.counter({
+    name: "pennant_rate_limited_total",
+    help: "Requests refused with 429 (a per-address, per-token or registration budget spent), by route template.",
+    labelNames: ["route"],
+  });
+  private readonly renderSeconds = this.registry.histogram({
+    name: "pennant_render_duration_seconds",
+    help: "Time to draw and encode an image, by kind (banner, badge).",
+    labelNames: ["kind"],
+    buckets: DURATION_BUCKETS,
+  });
+  private readonly hits = this.registry.counter({
+    name: "pennant_cache_hits_total",
+    help: "Cache reads that found an entry, by cache.",
+    labelNames: ["cache"],
+  });
+  private readonly misses = this.registry.counter({
+    name: "pennant_cache_misses_total",
+    help: "Cache reads that found nothing, by cache.",
+    labelNames: ["cache"],
+  });
+  private readonly lookups = this.registry.counter({
+    name: "pennant_lookups_total",
+    help: "Live server lookups answered (cached or not), by outcome: online or the error code.",
+    labelNames: ["outcome"],
+  });
+  private readonly suppressed = this.registry.counter({
+    name: "pennant_log_lines_suppressed_total",
+    help: "Request log lines not written because their client's log budget was spent.",
+    labelNames: [],
+  });
+
+  constructor() {
+    const startedAt = Date.now() / 1000 - process.uptime();
+    this.registry.gauge({ name: "pennant_build_info", help: "The running version.", labelNames: ["version"] }, () => [[{ version: pkg.version }, 1]]);
+    this.registry.gauge({ name: "process_start_time_seconds", help: "Start time of the process, Unix seconds.", labelNames: [] }, () => [[{}, Math.round(startedAt)]]);
+    this.registry.gauge({ name: "process_resident_memory_bytes", help: "Resident memory of the process.", labelNames: [] }, () => [[{}, process.memoryUsage.rss()]]);
+    this.registry.gauge({ name: "pennant_cache_entries", help: "Entries a cache holds now.", labelNames: ["cache"] }, () =>
+      this.cacheUsage((usage) => usage.entries),
+    );
+    this.registry.gauge({ name: "pennant_cache_bytes", help: "Estimated bytes a cache holds now (each is bounded).", labelNames: ["cache"] }, () =>
+      this.cacheUsage((usage) => usage.bytes),
+    );
+  }
+
+  request(method: string, route: string, status: number, ms: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.requestSeconds.observe({ route }, ms / 1000);
+    if (status === 429) this.limited.inc({ route });
+  }
+
+  /** How long drawing and encoding one image took. */
+  observeRender(kind: string, ms: number): void {
+    this.renderSeconds.observe({ kind }, ms / 1000);
+  }
+
+  cacheHit(cache: string): void {
+    this.hits.inc({ cache });
+  }
+
+  cacheMiss(cache: string): void {
+    this.misses.inc({ cache });
+  }
+
+  /** Reports a cache's size at every scrape. */
+  watchCache(cache: string, usage: () => CacheUsage): void {
+    this.caches.set(cache, usage);
+  }
+
+  lookup(outcome: string): void {
+    this.lookups.inc({ outcome });
+  }
+
+  logLineSuppressed(): void {
+    this.suppressed.inc({});
+  }
+
+  render(): string {
+    return this.registry.render();
+  }
+
+  private *cacheUsage(pick: (usage: CacheUsage) => number): Iterable<[{ cache: string }, number]> {
+    for (const [cache, usage] of this.caches) yield [{ cache }, pick(usage())];
+  }
+}

@@ -1,0 +1,35 @@
+// The calls the image routes make (render times, cache hits and misses, cache
+// sizes) as they show in the exposition.
+
+import { expect, test } from "bun:test";
+import { ServiceMetrics } from "../../src/metrics/service.ts";
+
+function samples(metrics: ServiceMetrics): Map<string, number> {
+  const lines = metrics.render().split("\n").filter((line) => line && !line.startsWith("#"));
+  return new Map(lines.map((line) => [line.slice(0, line.lastIndexOf(" ")), Number(line.slice(line.lastIndexOf(" ") + 1))]));
+}
+
+test("render times in seconds by kind, cache hits and misses by cache, cache sizes read at each scrape", () => {
+  const metrics = new ServiceMetrics();
+  metrics.observeRender("banner", 3);
+  metrics.observeRender("banner", 40);
+  metrics.observeRender("badge", 0.3);
+  metrics.cacheHit("banner_images");
+  metrics.cacheHit("banner_images");
+  metrics.cacheMiss("banner_images");
+  const usage = { entries: 2, bytes: 2048 };
+  metrics.watchCache("banner_images", () => usage);
+
+  const first = samples(metrics);
+  expect(first.get('pennant_render_duration_seconds_bucket{kind="banner",le="0.0025"}')).toBe(0);
+  expect(first.get('pennant_render_duration_seconds_bucket{kind="banner",le="0.005"}')).toBe(1);
+  expect(first.get('pennant_render_duration_seconds_bucket{kind="banner",le="0.05"}')).toBe(2);
+  expect(first.get('pennant_render_duration_seconds_sum{kind="banner"}')).toBeCloseTo(0.043, 9);
+  expect(first.get('pennant_render_duration_seconds_count{kind="badge"}')).toBe(1);
+  expect(first.get('pennant_cache_hits_total{cache="banner_images"}')).toBe(2);
+  expect(first.get('pennant_cache_misses_total{cache="banner_images"}')).toBe(1);
+  expect(first.get('pennant_cache_entries{cache="banner_images"}')).toBe(2);
+
+  usage.bytes = 4096;
+  expect(samples(metrics).get('pennant_cache_bytes{cache="banner_images"}')).toBe(4096);
+});
