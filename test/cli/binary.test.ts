@@ -31,10 +31,13 @@ async function run(args: string[], cwd: string, executable = binary): Promise<st
 }
 
 /**
- * Image routes the smoke test requests once they exist: [path, Content-Type].
- * Banner and badge requests land here (one line each) when their routes merge.
+ * Image routes the smoke test requests of the server it pushed: [path, Content-Type].
+ * Each draws with the embedded fonts and encodes with the embedded wasm.
  */
-const IMAGE_REQUESTS: Array<[string, string]> = [];
+const imageRequests = (server: string): Array<[string, string]> => [
+  [`/shields/servers/${server}/players.png`, "image/png"],
+  [`/shields/servers/${server}/players.png?style=for-the-badge&scale=2`, "image/png"],
+];
 
 describe("release binary", () => {
   test("from an empty folder: data folder, token, signed update, status, /healthz, /metrics, logs, clean stop", async () => {
@@ -54,7 +57,7 @@ describe("release binary", () => {
       expect(status.status).toBe(200);
       expect(await status.json()).toMatchObject({ uuid, name: "Smoke", status: "online", stats: { players: { online: 7, max: 50 }, motd: "§aHello" } });
 
-      for (const [path, contentType] of IMAGE_REQUESTS) {
+      for (const [path, contentType] of imageRequests(uuid)) {
         const image = await fetch(`${serve.url}${path}`);
         expect([path, image.status, image.headers.get("content-type")]).toEqual([path, 200, contentType]);
       }
