@@ -1,0 +1,73 @@
+// What a banner draws, already resolved: the HTTP layer merges manual
+// values, looked-up or pushed data and defaults into these plain records;
+// templates draw from them and nothing else (no I/O, no clock).
+
+import type { Color, Pixmap } from "../render/index.ts";
+
+export type ServerStatus = "online" | "offline";
+export type Theme = "light" | "dark";
+
+export interface PlayerCount {
+  online: number;
+  max: number;
+}
+
+/** One sample of the player count; `at` in milliseconds since the epoch. */
+export interface HistoryPoint {
+  at: number;
+  online: number;
+}
+
+export interface ServerBannerData {
+  /** The display name (plain text; stray `§` codes are dropped when drawn). */
+  name: string;
+  status: ServerStatus;
+  /** null: unknown (an offline server, a lookup without a player count). */
+  players: PlayerCount | null;
+  /** The two MOTD lines as `§`-formatted text, already split (see splitMotd). */
+  motd: readonly [string, string];
+  /** The game version to show ("1.21.4"; see gameVersion), or null. */
+  version: string | null;
+  /** Measured round trip of a live lookup; null when nothing was measured. */
+  latencyMs: number | null;
+  /** The server's icon, decoded (64x64 from the game; any size is scaled). */
+  favicon: Pixmap | null;
+  /**
+   * Player counts of the last 24 hours, oldest first. The chart's window ends
+   * at the newest point, so the resolver appends the current sample.
+   */
+  history: readonly HistoryPoint[];
+}
+
+export interface PluginBannerData {
+  name: string;
+  version: string | null;
+  /** Named counters in the order pushed ("servers", 120). */
+  counters: ReadonlyArray<readonly [string, number]>;
+  /** Seen within the last 24 hours (spec section 3). */
+  active: boolean;
+}
+
+export interface BannerSize {
+  width: number;
+  height: number;
+}
+
+/** The four sizes of the spec (section 4.1). */
+export const BANNER_SIZES = [
+  { width: 468, height: 60 },
+  { width: 728, height: 90 },
+  { width: 300, height: 250 },
+  { width: 1200, height: 300 },
+] as const satisfies readonly BannerSize[];
+
+export interface BannerOptions {
+  size: BannerSize;
+  theme: Theme;
+  /** Device pixels per CSS pixel: 2 draws the same layout at twice the pixels (Hi-DPI). */
+  scale: 1 | 2;
+  /** Replaces the theme's accent (bars, charts, highlights). */
+  accent?: Color;
+  /** Replaces the theme's background (alpha allowed: a transparent banner). */
+  background?: Color;
+}

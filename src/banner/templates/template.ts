@@ -1,0 +1,30 @@
+// What every template module provides: its description for the registry
+// and GET /api/templates, its layouts (one per layout key, as data), and a
+// draw function that reads only the layout, the data and the palette.
+
+import type { LayoutKey } from "../layout.ts";
+import type { PluginBannerData, ServerBannerData, Theme } from "../model.ts";
+import type { Surface } from "../surface.ts";
+import type { Palette } from "../theme.ts";
+
+interface TemplateBase<Layout> {
+  key: string;
+  title: string;
+  description: string;
+  defaultTheme: Theme;
+  /** Query parameters and data fields the template draws (listed by GET /api/templates). */
+  uses: readonly string[];
+  layouts: Readonly<Record<LayoutKey, Layout>>;
+}
+
+export interface ServerTemplate<Layout = unknown> extends TemplateBase<Layout> {
+  kind: "server";
+  draw(surface: Surface, layout: Layout, data: ServerBannerData, palette: Palette): void;
+}
+
+export interface PluginTemplate<Layout = unknown> extends TemplateBase<Layout> {
+  kind: "plugin";
+  draw(surface: Surface, layout: Layout, data: PluginBannerData, palette: Palette): void;
+}
+
+export type Template = ServerTemplate | PluginTemplate;
