@@ -4,9 +4,12 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { RenderCache, type RenderCacheSettings } from "../banner/render-cache.ts";
+import { BannerService } from "../banner/service.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import type { Db } from "../store/database.ts";
 import { allowedMethods, type RouteEntry } from "./allowed-methods.ts";
+import { bannerRoutes } from "./banner-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
@@ -27,6 +30,8 @@ export interface AppContext {
   tokenRateLimit?: RateLimitSetting;
   /** The live lookup service (tests pass one with a stub resolver). */
   lookup?: LookupService;
+  /** The banner render cache's bound and a hook called per drawing (tests). */
+  renderCache?: Partial<Pick<RenderCacheSettings, "maxBytes" | "onRender">>;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -45,6 +50,8 @@ export function createApp(ctx: AppContext) {
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const lookup = ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate });
+  const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now });
+  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
   const app = new Elysia({ name: "pennant", strictPath: true })
@@ -66,7 +73,8 @@ export function createApp(ctx: AppContext) {
     .use(healthRoute(ctx.db))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
-    .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }));
+    .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
+    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter }));
   return app;
 }
 
