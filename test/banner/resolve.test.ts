@@ -78,6 +78,12 @@ describe("manual values win", () => {
     expect(data).toMatchObject({ name: "Mine", status: "offline", players: { online: 1, max: 2 }, motd: ["§aWelcome", "§cSecond"] });
   });
 
+  test("server_status=offline over a live source hides the source's count (manual counts still show)", () => {
+    const facts = fromRecord(ezRecord());
+    expect(resolveServer({ mode: "plugin", manual: { status: "offline" }, facts, now: NOW }).players).toBeNull();
+    expect(resolveServer({ mode: "plugin", manual: { status: "offline", online: 2 }, facts, now: NOW }).players).toEqual({ online: 2, max: DEFAULT_MAX_PLAYERS });
+  });
+
   test("a manual banner is online unless server_status says otherwise; counts default sensibly", () => {
     expect(resolveServer({ mode: "manual", manual: {}, facts: null, now: NOW })).toMatchObject({ status: "online", players: null, name: DEFAULT_SERVER_NAME });
     expect(resolveServer({ mode: "manual", manual: { online: 5 }, facts: null, now: NOW }).players).toEqual({ online: 5, max: DEFAULT_MAX_PLAYERS });
