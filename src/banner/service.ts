@@ -53,12 +53,17 @@ export interface BannerRequest {
 }
 
 export interface PreparedBanner {
-  /** A digest of everything that decides the image's bytes. */
-  key: string;
+  /**
+   * Everything that decides the image's bytes: the template, size, theme,
+   * scale, colours, format and the resolved data (the favicon by a digest of
+   * its bytes). The caller digests them once: that digest is the ETag and
+   * the render cache's key.
+   */
+  parts: readonly string[];
   contentType: (typeof CONTENT_TYPES)[ImageFormat];
   maxAgeSeconds: number;
-  /** The encoded image, drawn only when the render cache does not hold it. */
-  image(): Promise<Uint8Array>;
+  /** The encoded image under `key` (the digest of `parts`), drawn only when the render cache does not hold it. */
+  image(key: string): Promise<Uint8Array>;
 }
 
 export interface BannerDeps {
@@ -70,8 +75,16 @@ export interface BannerDeps {
   cache: RenderCache;
 }
 
-function digest(input: string | Uint8Array): string {
-  return createHash("sha256").update(input).digest("base64url");
+/** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
+const faviconDigests = new WeakMap<Uint8Array, string>();
+
+function faviconDigest(favicon: Uint8Array): string {
+  let digest = faviconDigests.get(favicon);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(favicon).digest("base64url");
+    faviconDigests.set(favicon, digest);
+  }
+  return digest;
 }
 
 type Resolved = ResolvedServer | PluginBannerData;
@@ -80,13 +93,16 @@ function isPlugin(data: Resolved): data is PluginBannerData {
   return "counters" in data;
 }
 
-/** What is drawn, as one string: the favicon by a digest of its bytes, everything else as it is. */
-function keyOf(request: BannerRequest, data: Resolved): string {
+/**
+ * What is drawn, as one string (the digest's cost is per part): the favicon
+ * by a digest of its bytes, everything else as it is.
+ */
+function partsOf(request: BannerRequest, data: Resolved): string[] {
   const { size, theme, scale, accent, background } = request.options;
-  const shown = isPlugin(data) ? data : { ...data, favicon: data.favicon && digest(data.favicon) };
-  return digest(JSON.stringify([
+  const shown = isPlugin(data) ? data : { ...data, favicon: data.favicon && faviconDigest(data.favicon) };
+  return [JSON.stringify([
     DRAWING_VERSION, request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown,
-  ]));
+  ])];
 }
 
 async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
@@ -98,19 +114,18 @@ export class BannerService {
 
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
-    const key = keyOf(request, data);
     const live = request.mode !== "manual" || request.template.kind === "plugin";
     return {
-      key,
+      parts: partsOf(request, data),
       contentType: CONTENT_TYPES[request.format],
       maxAgeSeconds: live ? MAX_AGE_SECONDS.live : MAX_AGE_SECONDS.manual,
-      image: () => this.deps.cache.get(key, () => this.draw(request, data)),
+      image: (key) => this.deps.cache.get(key, () => this.draw(request, data)),
     };
   }
 
   /** A PNG stating `message` at `size` (see error-image.ts), cached like banners. */
   errorImage(message: string, size: BannerSize): Promise<Uint8Array> {
-    const key = digest(JSON.stringify([DRAWING_VERSION, "error", size.width, size.height, message]));
+    const key = `error ${JSON.stringify([DRAWING_VERSION, size.width, size.height, message])}`;
     return this.deps.cache.get(key, () => encodePng(drawErrorImage(message, size)));
   }
 

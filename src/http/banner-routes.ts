@@ -83,10 +83,10 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         try {
           budget = spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
           const banner = await deps.banners.prepare(parseBannerQuery(query));
-          const etag = etagOf([banner.key]);
+          const etag = etagOf(banner.parts);
           const headers = { ...budget, "Cache-Control": `public, max-age=${banner.maxAgeSeconds}` };
           // A client holding this ETag gets its 304 without the banner being drawn.
-          const bytes = matchesEtag(request, etag) ? NO_BYTES : await banner.image();
+          const bytes = matchesEtag(request, etag) ? NO_BYTES : await banner.image(etag);
           return imageResponse(request, { bytes, contentType: banner.contentType, etag }, headers);
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
