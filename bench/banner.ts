@@ -38,11 +38,14 @@ const ms = (v: number) => (v < 1 ? v.toFixed(3) : v.toFixed(2));
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 const rssMiB = () => (process.memoryUsage().rss / MIB).toFixed(0);
 
+/** A day of history at the resolver's resolution (one point per 5 minutes). */
+const HISTORY = Array.from({ length: 288 }, (_, k) => ({ at: k * 300_000, online: 800 + ((k * 37) % 400) }));
+
 function serverData(i: number): ServerBannerData {
   return {
     name: `Skyblock Network ${i}`, status: "online", players: { online: 1_000 + i, max: 5_000 },
     motd: ["§6§lSKYBLOCK §7- §aNew season!", "§bJoin now §7at §eplay.example.com"], version: "1.21.4", latencyMs: 35, favicon: null,
-    history: Array.from({ length: 288 }, (_, k) => ({ at: k * 300_000, online: 800 + ((k * 37 + i) % 400) })),
+    history: HISTORY,
   };
 }
 
@@ -57,8 +60,8 @@ for (const info of templates.values()) {
   for (const size of BANNER_SIZES) {
     const times: number[] = [];
     for (let i = -5; i < SAMPLES; i++) {
-      const started = performance.now();
       const data = info.kind === "plugin" ? { ...plugin, counters: [...plugin.counters, ["i", i] as [string, number]] } : serverData(i);
+      const started = performance.now();
       encodePng(renderBanner(info.key, data, { size, theme: info.defaultTheme, scale: 1 }));
       if (i >= 0) times.push(performance.now() - started);
     }

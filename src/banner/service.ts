@@ -26,13 +26,6 @@ export type ImageFormat = "png" | "webp";
 const CONTENT_TYPES = { png: "image/png", webp: "image/webp" } as const;
 
 /**
- * How long clients and proxies may keep a banner: a manual banner is decided
- * by its URL alone; live and pushed data are worth a minute (the lookup
- * cache's own lifetime, and a fifth of the plugin's fastest sync).
- */
-export const MAX_AGE_SECONDS = { manual: 86_400, live: 60 };
-
-/**
  * Part of every key: a new release may draw the same data differently, and a
  * strong ETag must not name two different images.
  */
@@ -61,7 +54,12 @@ export interface PreparedBanner {
    */
   parts: readonly string[];
   contentType: (typeof CONTENT_TYPES)[ImageFormat];
-  maxAgeSeconds: number;
+  /**
+   * The query alone decides the image (manual values drawn by a server
+   * template): no lookup or record behind it can change, so the answer for
+   * its URL may be kept as long as the process draws the same way.
+   */
+  byQueryAlone: boolean;
   /** The encoded image under `key` (the digest of `parts`), drawn only when the render cache does not hold it. */
   image(key: string): Promise<Uint8Array>;
 }
@@ -114,11 +112,10 @@ export class BannerService {
 
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
-    const live = request.mode !== "manual" || request.template.kind === "plugin";
     return {
       parts: partsOf(request, data),
       contentType: CONTENT_TYPES[request.format],
-      maxAgeSeconds: live ? MAX_AGE_SECONDS.live : MAX_AGE_SECONDS.manual,
+      byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       image: (key) => this.deps.cache.get(key, () => this.draw(request, data)),
     };
   }

@@ -74,7 +74,7 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter }));
+    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter, now: ctx.now }));
   return app;
 }
 

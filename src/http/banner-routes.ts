@@ -4,11 +4,12 @@
 // tag shows it), the JSON error shape otherwise.
 
 import { Elysia, t } from "elysia";
-import type { BannerService } from "../banner/service.ts";
+import type { BannerService, PreparedBanner } from "../banner/service.ts";
 import { BANNER_SIZES } from "../banner/model.ts";
 import { DEFAULT_TEMPLATE, templates } from "../banner/templates/index.ts";
 import type { Config } from "../config.ts";
-import { errorImageSize, parseBannerQuery } from "./banner-query.ts";
+import { TtlCache } from "../ttl-cache.ts";
+import { errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
 import { HttpError } from "./errors.ts";
 import { acceptsImage, etagOf, imageResponse, matchesEtag } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
@@ -18,7 +19,24 @@ export interface BannerRouteDeps {
   config: Config;
   banners: BannerService;
   ipLimiter: RateLimiter;
+  now: () => number;
 }
+
+/**
+ * How long clients and proxies may keep a banner: a day when the query alone
+ * decides it; a minute for live and pushed data (the lookup cache's own
+ * lifetime, and a fifth of the EzBanners plugin's fastest sync).
+ */
+export const MAX_AGE_SECONDS = { byQueryAlone: 86_400, live: 60 };
+
+/**
+ * Banners decided by their query alone, by query string: a popular manual
+ * banner then costs a map lookup instead of parsing, resolving and hashing.
+ * An entry holds its query string, the parsed request and the resolved data
+ * (a few times the length of what is drawn, counted generously).
+ */
+const KNOWN_QUERY_BYTES = 8 * 1024 * 1024;
+const KNOWN_QUERY_ENTRY_BYTES = 1_024;
 
 const text = (description: string) => t.Optional(t.String({ description }));
 
@@ -74,7 +92,34 @@ const TEMPLATE_LIST = {
 
 const NO_BYTES = new Uint8Array(0);
 
+interface Prepared {
+  banner: PreparedBanner;
+  etag: string;
+}
+
+function queryString(request: Request): string {
+  const at = request.url.indexOf("?");
+  return at < 0 ? "" : request.url.slice(at + 1);
+}
+
 export function bannerRoutes(deps: BannerRouteDeps) {
+  const known = new TtlCache<Prepared>({
+    maxBytes: KNOWN_QUERY_BYTES,
+    sizeOf: ({ banner }) => KNOWN_QUERY_ENTRY_BYTES + 8 * banner.parts.reduce((sum, part) => sum + part.length, 0),
+    sweepEveryMs: 60_000,
+    now: deps.now,
+  });
+
+  async function prepare(request: Request, query: BannerQuery): Promise<Prepared> {
+    const search = queryString(request);
+    const seen = known.get(search);
+    if (seen) return seen;
+    const banner = await deps.banners.prepare(parseBannerQuery(query));
+    const prepared = { banner, etag: etagOf(banner.parts) };
+    if (banner.byQueryAlone) known.set(search, prepared, MAX_AGE_SECONDS.byQueryAlone * 1000);
+    return prepared;
+  }
+
   return new Elysia({ name: "pennant/banners" })
     .get(
       "/api/banner",
@@ -82,9 +127,9 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         let budget: Record<string, string> = {};
         try {
           budget = spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
-          const banner = await deps.banners.prepare(parseBannerQuery(query));
-          const etag = etagOf(banner.parts);
-          const headers = { ...budget, "Cache-Control": `public, max-age=${banner.maxAgeSeconds}` };
+          const { banner, etag } = await prepare(request, query);
+          const maxAge = banner.byQueryAlone ? MAX_AGE_SECONDS.byQueryAlone : MAX_AGE_SECONDS.live;
+          const headers = { ...budget, "Cache-Control": `public, max-age=${maxAge}` };
           // A client holding this ETag gets its 304 without the banner being drawn.
           const bytes = matchesEtag(request, etag) ? NO_BYTES : await banner.image(etag);
           return imageResponse(request, { bytes, contentType: banner.contentType, etag }, headers);
