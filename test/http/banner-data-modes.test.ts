@@ -15,6 +15,7 @@ import { PALETTES } from "../../src/banner/theme.ts";
 import { LookupService } from "../../src/lookup/service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import { startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
+import { faviconPng } from "../support/lookup-replies.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { countColor, decodeImage, differingPixels, type DecodedImage } from "../support/images.ts";
 import { startCountingPeer } from "../support/java-peers.ts";
@@ -242,6 +243,20 @@ describe("data_mode=query", () => {
     // Manual values win over looked-up ones.
     const overridden = await image(`?data_mode=query&ip_address=127.0.0.1:${port}&template_key=classic&online_players=99&server_name=Mine`);
     expect(differingPixels(overridden, renderBanner("classic", { ...expected, name: "Mine", players: { online: 99, max: 50 } }, STRIP))).toBe(0);
+  });
+
+  test("a favicon that passes the lookup's checks but does not decode is simply absent: the default icon is drawn", async () => {
+    // A PNG signature and a 64x64 header over garbage.
+    const broken = `data:image/png;base64,${Buffer.from(faviconPng(600, 1)).toString("base64")}`;
+    const peer = await startCountingPeer("modern", { favicon: broken, description: "§aHello" });
+    closers.push(() => peer.close());
+    await start({}, new LookupService({ allowPrivate: true, queryGraceMs: 0 }));
+    const shown = await image(`?data_mode=query&ip_address=127.0.0.1:${peer.port}&template_key=classic`);
+    const expected: ServerBannerData = {
+      name: `127.0.0.1:${peer.port}`, status: "online", players: { online: 3, max: 10 }, motd: ["§aHello", ""],
+      version: "Peer 1.21", latencyMs: 1, favicon: null, history: [],
+    };
+    expect(differingPixels(shown, renderBanner("classic", expected, STRIP))).toBe(0);
   });
 
   test("a blocked address still draws: 200, offline, and no connection is made", async () => {

@@ -255,6 +255,8 @@ describe("rate limit", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     expect((await json(limited)).error.code).toBe("rate_limited");
+    // Without PENNANT_TRUST_PROXY a forged X-Forwarded-For is not a new client.
+    expect((await banner(MANUAL, { "X-Forwarded-For": "203.0.113.9" })).status).toBe(429);
 
     const limitedImage = await banner(MANUAL);
     expect(limitedImage.status).toBe(429);
