@@ -100,7 +100,9 @@ describe("manual banners", () => {
     const bar = await decodeImage(await banner(`${MANUAL}&template_key=players-bar&accent=FF00AA&background=%23102030`));
     const options = { size: { width: 468, height: 60 }, theme: "dark" as const, scale: 1 as const, accent, background: parseHexColor("#102030")! };
     expect(differingPixels(bar, renderBanner("players-bar", MANUAL_DATA, options))).toBe(0);
-    expect(countColor(bar, accent)).toBeGreaterThan(20);
+    // The accent shows: in its own colour, and the drawing is not the one without it.
+    expect(countColor(bar, accent)).toBeGreaterThan(0);
+    expect(differingPixels(bar, renderBanner("players-bar", MANUAL_DATA, { ...options, accent: undefined }))).toBeGreaterThan(0);
   });
 
   test("unknown parameters are ignored: a cache buster draws the same image under the same ETag", async () => {
