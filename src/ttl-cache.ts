@@ -91,3 +91,13 @@ export class TtlCache<V> {
     return this.held;
   }
 }
+
+/** What a cache of drawn images reports as it works (the HTTP layer counts it in /metrics). */
+export interface ImageCacheEvents {
+  hit(): void;
+  miss(): void;
+  /** An image was drawn and encoded in `ms`. */
+  drawn(ms: number): void;
+}
+
+export const IGNORED_EVENTS: ImageCacheEvents = { hit() {}, miss() {}, drawn() {} };

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
-import { statusAt } from "../src/store/servers.ts";
+import { listSampleBuckets, statusAt, writeServerPush } from "../src/store/servers.ts";
+import { createToken } from "../src/store/tokens.ts";
 import { tempDir } from "./support/cleanup.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "migrations");
@@ -47,5 +48,29 @@ describe("server status at a time", () => {
   test("a record not refreshed within the stale time reads offline, whatever it said", () => {
     expect(statusAt(row("online", 0), 15 * minute, 15 * minute)).toBe("online");
     expect(statusAt(row("online", 0), 15 * minute + 1, 15 * minute)).toBe("offline");
+  });
+});
+
+describe("player history in buckets", () => {
+  test("one point per bucket: its highest count at its newest sample; older samples, other servers and unknown counts left out", () => {
+    const db = openDatabase(join(tempDir("store"), "pennant.db"));
+    try {
+      const token = createToken(db, { hash: "a".repeat(64), scope: "all", label: "t", now: 0 });
+      const push = (uuid: string, now: number, playersOnline?: number) =>
+        db.transaction((tx) => writeServerPush(tx, { uuid, tokenId: token.id, now, kind: "update", fields: { playersOnline }, maxPerToken: 10 }));
+      const uuid = "00000000-0000-4000-8000-000000000001";
+      push(uuid, 1_000, 9); // before `since`
+      push(uuid, 10_000, 3);
+      push(uuid, 12_000, 7);
+      push(uuid, 19_999, 5); // same bucket [10 000, 20 000): peak 7, newest time 19 999
+      push(uuid, 20_000, 2);
+      push("00000000-0000-4000-8000-000000000002", 20_000, 50);
+      expect(listSampleBuckets(db, uuid, 5_000, 10_000)).toEqual([{ at: 19_999, online: 7 }, { at: 20_000, online: 2 }]);
+      const silent = "00000000-0000-4000-8000-000000000003";
+      push(silent, 15_000); // a first update without a player count stores a sample with none
+      expect(listSampleBuckets(db, silent, 0, 10_000)).toEqual([]);
+    } finally {
+      db.$client.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
 // it; a badge pushed out is simply drawn again.
 
 import { encodePng, type Color } from "../render/index.ts";
-import { TtlCache, estimateBytes } from "../ttl-cache.ts";
+import { IGNORED_EVENTS, TtlCache, estimateBytes, type ImageCacheEvents } from "../ttl-cache.ts";
 import { drawBadge } from "./draw.ts";
 import { layoutBadge, type BadgeContent } from "./layout.ts";
 
@@ -36,16 +36,6 @@ export interface BadgeImageStats {
   draws: number;
 }
 
-/** What the cache reports as it works (the HTTP layer counts it in /metrics). */
-export interface ImageCacheEvents {
-  hit(): void;
-  miss(): void;
-  /** A badge was drawn and encoded in `ms`. */
-  drawn(ms: number): void;
-}
-
-const IGNORED: ImageCacheEvents = { hit() {}, miss() {}, drawn() {} };
-
 export class BadgeImages {
   private readonly cache: TtlCache<Uint8Array>;
   private draws = 0;
@@ -53,7 +43,7 @@ export class BadgeImages {
   constructor(
     now: () => number,
     maxBytes = BADGE_CACHE_BYTES,
-    private readonly events: ImageCacheEvents = IGNORED,
+    private readonly events: ImageCacheEvents = IGNORED_EVENTS,
   ) {
     this.cache = new TtlCache<Uint8Array>({ maxBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
   }

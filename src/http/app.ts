@@ -4,13 +4,16 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { RenderCache, type RenderCacheSettings } from "../banner/render-cache.ts";
+import { BannerService } from "../banner/service.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
-import { ServiceMetrics } from "../metrics/service.ts";
+import { imageCacheEvents, ServiceMetrics } from "../metrics/service.ts";
 import type { Db } from "../store/database.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { badgeRoutes } from "./badge-routes.ts";
+import { bannerRoutes } from "./banner-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
@@ -36,6 +39,8 @@ export interface AppContext {
   /** The operational log; by default JSON lines on stderr at PENNANT_LOG_LEVEL. */
   log?: Logger;
   metrics?: ServiceMetrics;
+  /** The banner render cache's bound and a hook called per drawing (tests). */
+  renderCache?: Partial<Pick<RenderCacheSettings, "maxBytes" | "onRender">>;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -59,6 +64,9 @@ export function createApp(ctx: AppContext) {
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
+  const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
+  metrics.watchCache("banner_images", () => cache.usage);
+  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler.
   const app = new Elysia({ name: "pennant", strictPath: true })
@@ -86,7 +94,8 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics }));
+    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge") }))
+    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter, now: ctx.now }));
   return app;
 }
 

@@ -19,6 +19,7 @@ import { badgeOptions, type BadgeOptions } from "../badge/options.ts";
 import { endpointJson, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
 import type { Config } from "../config.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
+import type { ImageCacheEvents } from "../ttl-cache.ts";
 import type { Db } from "../store/database.ts";
 import { HttpError, errorBody } from "./errors.ts";
 import { etagOf, imageResponse, matchesEtag } from "./image-response.ts";
@@ -31,6 +32,7 @@ export interface BadgeRouteDeps {
   db: Db;
   now: () => number;
   metrics: ServiceMetrics;
+  imageEvents: ImageCacheEvents;
 }
 
 interface SocketInfo {
@@ -52,13 +54,8 @@ const rateLimited = (options: BadgeOptions): BadgeContent =>
   ({ label: "badge", message: "rate limited", color: badgeColor("red"), style: options.style });
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  const { metrics } = deps;
-  const images = new BadgeImages(deps.now, undefined, {
-    hit: () => metrics.cacheHit("badge_images"),
-    miss: () => metrics.cacheMiss("badge_images"),
-    drawn: (ms) => metrics.observeRender("badge", ms),
-  });
-  metrics.watchCache("badge_images", () => images.stats);
+  const images = new BadgeImages(deps.now, undefined, deps.imageEvents);
+  deps.metrics.watchCache("badge_images", () => images.stats);
   const drawLimiter = new RateLimiter(deps.config.rateLimit, 100_000, deps.now);
   const staleAfterMs = deps.config.staleAfterSeconds * 1000;
 

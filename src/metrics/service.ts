@@ -5,6 +5,7 @@
 
 import pkg from "../../package.json" with { type: "json" };
 import { Registry } from "./registry.ts";
+import type { ImageCacheEvents } from "../ttl-cache.ts";
 
 /** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -114,4 +115,14 @@ export class ServiceMetrics {
   private *cacheUsage(pick: (usage: CacheUsage) => number): Iterable<[{ cache: string }, number]> {
     for (const [cache, usage] of this.caches) yield [{ cache }, pick(usage())];
   }
+}
+
+/** The events of a cache of drawn images (cache "<kind>_images"), counted here. */
+export function imageCacheEvents(metrics: ServiceMetrics, kind: "banner" | "badge"): ImageCacheEvents {
+  const cache = `${kind}_images`;
+  return {
+    hit: () => metrics.cacheHit(cache),
+    miss: () => metrics.cacheMiss(cache),
+    drawn: (ms) => metrics.observeRender(kind, ms),
+  };
 }

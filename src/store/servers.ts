@@ -1,6 +1,6 @@
 // Server records and their player history.
 
-import { and, asc, count, eq, gte, lt } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./errors.ts";
@@ -93,5 +93,23 @@ export function listSamples(db: Db, uuid: string, since: number): ServerSample[]
     .from(serverSamples)
     .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since)))
     .orderBy(asc(serverSamples.at))
+    .all();
+}
+
+/**
+ * Players online since a time, one point per `bucketMs` (aligned to the
+ * epoch, so buckets stay put as time moves): the bucket's highest count at
+ * its newest sample's time, oldest first. A chart needs a few hundred points
+ * whatever the push rate; grouping in SQL keeps a server that pushes every
+ * second from costing its banner thousands of rows.
+ */
+export function listSampleBuckets(db: Db, uuid: string, since: number, bucketMs: number): Array<{ at: number; online: number }> {
+  const bucket = sql`${serverSamples.at} / ${Math.max(1, Math.floor(bucketMs))}`;
+  return db
+    .select({ at: sql<number>`max(${serverSamples.at})`, online: sql<number>`max(${serverSamples.playersOnline})` })
+    .from(serverSamples)
+    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since), isNotNull(serverSamples.playersOnline)))
+    .groupBy(bucket)
+    .orderBy(bucket)
     .all();
 }

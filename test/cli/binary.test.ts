@@ -37,6 +37,8 @@ async function run(args: string[], cwd: string, executable = binary): Promise<st
 const imageRequests = (server: string): Array<[string, string]> => [
   [`/shields/servers/${server}/players.png`, "image/png"],
   [`/shields/servers/${server}/players.png?style=for-the-badge&scale=2`, "image/png"],
+  [`/api/banner?data_mode=plugin&server_uuid=${server}`, "image/png"],
+  [`/api/banner?data_mode=plugin&server_uuid=${server}&template_key=classic&size=1200x300&format=webp`, "image/webp"],
 ];
 
 describe("release binary", () => {

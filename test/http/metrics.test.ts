@@ -72,6 +72,17 @@ describe("GET /metrics", () => {
     expect(await sample('pennant_cache_entries{cache="badge_images"}')).toBe(1);
   });
 
+  test("banners: a draw is timed and a miss, the same banner again a hit, the cache's size reported", async () => {
+    server = await startTestServer();
+    const url = `${server.url}/api/banner?server_name=Metrics&online_players=3&max_players=20`;
+    for (let i = 0; i < 2; i++) expect((await fetch(url)).status).toBe(200);
+
+    expect(await sample('pennant_cache_misses_total{cache="banner_images"}')).toBe(1);
+    expect(await sample('pennant_cache_hits_total{cache="banner_images"}')).toBe(1);
+    expect(await sample('pennant_render_duration_seconds_count{kind="banner"}')).toBe(1);
+    expect(await sample('pennant_cache_entries{cache="banner_images"}')).toBe(1);
+  });
+
   test("a flood of random paths stays one series", async () => {
     server = await startTestServer();
     for (let i = 0; i < 300; i++) await fetch(`${server.url}/probe/${crypto.randomUUID()}?x=${i}`);

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
-import { loadConfig, type Config, type RateLimitSetting } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { createApp, type AppContext } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
@@ -31,7 +31,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { tokenRateLimit?: RateLimitSetting; lookup?: LookupService } = {},
+  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache"> = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
   const dbPath = join(dir, "pennant.db");

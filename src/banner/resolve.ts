@@ -1,0 +1,198 @@
+// What a banner draws, resolved from three places in order: manual values
+// (the query), then what a live lookup found or the server's plugin pushed,
+// then defaults. Pure functions: the caller fetches the lookup result, the
+// record and its history, and passes the clock.
+
+import type { LookupResult } from "../lookup/result.ts";
+import { decodePng } from "../render/index.ts";
+import type { PluginRow } from "../store/plugins.ts";
+import { statusAt, type ServerRow } from "../store/servers.ts";
+import type { HistoryPoint, PlayerCount, PluginBannerData, ServerBannerData, ServerStatus } from "./model.ts";
+import { splitMotd } from "./motd.ts";
+import { gameVersion } from "./version.ts";
+
+export type DataMode = "manual" | "query" | "plugin";
+
+/** Shown when neither the query, the record nor an address names the server. */
+export const DEFAULT_SERVER_NAME = "Minecraft Server";
+/** A plugin_uuid nobody pushed, and a record without a name. */
+export const UNKNOWN_PLUGIN_NAME = "Unknown plugin";
+export const NAMELESS_PLUGIN_NAME = "Plugin";
+/** max_players when only online_players is known: the game's own default (server.properties). */
+export const DEFAULT_MAX_PLAYERS = 20;
+
+const HOUR_MS = 3_600_000;
+/** The sparkline's window, and the plugin record's "active" window (spec section 3). */
+export const HISTORY_WINDOW_MS = 24 * HOUR_MS;
+export const PLUGIN_ACTIVE_MS = 24 * HOUR_MS;
+/** One history point per 5 minutes: 288 points a day, finer than any banner's chart. */
+export const HISTORY_BUCKET_MS = 5 * 60_000;
+/**
+ * The chart's "now" moves in whole minutes: what a banner draws (and so its
+ * ETag and cache entry) changes at most once a minute, not at every request.
+ */
+const HISTORY_CLOCK_MS = 60_000;
+
+/**
+ * Names of server software. The deployed EzBanners plugin pushes Bukkit's
+ * getName() as `server_name`, which is the software ("Paper"), never the
+ * owner's name for the server: a banner titled "Paper" says nothing.
+ */
+const SOFTWARE_NAMES = new Set([
+  "paper", "spigot", "craftbukkit", "bukkit", "purpur", "folia", "pufferfish", "leaves", "leaf", "tuinity",
+  "airplane", "gale", "divinemc", "canvas", "plazma", "sportpaper", "mohist", "arclight", "magma", "catserver",
+  "ketting", "youer", "glowstone",
+]);
+
+export function isSoftwareName(name: string): boolean {
+  return SOFTWARE_NAMES.has(name.trim().toLowerCase());
+}
+
+/** Values given in the query; each one present wins over every other source. */
+export interface ManualValues {
+  name?: string;
+  status?: ServerStatus;
+  online?: number;
+  max?: number;
+  motd1?: string;
+  motd2?: string;
+  /** ip_address as typed: the name of last resort before the default. */
+  address?: string;
+}
+
+/** What a lookup or a pushed record says about a server. */
+export interface SourceFacts {
+  /** Null when the source has no name worth showing (lookups carry none). */
+  name: string | null;
+  status: ServerStatus;
+  players: PlayerCount | null;
+  motd: readonly [string, string] | null;
+  version: string | null;
+  latencyMs: number | null;
+  /** PNG bytes as the server sent them (decoded only when drawn). */
+  favicon: Uint8Array | null;
+  /** Samples of the last 24 hours (pushed records only), oldest first. */
+  history: readonly HistoryPoint[];
+}
+
+/** ServerBannerData with the favicon still encoded: cheap to key and compare, decoded once per render. */
+export interface ResolvedServer extends Omit<ServerBannerData, "favicon"> {
+  favicon: Uint8Array | null;
+}
+
+function text(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A lookup's answer. Failed, disabled and blocked lookups read offline with nothing else known (the favicon may be kept). */
+export function factsFromLookup(result: LookupResult): SourceFacts {
+  return {
+    name: null,
+    status: result.online ? "online" : "offline",
+    players: result.online && result.players ? { online: result.players.online, max: result.players.max } : null,
+    motd: result.motd ? splitMotd(result.motd.raw) : null,
+    version: gameVersion(result.version?.name),
+    latencyMs: result.online ? result.latencyMs : null,
+    favicon: result.favicon,
+    history: [],
+  };
+}
+
+/** The newest point of a chart drawn at `now`, and where its 24-hour window starts. */
+export function historyEnd(now: number): number {
+  return Math.floor(now / HISTORY_CLOCK_MS) * HISTORY_CLOCK_MS;
+}
+
+export function historySince(now: number): number {
+  return historyEnd(now) - HISTORY_WINDOW_MS;
+}
+
+/**
+ * A pushed record (undefined: nobody pushed this uuid), read at `now`: a
+ * record not refreshed within `staleAfterMs` reads offline whatever it last
+ * said. `history` is what the store keeps of the last 24 hours.
+ */
+export function factsFromRecord(
+  row: ServerRow | undefined,
+  history: readonly HistoryPoint[],
+  now: number,
+  staleAfterMs: number,
+): SourceFacts | null {
+  if (!row) return null;
+  const status = statusAt(row, now, staleAfterMs);
+  const players = status === "online" && row.playersOnline !== null
+    ? { online: row.playersOnline, max: row.playersMax ?? Math.max(DEFAULT_MAX_PLAYERS, row.playersOnline) }
+    : null;
+  const name = text(row.name);
+  return {
+    name: name !== null && !isSoftwareName(name) ? name : null,
+    status,
+    players,
+    motd: row.motd === null ? null : splitMotd(row.motd),
+    version: gameVersion(row.version),
+    latencyMs: null,
+    favicon: null,
+    history,
+  };
+}
+
+/** A line of the query as a MOTD line: one line, whatever it holds. */
+function manualLine(line: string): string {
+  return line.replace(/[\r\n]+/g, " ");
+}
+
+function playerCount(manual: ManualValues, source: PlayerCount | null): PlayerCount | null {
+  const online = manual.online ?? source?.online;
+  const max = manual.max ?? source?.max;
+  if (online === undefined && max === undefined) return null;
+  const shown = online ?? 0;
+  return { online: shown, max: max ?? Math.max(DEFAULT_MAX_PLAYERS, shown) };
+}
+
+/**
+ * Manual values over the source's over defaults. Without a source (manual
+ * mode) the status is online unless server_status says otherwise: a manual
+ * banner states what its URL says. With one that failed or knows nothing
+ * (an unknown uuid: `facts` null in query or plugin mode) it is offline.
+ * The source's player count is shown only while the source reads online
+ * and the banner's status is online: a stale record's last count is no count.
+ */
+export function resolveServer(input: { mode: DataMode; manual: ManualValues; facts: SourceFacts | null; now: number }): ResolvedServer {
+  const { mode, manual, facts } = input;
+  const status = manual.status ?? facts?.status ?? (mode === "manual" ? "online" : "offline");
+  const sourcePlayers = status === "online" && facts?.status === "online" ? facts.players : null;
+  const players = playerCount(manual, sourcePlayers);
+  const motd = facts?.motd ?? ["", ""];
+  // The chart ends at the current value, so a server gone quiet shows its drop.
+  const history = facts && facts.history.length > 0
+    ? [...facts.history, { at: historyEnd(input.now), online: players?.online ?? 0 }]
+    : [];
+  return {
+    name: text(manual.name) ?? facts?.name ?? text(manual.address) ?? DEFAULT_SERVER_NAME,
+    status,
+    players,
+    motd: [manualLine(manual.motd1 ?? motd[0]), manualLine(manual.motd2 ?? motd[1])],
+    version: facts?.version ?? null,
+    latencyMs: status === "online" ? (facts?.latencyMs ?? null) : null,
+    favicon: facts?.favicon ?? null,
+    history,
+  };
+}
+
+/** The data a template draws: the favicon decoded (bounded; one that does not decode is simply absent). */
+export function serverBannerData(resolved: ResolvedServer): ServerBannerData {
+  const decoded = resolved.favicon ? decodePng(resolved.favicon) : null;
+  return { ...resolved, favicon: decoded?.ok ? decoded.image : null };
+}
+
+/** A plugin record (undefined: nobody pushed this uuid), active when seen within 24 hours. */
+export function resolvePlugin(row: PluginRow | undefined, now: number): PluginBannerData {
+  if (!row) return { name: UNKNOWN_PLUGIN_NAME, version: null, counters: [], active: false };
+  return {
+    name: text(row.name) ?? NAMELESS_PLUGIN_NAME,
+    version: text(row.version),
+    counters: Object.entries(row.stats).filter(([, value]) => typeof value === "number" && Number.isFinite(value)),
+    active: now - row.lastSeen <= PLUGIN_ACTIVE_MS,
+  };
+}

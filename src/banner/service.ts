@@ -1,0 +1,153 @@
+// Banners for parsed requests: gathers what a banner needs (a live lookup,
+// the pushed record and its history, a plugin record), resolves it, and hands
+// back the key of what will be drawn with a way to get the encoded image from
+// the render cache. The HTTP layer parses the query into a BannerRequest and
+// turns the prepared banner into headers.
+
+import { createHash } from "node:crypto";
+import pkg from "../../package.json" with { type: "json" };
+import type { Edition } from "../lookup/result.ts";
+import type { LookupService } from "../lookup/service.ts";
+import { encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
+import type { Db } from "../store/database.ts";
+import { getPlugin } from "../store/plugins.ts";
+import { getServer, listSampleBuckets } from "../store/servers.ts";
+import { drawErrorImage } from "./error-image.ts";
+import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
+import type { RenderCache } from "./render-cache.ts";
+import {
+  factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, serverBannerData,
+  type DataMode, type ManualValues, type ResolvedServer, type SourceFacts,
+} from "./resolve.ts";
+import { renderBanner, type TemplateInfo } from "./templates/index.ts";
+
+export type ImageFormat = "png" | "webp";
+
+const CONTENT_TYPES = { png: "image/png", webp: "image/webp" } as const;
+
+/**
+ * Part of every key: a new release may draw the same data differently, and a
+ * strong ETag must not name two different images.
+ */
+const DRAWING_VERSION = `pennant ${pkg.version}`;
+
+export interface BannerRequest {
+  template: TemplateInfo;
+  options: BannerOptions;
+  format: ImageFormat;
+  mode: DataMode;
+  manual: ManualValues;
+  /** data_mode=query: what to look up. */
+  lookup: { address: string; edition: Edition } | null;
+  /** data_mode=plugin with a server template: the pushed record. */
+  serverUuid: string | null;
+  /** Plugin templates: the plugin record. */
+  pluginUuid: string | null;
+}
+
+export interface PreparedBanner {
+  /**
+   * Everything that decides the image's bytes: the template, size, theme,
+   * scale, colours, format and the resolved data (the favicon by a digest of
+   * its bytes). The caller digests them once: that digest is the ETag and
+   * the render cache's key.
+   */
+  parts: readonly string[];
+  contentType: (typeof CONTENT_TYPES)[ImageFormat];
+  /**
+   * The query alone decides the image (manual values drawn by a server
+   * template): no lookup or record behind it can change, so the answer for
+   * its URL may be kept as long as the process draws the same way.
+   */
+  byQueryAlone: boolean;
+  /** The encoded image under `key` (the digest of `parts`), drawn only when the render cache does not hold it. */
+  image(key: string): Promise<Uint8Array>;
+}
+
+export interface BannerDeps {
+  db: Db;
+  lookup: LookupService;
+  now: () => number;
+  /** PENNANT_STALE_AFTER in milliseconds. */
+  staleAfterMs: number;
+  cache: RenderCache;
+}
+
+/** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
+const faviconDigests = new WeakMap<Uint8Array, string>();
+
+function faviconDigest(favicon: Uint8Array): string {
+  let digest = faviconDigests.get(favicon);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(favicon).digest("base64url");
+    faviconDigests.set(favicon, digest);
+  }
+  return digest;
+}
+
+type Resolved = ResolvedServer | PluginBannerData;
+
+function isPlugin(data: Resolved): data is PluginBannerData {
+  return "counters" in data;
+}
+
+/**
+ * What is drawn, as one string (the digest's cost is per part): the favicon
+ * by a digest of its bytes, everything else as it is.
+ */
+function partsOf(request: BannerRequest, data: Resolved): string[] {
+  const { size, theme, scale, accent, background } = request.options;
+  const shown = isPlugin(data) ? data : { ...data, favicon: data.favicon && faviconDigest(data.favicon) };
+  return [JSON.stringify([
+    DRAWING_VERSION, request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown,
+  ])];
+}
+
+async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
+  return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
+}
+
+export class BannerService {
+  constructor(private readonly deps: BannerDeps) {}
+
+  async prepare(request: BannerRequest): Promise<PreparedBanner> {
+    const data = await this.resolve(request);
+    return {
+      parts: partsOf(request, data),
+      contentType: CONTENT_TYPES[request.format],
+      byQueryAlone: request.mode === "manual" && request.template.kind === "server",
+      image: (key) => this.deps.cache.get(key, () => this.draw(request, data)),
+    };
+  }
+
+  /** A PNG stating `message` at `size` (see error-image.ts), cached like banners. */
+  errorImage(message: string, size: BannerSize): Promise<Uint8Array> {
+    const key = `error ${JSON.stringify([DRAWING_VERSION, size.width, size.height, message])}`;
+    return this.deps.cache.get(key, () => encodePng(drawErrorImage(message, size)));
+  }
+
+  private async resolve(request: BannerRequest): Promise<Resolved> {
+    const now = this.deps.now();
+    if (request.template.kind === "plugin") {
+      return resolvePlugin(request.pluginUuid === null ? undefined : getPlugin(this.deps.db, request.pluginUuid), now);
+    }
+    return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now });
+  }
+
+  private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {
+    if (request.mode === "query" && request.lookup) return factsFromLookup(await this.deps.lookup.lookup(request.lookup));
+    if (request.mode !== "plugin" || request.serverUuid === null) return null;
+    const { db } = this.deps;
+    const row = getServer(db, request.serverUuid);
+    // Only a template that draws the history pays for reading it.
+    const history = row && request.template.uses.includes("history")
+      ? listSampleBuckets(db, request.serverUuid, historySince(now), HISTORY_BUCKET_MS)
+      : [];
+    return factsFromRecord(row, history, now, this.deps.staleAfterMs);
+  }
+
+  private async draw(request: BannerRequest, data: Resolved): Promise<Uint8Array> {
+    const drawn = isPlugin(data) ? data : serverBannerData(data);
+    return encode(renderBanner(request.template.key, drawn, request.options), request.format);
+  }
+}

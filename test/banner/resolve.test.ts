@@ -1,0 +1,129 @@
+import { describe, expect, test } from "bun:test";
+import {
+  DEFAULT_MAX_PLAYERS, DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
+  UNKNOWN_PLUGIN_NAME, type SourceFacts,
+} from "../../src/banner/resolve.ts";
+import type { LookupResult } from "../../src/lookup/result.ts";
+import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
+import type { PluginRow } from "../../src/store/plugins.ts";
+import type { ServerRow } from "../../src/store/servers.ts";
+
+const NOW = 1_800_000_000_000;
+const STALE_MS = 900_000;
+
+/** A record as the deployed EzBanners plugin's update leaves it (shared/notes/peers.md). */
+function ezRecord(fields: Partial<ServerRow> = {}): ServerRow {
+  return {
+    uuid: "3f1c2a4e-8a8e-4c57-9a3a-0d4b0f3f2b11", tokenId: 1, name: "Paper", pluginVersion: null, status: "online",
+    playersOnline: 3, playersMax: 50, tps: 19.97, motd: "§aWelcome\n§7Second line", version: "1.21.4-232-ab12cd3 (MC: 1.21.4)",
+    extra: {}, firstSeen: NOW - 3_600_000, lastSeen: NOW - 60_000, statsUpdatedAt: NOW - 60_000,
+    ...fields,
+  } as ServerRow;
+}
+
+function lookupResult(fields: Partial<LookupResult>): LookupResult {
+  return {
+    online: true, edition: "java", host: "play.example.com", port: 25565, ipAddress: "203.0.113.5", srvRecord: null, protocolUsed: "modern",
+    version: { name: "Paper 1.21.4", protocol: 769 }, players: { online: 7, max: 100, sample: [] }, motd: { raw: "§6Gold\n§bAqua" },
+    favicon: null, latencyMs: 42, software: null, plugins: [], map: null, error: null, operatorNote: null,
+    ...fields,
+  };
+}
+
+const fromRecord = (row: ServerRow | undefined, history: SourceFacts["history"] = []) => factsFromRecord(row, history, NOW, STALE_MS);
+
+describe("the deployed plugin's record", () => {
+  test("draws its players, the game version from (MC: ...), and its MOTD split into two § lines", () => {
+    const data = resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(ezRecord()), now: NOW });
+    expect(data).toMatchObject({ status: "online", players: { online: 3, max: 50 }, version: "1.21.4", motd: ["§aWelcome", "§7Second line"] });
+  });
+
+  test('its name is the software ("Paper"): the banner shows server_name, else ip_address, else the default', () => {
+    const facts = fromRecord(ezRecord());
+    expect(resolveServer({ mode: "plugin", manual: {}, facts, now: NOW }).name).toBe(DEFAULT_SERVER_NAME);
+    expect(resolveServer({ mode: "plugin", manual: { address: "play.example.com" }, facts, now: NOW }).name).toBe("play.example.com");
+    expect(resolveServer({ mode: "plugin", manual: { name: "Skyblock" }, facts, now: NOW }).name).toBe("Skyblock");
+    // A name that is not a software's is the server's own.
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(ezRecord({ name: "Skyblock Network" })), now: NOW }).name).toBe("Skyblock Network");
+  });
+
+  test("a record not refreshed within the stale time reads offline, and its last count is not shown", () => {
+    const stale = fromRecord(ezRecord({ lastSeen: NOW - STALE_MS - 1 }));
+    const data = resolveServer({ mode: "plugin", manual: {}, facts: stale, now: NOW });
+    expect(data.status).toBe("offline");
+    expect(data.players).toBeNull();
+    expect(data.motd).toEqual(["§aWelcome", "§7Second line"]);
+  });
+
+  test("an unknown uuid draws the defaults, offline", () => {
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(undefined), now: NOW })).toEqual({
+      name: DEFAULT_SERVER_NAME, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [],
+    });
+  });
+
+  test("history ends at the current value, on the minute", () => {
+    const history = [{ at: NOW - 7_200_000, online: 5 }, { at: NOW - 600_000, online: 9 }];
+    const data = resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(ezRecord(), history), now: NOW + 1_234 });
+    expect(data.history).toEqual([...history, { at: historyEnd(NOW + 1_234), online: 3 }]);
+    expect(historyEnd(NOW + 1_234) % 60_000).toBe(0);
+    const stale = resolveServer({ mode: "plugin", manual: {}, facts: factsFromRecord(ezRecord(), history, NOW + STALE_MS, STALE_MS), now: NOW + STALE_MS });
+    expect(stale.history.at(-1)?.online).toBe(0);
+  });
+});
+
+describe("manual values win", () => {
+  test("each manual value over the record's, per field and per MOTD line", () => {
+    const manual = { name: "Mine", status: "offline" as const, online: 1, max: 2, motd2: "§cSecond" };
+    const data = resolveServer({ mode: "plugin", manual, facts: fromRecord(ezRecord()), now: NOW });
+    expect(data).toMatchObject({ name: "Mine", status: "offline", players: { online: 1, max: 2 }, motd: ["§aWelcome", "§cSecond"] });
+  });
+
+  test("server_status=offline over a live source hides the source's count (manual counts still show)", () => {
+    const facts = fromRecord(ezRecord());
+    expect(resolveServer({ mode: "plugin", manual: { status: "offline" }, facts, now: NOW }).players).toBeNull();
+    expect(resolveServer({ mode: "plugin", manual: { status: "offline", online: 2 }, facts, now: NOW }).players).toEqual({ online: 2, max: DEFAULT_MAX_PLAYERS });
+  });
+
+  test("a manual banner is online unless server_status says otherwise; counts default sensibly", () => {
+    expect(resolveServer({ mode: "manual", manual: {}, facts: null, now: NOW })).toMatchObject({ status: "online", players: null, name: DEFAULT_SERVER_NAME });
+    expect(resolveServer({ mode: "manual", manual: { online: 5 }, facts: null, now: NOW }).players).toEqual({ online: 5, max: DEFAULT_MAX_PLAYERS });
+    expect(resolveServer({ mode: "manual", manual: { online: 500 }, facts: null, now: NOW }).players).toEqual({ online: 500, max: 500 });
+    expect(resolveServer({ mode: "manual", manual: { max: 64 }, facts: null, now: NOW }).players).toEqual({ online: 0, max: 64 });
+  });
+
+  test("a MOTD line from the query stays one line", () => {
+    expect(resolveServer({ mode: "manual", manual: { motd1: "a\nb" }, facts: null, now: NOW }).motd[0]).toBe("a b");
+  });
+});
+
+describe("live lookups", () => {
+  test("an answer gives status, players, MOTD lines, version and latency; the address names the server", () => {
+    const data = resolveServer({ mode: "query", manual: { address: "play.example.com" }, facts: factsFromLookup(lookupResult({})), now: NOW });
+    expect(data).toMatchObject({ name: "play.example.com", status: "online", players: { online: 7, max: 100 }, motd: ["§6Gold", "§bAqua"], latencyMs: 42 });
+  });
+
+  test("a failed or blocked lookup is offline with defaults and manual values, unless server_status says online", () => {
+    const failed = factsFromLookup(lookupResult({ online: false, players: null, motd: null, version: null, latencyMs: null, error: { code: "blocked_address", message: "" } }));
+    expect(resolveServer({ mode: "query", manual: { online: 4 }, facts: failed, now: NOW })).toMatchObject({ status: "offline", players: { online: 4, max: 20 } });
+    expect(resolveServer({ mode: "query", manual: { status: "online" }, facts: failed, now: NOW }).status).toBe("online");
+  });
+
+  test("a favicon is decoded when drawn; one that does not decode is absent", () => {
+    const icon = new Pixmap(64, 64);
+    icon.fill(rgba(200, 30, 120));
+    const good = resolveServer({ mode: "query", manual: {}, facts: factsFromLookup(lookupResult({ favicon: encodePng(icon) })), now: NOW });
+    expect(serverBannerData(good).favicon?.width).toBe(64);
+    const broken = resolveServer({ mode: "query", manual: {}, facts: factsFromLookup(lookupResult({ favicon: Uint8Array.of(0x89, 0x50, 1, 2) })), now: NOW });
+    expect(serverBannerData(broken).favicon).toBeNull();
+  });
+});
+
+describe("plugin records", () => {
+  const row = (lastSeen: number) => ({ name: "EzShop", version: "2.1.0", stats: { servers: 120, players: 4000 }, lastSeen }) as unknown as PluginRow;
+
+  test("name, version and counters in pushed order; active when seen within 24 hours", () => {
+    expect(resolvePlugin(row(NOW - 3_600_000), NOW)).toEqual({ name: "EzShop", version: "2.1.0", counters: [["servers", 120], ["players", 4000]], active: true });
+    expect(resolvePlugin(row(NOW - 25 * 3_600_000), NOW).active).toBe(false);
+    expect(resolvePlugin(undefined, NOW)).toEqual({ name: UNKNOWN_PLUGIN_NAME, version: null, counters: [], active: false });
+  });
+});
