@@ -39,7 +39,7 @@ function snippetRows(name) {
     label.textContent = title;
     const button = row.querySelector("button");
     button.setAttribute("aria-label", `Copy the ${title}`);
-    button.addEventListener("click", () => copy(area, title));
+    button.addEventListener("click", () => copy(area, title, button));
     box.append(row);
     return { area, make };
   });
@@ -48,10 +48,13 @@ function snippetRows(name) {
   };
 }
 
-async function copy(area, title) {
+async function copy(area, title, button) {
   try {
     await navigator.clipboard.writeText(area.value);
     say(`${title} copied.`);
+    // Also on the button: on a phone the status line is out of sight.
+    button.textContent = "Copied";
+    setTimeout(() => (button.textContent = "Copy"), 1500);
   } catch {
     // No clipboard API outside a secure context (plain http on a remote address).
     area.focus();
