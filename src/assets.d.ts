@@ -31,3 +31,17 @@ declare module "*.txt" {
   const content: string;
   export default content;
 }
+declare module "*.css" {
+  const content: string;
+  export default content;
+}
+// The designer page, imported as text (bun-types reads other .html imports as
+// Bun.serve's HTML bundles); its script is served as it is, not a module of ours.
+declare module "*/designer/index.html" {
+  const content: string;
+  export default content;
+}
+declare module "*/designer/designer.js" {
+  const content: string;
+  export default content;
+}

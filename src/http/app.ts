@@ -15,6 +15,7 @@ import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { badgeRoutes } from "./badge-routes.ts";
 import { bannerRoutes } from "./banner-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
+import { designerRoute } from "./designer-route.ts";
 import { errorHandling } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
@@ -95,7 +96,8 @@ export function createApp(ctx: AppContext) {
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge") }))
-    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter, now: ctx.now }));
+    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter, now: ctx.now }))
+    .use(designerRoute());
   return app;
 }
 

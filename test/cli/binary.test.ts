@@ -69,6 +69,10 @@ describe("release binary", () => {
       expect(health.headers.get("x-request-id")).toBeTruthy();
       const metrics = await (await fetch(`${serve.url}/metrics`)).text();
       expect(metrics).toContain('pennant_http_requests_total{method="POST",route="/api/server/update",status="200"} 1');
+      // The designer page and its script, embedded by import.
+      const designer = await (await fetch(`${serve.url}/`)).text();
+      const script = /src="(\/designer\/designer\.js\?v=\w+)"/.exec(designer)?.[1];
+      expect(script && (await (await fetch(serve.url + script)).text()).includes("livePreview")).toBe(true);
 
       serve.signal("SIGTERM");
       expect(await serve.exited).toBe(0);

@@ -1,0 +1,57 @@
+// GET /: the designer page, where an owner builds a banner or badge URL and
+// copies the code that embeds it. Our own HTML, CSS and script, embedded in
+// the binary by import; the page talks to nothing but this server's public
+// endpoints, so its Content-Security-Policy allows nothing else.
+
+import { Elysia } from "elysia";
+import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
+import { SERVER_METRICS } from "../badge/server-metrics.ts";
+import { STYLE_NAMES } from "../badge/styles.ts";
+import styles from "./designer/designer.css" with { type: "text" };
+import script from "./designer/designer.js" with { type: "text" };
+import pageTemplate from "./designer/index.html" with { type: "text" };
+
+export const DESIGNER_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data:", // data: for the empty favicon, which spares a request
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Changes with the assets' contents, so a page names the assets of its own release. */
+const assetVersion = Bun.hash(styles + script).toString(36);
+export const DESIGNER_ASSETS = {
+  styles: `/designer/designer.css?v=${assetVersion}`,
+  script: `/designer/designer.js?v=${assetVersion}`,
+};
+
+/** Badge metrics and styles, from the badge modules themselves; "<" escaped so no text can close the script element. */
+const badgeChoices = JSON.stringify({
+  pluginMetrics: [...PLUGIN_METRICS.keys()],
+  serverMetrics: [...SERVER_METRICS.keys()],
+  styles: STYLE_NAMES,
+}).replaceAll("<", "\\u003c");
+
+const page = pageTemplate
+  .replace("{{STYLES_URL}}", DESIGNER_ASSETS.styles)
+  .replace("{{SCRIPT_URL}}", DESIGNER_ASSETS.script)
+  .replace("{{BADGE_CHOICES}}", badgeChoices);
+
+const SHARED_HEADERS = { "X-Content-Type-Options": "nosniff" };
+
+function asset(body: string, contentType: string, cacheControl: string, extra: Record<string, string> = {}) {
+  return () => new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, ...SHARED_HEADERS, ...extra } });
+}
+
+export function designerRoute() {
+  const detail = (summary: string) => ({ detail: { summary, tags: ["designer"] } });
+  return new Elysia({ name: "pennant/designer" })
+    .get("/", asset(page, "text/html; charset=utf-8", "no-cache", { "Content-Security-Policy": DESIGNER_CSP }), detail("The designer page: build a banner or badge and copy its embed code"))
+    .get("/designer/designer.css", asset(styles, "text/css; charset=utf-8", "public, max-age=86400"), detail("The designer page's stylesheet"))
+    .get("/designer/designer.js", asset(script, "text/javascript; charset=utf-8", "public, max-age=86400"), detail("The designer page's script"));
+}
