@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
-import { parsePluginData } from "./payloads/plugin.ts";
+import { PLUGIN_DATA } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
 import { acceptSignedPush, type SignedDeps } from "./signed-request.ts";
 
@@ -29,7 +29,7 @@ export function pluginRoutes(deps: SignedDeps) {
           tokenHeader: "X-Plugin-Token",
           schemes: ["standard"],
           route: `POST ${DATA_PATH}`,
-          parse: parsePluginData,
+          payload: PLUGIN_DATA,
         },
         deps,
         (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
@@ -38,6 +38,7 @@ export function pluginRoutes(deps: SignedDeps) {
     },
     {
       parse: "none",
+      body: PLUGIN_DATA.schema,
       params: t.Object({ plugin_uuid: t.String() }),
       detail: { summary: "Custom stats and metadata of a plugin", tags: ["plugin"] },
     },

@@ -3,7 +3,8 @@
 import { Elysia, t } from "elysia";
 import { getServer, writeServerPush, type ServerFields, type ServerPushKind, type ServerRow } from "../store/servers.ts";
 import { HttpError } from "./errors.ts";
-import { parseHeartbeat, parseUpdate } from "./payloads/server.ts";
+import type { Payload } from "./payloads/payload.ts";
+import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
 import { acceptSignedPush, verifySignedRead, type SignedDeps, type SignedInput, type Socket } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
@@ -56,9 +57,9 @@ export function serverView(row: ServerRow) {
 export function serverRoutes(deps: SignedDeps) {
   const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
 
-  async function push(request: Request, socket: Socket, kind: ServerPushKind, parse: (json: unknown) => ServerFields) {
+  async function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
-    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, parse };
+    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
     await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
       writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
@@ -69,18 +70,18 @@ export function serverRoutes(deps: SignedDeps) {
     .post(
       PUSH_PATHS.heartbeat,
       async ({ request, server }) => {
-        await push(request, server, "heartbeat", parseHeartbeat);
+        await push(request, server, "heartbeat", HEARTBEAT);
         return { message: "Heartbeat received." };
       },
-      { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Keep-alive of a server", tags: ["server"] } },
+      { parse: "none", body: HEARTBEAT.schema, headers: SIGNED_HEADERS, detail: { summary: "Keep-alive of a server", tags: ["server"] } },
     )
     .post(
       PUSH_PATHS.update,
       async ({ request, server }) => {
-        await push(request, server, "update", parseUpdate);
+        await push(request, server, "update", UPDATE);
         return { message: "Server data updated." };
       },
-      { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Full stats update of a server", tags: ["server"] } },
+      { parse: "none", body: UPDATE.schema, headers: SIGNED_HEADERS, detail: { summary: "Full stats update of a server", tags: ["server"] } },
     )
     .get(
       "/api/server/status",

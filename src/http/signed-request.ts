@@ -1,6 +1,8 @@
 // Every signed endpoint: per-address budget, content type, bounded body,
 // authentication, then for a push the replay guard, per-token rate limit, JSON
-// and payload parsing, registration budget and the write in one transaction.
+// parsing and the payload's schema, registration budget and the write in one
+// transaction. The schema is checked only once the signature over the raw
+// bytes holds: an unsigned body learns nothing about what it got wrong.
 // Each step refuses with the JSON error shape; a refused request stores nothing.
 
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
@@ -13,7 +15,8 @@ import { acceptPush, isReplayKeyUsed } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { PayloadError, checkBounds } from "./payloads/reader.ts";
+import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
+import type { Payload } from "./payloads/payload.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,8 +47,8 @@ export interface SignedInput {
 export interface PushInput<T> extends SignedInput {
   /** The route template, e.g. "POST /api/plugins/:plugin_uuid/data": with the subject, the replay key. */
   route: string;
-  /** Maps the JSON body onto the fields to write; throws PayloadError. */
-  parse: (json: unknown) => T;
+  /** The body's schema, checked once the request is authenticated, and its mapping onto the fields to write. */
+  payload: Payload<T>;
 }
 
 /** What a push's write gets: the owning token (registered if new), the record's UUID, the parsed fields. */
@@ -98,7 +101,7 @@ export async function acceptSignedPush<T, R>(
     return { auth, replay };
   });
   spendTokenBudget(auth, deps);
-  const fields = mapped(() => input.parse(parseJsonBody(body)));
+  const fields = mapped(() => input.payload.read(parseJsonBody(body)));
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
   return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
 }
