@@ -54,7 +54,7 @@ export function namedEntries<S extends TSchema>(value: S, bounds: { maxEntries: 
 
 /** Any value; when it is an object, its listed keys must have their types (free-form parts read by badges). */
 export function whenObject<S extends TSchema>(schema: S) {
-  return Type.Optional(Type.Union([schema, Type.Not(Type.Object({}))]));
+  return Type.Optional(Type.Union([schema, Type.Not(Type.Object({}))], { description: "Free-form; when an object, the keys listed must have their types" }));
 }
 
 /** A field's value with null read as absent. */
