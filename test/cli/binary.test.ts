@@ -70,7 +70,8 @@ describe("release binary", () => {
       expect(health.headers.get("x-request-id")).toBeTruthy();
       const description = await fetch(`${serve.url}/openapi.json`);
       expect(description.status).toBe(200);
-      expect(Object.keys((await description.json()).paths)).toContain("/api/plugins/{plugin_uuid}/data");
+      const document = (await description.json()) as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).toContain("/api/plugins/{plugin_uuid}/data");
       const docs = await fetch(`${serve.url}/docs`);
       expect([docs.status, docs.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
       const page = await docs.text();
