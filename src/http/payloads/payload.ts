@@ -7,7 +7,7 @@
 // Payload schemas are written with TypeBox's own Type, not Elysia's t, whose
 // numbers also accept numeric strings (right for a query string, wrong for JSON).
 
-import { Kind, Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Kind, Type, type ObjectOptions, type Static, type TProperties, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
 import { PayloadError, fieldName } from "./json-bounds.ts";
@@ -34,6 +34,16 @@ export function payload<S extends TSchema, T>(schema: S, toFields: (body: Static
 }
 
 // ---- schema parts shared by the payloads --------------------------------
+
+/**
+ * An object whose unknown keys are ignored (newer plugin builds send more).
+ * Said explicitly, so the document says it too, and so that Elysia, given
+ * the schema as a route's body, leaves it as it is (it sets
+ * additionalProperties: false on an object schema that does not say).
+ */
+export function openObject<P extends TProperties>(properties: P, options: ObjectOptions = {}) {
+  return Type.Object(properties, { additionalProperties: true, ...options });
+}
 
 /** A field that may be left out or sent as null: null counts as absent (some plugin builds send it). */
 export function optional<S extends TSchema>(schema: S) {

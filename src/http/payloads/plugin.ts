@@ -6,7 +6,7 @@
 
 import { Type, type Static } from "@sinclair/typebox";
 import type { PluginFields } from "../../store/plugins.ts";
-import { namedEntries, optional, payload, present, whenObject, type Payload } from "./payload.ts";
+import { namedEntries, openObject, optional, payload, present, whenObject, type Payload } from "./payload.ts";
 
 export const PLUGIN_LIMITS = {
   name: 128,
@@ -25,13 +25,13 @@ const count = optional(Type.Number({ minimum: 0 }));
 const text = optional(Type.String({ maxLength: PLUGIN_LIMITS.metaText }));
 const list = optional(Type.Array(Type.Unknown()));
 
-const META = Type.Object(
+const META = openObject(
   {
     status: text,
-    alpha: whenObject(Type.Object({ downloads: count, latest_version: text })),
-    beta: whenObject(Type.Object({ downloads: count, followers: count, latest_version: text })),
-    gamma: whenObject(Type.Object({ downloads: count, stars: count, watchers: count, latest_version: text, license: text })),
-    code: whenObject(Type.Object({ latest_release: text, stars: count, forks: count, watchers: count, open_issues: list })),
+    alpha: whenObject(openObject({ downloads: count, latest_version: text })),
+    beta: whenObject(openObject({ downloads: count, followers: count, latest_version: text })),
+    gamma: whenObject(openObject({ downloads: count, stars: count, watchers: count, latest_version: text, license: text })),
+    code: whenObject(openObject({ latest_release: text, stars: count, forks: count, watchers: count, open_issues: list })),
   },
   { description: "Free-form metadata; the keys listed are read by badges and must have their types" },
 );
@@ -39,10 +39,10 @@ const META = Type.Object(
 const stringList = (maxItems: number, maxLength: number, description: string) =>
   optional(Type.Array(Type.String({ maxLength }), { maxItems, description }));
 
-export const PLUGIN_DATA_BODY = Type.Object(
+export const PLUGIN_DATA_BODY = openObject(
   {
     plugin: optional(
-      Type.Object({
+      openObject({
         name: optional(Type.String({ maxLength: PLUGIN_LIMITS.name, description: "Plugin name" })),
         version: optional(Type.String({ maxLength: PLUGIN_LIMITS.version, description: "Plugin version" })),
       }),

@@ -5,7 +5,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
-import { optional, payload, present, type Payload } from "./payload.ts";
+import { openObject, optional, payload, present, type Payload } from "./payload.ts";
 
 const MAX_PLAYERS = 1_000_000_000;
 const MAX_TPS = 1_000;
@@ -22,14 +22,14 @@ const HEARTBEAT_FIELDS = {
   status: text(SERVER_TEXT_LIMITS.status, 'Status, stored lower-case; banners read "online" and "offline"'),
 };
 
-export const HEARTBEAT_BODY = Type.Object(HEARTBEAT_FIELDS, { title: "Heartbeat" });
+export const HEARTBEAT_BODY = openObject(HEARTBEAT_FIELDS, { title: "Heartbeat" });
 
-export const SERVER_UPDATE_BODY = Type.Object(
+export const SERVER_UPDATE_BODY = openObject(
   {
     ...HEARTBEAT_FIELDS,
     stats: optional(
-      Type.Object({
-        players: optional(Type.Object({ online: players("Players online"), max: players("Player slots") })),
+      openObject({
+        players: optional(openObject({ online: players("Players online"), max: players("Player slots") })),
         tps: tps("Ticks per second"),
         motd: text(SERVER_TEXT_LIMITS.motd, "Message of the day (§ colour codes allowed)"),
         version: text(SERVER_TEXT_LIMITS.version, "Game version"),
@@ -43,9 +43,9 @@ export const SERVER_UPDATE_BODY = Type.Object(
  * The body of deployed EzBanners plugin builds (shared/notes/peers.md), any
  * field missing. Told apart by `data` present and `stats` absent.
  */
-export const LEGACY_UPDATE_BODY = Type.Object(
+export const LEGACY_UPDATE_BODY = openObject(
   {
-    data: Type.Object({
+    data: openObject({
       server_name: text(SERVER_TEXT_LIMITS.name, "Server name (the plugin sends the server software's name)"),
       online_players: players("Players online"),
       max_players: players("Player slots"),
