@@ -5,7 +5,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
-import { openObject, optional, payload, present, type Payload } from "./payload.ts";
+import { namedEntries, openObject, optional, payload, present, type Payload } from "./payload.ts";
 
 const MAX_PLAYERS = 1_000_000_000;
 const MAX_TPS = 1_000;
@@ -57,15 +57,10 @@ export const LEGACY_UPDATE_BODY = openObject(
       motd: text(SERVER_TEXT_LIMITS.motd, 'Message of the day, lines joined by "\\n"'),
       whitelist: optional(Type.Boolean({ description: "Whether the whitelist is on" })),
       placeholders: optional(
-        Type.Record(
-          Type.String({ pattern: "^[\\s\\S]{0,64}$" }),
+        namedEntries(
           Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean()]),
-          {
-            maxProperties: 64,
-            additionalProperties: false,
-            propertyNames: { maxLength: 64 },
-            description: "Placeholder values shown as text; numbers and booleans are kept as they are",
-          },
+          { maxEntries: 64, minName: 0, maxName: 64 },
+          "Placeholder values shown as text; numbers and booleans are kept as they are",
         ),
       ),
     }),
