@@ -1,7 +1,6 @@
 // The HTTP application: one Elysia plugin per area, composed here. Routes only
 // translate HTTP to calls into the domain modules and back.
 
-import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import { RenderCache, type RenderCacheSettings } from "../banner/render-cache.ts";
@@ -12,6 +11,8 @@ import { countLookups } from "../metrics/lookups.ts";
 import { imageCacheEvents, ServiceMetrics } from "../metrics/service.ts";
 import type { Db } from "../store/database.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
+import { apiDocs } from "./api-docs.ts";
+import type { DescribedRoute } from "./openapi/document.ts";
 import { badgeRoutes } from "./badge-routes.ts";
 import { bannerRoutes } from "./banner-routes.ts";
 import { bodyLimit } from "./body-limit.ts";
@@ -82,14 +83,7 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(bodyLimit(MAX_BODY_BYTES))
-    .use(
-      openapi({
-        path: "/openapi",
-        documentation: {
-          info: { title: "Pennant", version: pkg.version, description: "Banner and badge server for Minecraft servers and plugins" },
-        },
-      }),
-    )
+    .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
     .use(healthRoute(ctx.db))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))

@@ -10,12 +10,16 @@
 // (GitHub's camo) that must not be refused for serving cached badges, while
 // one address varying label or colour to force draws is stopped.
 
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import { badgeColor } from "../badge/colors.ts";
 import { BadgeImages, drawKey } from "../badge/images.ts";
 import type { BadgeContent } from "../badge/layout.ts";
-import { badgeOptions, type BadgeOptions } from "../badge/options.ts";
+import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
+import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
+import { SERVER_METRICS } from "../badge/server-metrics.ts";
+import { STYLE_NAMES } from "../badge/styles.ts";
 import { endpointJson, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
 import type { Config } from "../config.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
@@ -24,6 +28,8 @@ import type { Db } from "../store/database.ts";
 import { HttpError, errorBody } from "./errors.ts";
 import { etagOf, imageResponse, matchesEtag } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
+import { choice } from "./openapi/parameters.ts";
+import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { parseUuid } from "./uuid.ts";
 
@@ -52,6 +58,56 @@ const pngEtag = (content: BadgeContent, scale: number) => etagOf(["badge", pkg.v
 /** One per style: what a client past its draw budget sees. */
 const rateLimited = (options: BadgeOptions): BadgeContent =>
   ({ label: "badge", message: "rate limited", color: badgeColor("red"), style: options.style });
+
+/**
+ * Described, not checked by Elysia: an unknown subject or metric is a "not
+ * found" badge and an invalid option is ignored (a badge in a README must not
+ * turn into an error over a typo), which a validation error would break.
+ */
+const SUBJECT_UUID = t.String({ format: "uuid", description: "The UUID the record was pushed under" });
+const metricFile = (metrics: ReadonlyMap<string, unknown>) =>
+  t.String({
+    pattern: METRIC_FILE.source,
+    description: `{metric}.png for the image, {metric}.json for shields.io endpoint JSON; metrics: ${[...metrics.keys()].join(", ")}`,
+  });
+const PLUGIN_PARAMS = t.NoValidate(t.Object({ plugin_uuid: SUBJECT_UUID, metric: metricFile(PLUGIN_METRICS) }));
+const SERVER_PARAMS = t.NoValidate(t.Object({ server_uuid: SUBJECT_UUID, metric: metricFile(SERVER_METRICS) }));
+
+const color = (description: string) => t.Optional(t.String({ description: `${description}: a name (brightgreen, red...) or hex without #` }));
+
+const BADGE_QUERY = t.NoValidate(
+  t.Object({
+    label: t.Optional(t.String({ maxLength: MAX_LABEL_CHARACTERS, description: "Replaces the left label (empty: none)" })),
+    color: color("Badge colour"),
+    labelColor: color("Label colour"),
+    colorB: color("Older name of color"),
+    colorA: color("Older name of labelColor"),
+    style: choice(STYLE_NAMES, "flat (default), flat-square, plastic, for-the-badge or social"),
+    scale: choice(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only"),
+    cacheSeconds: t.Optional(t.String({ pattern: "^[0-9]{1,9}$", description: `Seconds it may be cached, when longer than the metric's own (at most ${MAX_CACHE_SECONDS})` })),
+  }),
+);
+
+const ENDPOINT_JSON = Type.Object(
+  {
+    schemaVersion: Type.Literal(1),
+    label: Type.String(),
+    message: Type.String(),
+    color: Type.String(),
+    labelColor: Type.Optional(Type.String()),
+    style: Type.Optional(literals(STYLE_NAMES, { description: "Present when the query named one" })),
+  },
+  { title: "ShieldsEndpoint", description: "shields.io endpoint badge JSON" },
+);
+
+const BADGE_RESPONSES = {
+  200: imageSuccess("The badge (.png), or its shields.io endpoint JSON (.json)", ["image/png"], { "application/json": { schema: ENDPOINT_JSON } }),
+  304: NOT_MODIFIED,
+  ...errorResponses(
+    { 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"], 503: ["database_unavailable"] },
+    { statuses: { 404: "also", 429: "only" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
+  ),
+};
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
   const images = new BadgeImages(deps.now, undefined, deps.imageEvents);
@@ -99,10 +155,13 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     return file?.[2] === "json" ? json(request, answer, options) : png(request, server, answer, options);
   }
 
-  const detail = (subject: string) => ({
+  const detail = (subject: "plugin" | "server") => ({
     summary: `A shields-style badge of one metric of a ${subject}, as PNG or shields.io endpoint JSON`,
-    description: "Unknown subjects and metrics answer 404 with a 'not found' badge (JSON error for .json).",
+    description:
+      "Open to any website (CORS). Unknown subjects and metrics answer 404 with a 'not found' badge (JSON error for .json). " +
+      "Strong ETag and 304; a badge drawn anew spends the client's per-IP draw budget (PENNANT_RATE_LIMIT), a cached one does not.",
     tags: ["badges"],
+    responses: BADGE_RESPONSES,
   });
 
   return new Elysia()
@@ -111,13 +170,13 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
       ({ params, request, server }) =>
         serve(request, server, params.metric, (metric, options) =>
           pluginBadge(deps.db, parseUuid(params.plugin_uuid), metric, options, deps.now())),
-      { params: t.Object({ plugin_uuid: t.String(), metric: t.String() }), detail: detail("plugin") },
+      { params: PLUGIN_PARAMS, query: BADGE_QUERY, detail: detail("plugin") },
     )
     .get(
       "/shields/servers/:server_uuid/:metric",
       ({ params, request, server }) =>
         serve(request, server, params.metric, (metric, options) =>
           serverBadge(deps.db, parseUuid(params.server_uuid), metric, options, deps.now(), staleAfterMs)),
-      { params: t.Object({ server_uuid: t.String(), metric: t.String() }), detail: detail("server") },
+      { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
     );
 }

@@ -2,9 +2,13 @@
 // succeeded; 503 with the reason otherwise (a full disk fails every push
 // while reads still work, so reads alone would say "ok").
 
+import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Db } from "../store/database.ts";
 import { errorBody } from "./errors.ts";
+import { errorSchema, jsonSuccess } from "./openapi/responses.ts";
+
+const UNHEALTHY = Type.Object({ ok: Type.Literal(false), error: errorSchema(["database_unavailable"]).properties.error });
 
 function databaseProblem(db: Db): string | undefined {
   try {
@@ -27,6 +31,15 @@ export function healthRoute(db: Db) {
       set.status = 503;
       return { ok: false, ...errorBody("database_unavailable", problem) };
     },
-    { detail: { summary: "Health: the database can be read and the last write succeeded", tags: ["service"] } },
+    {
+      detail: {
+        summary: "Health: the database can be read and the last write succeeded",
+        tags: ["service"],
+        responses: {
+          200: jsonSuccess("Healthy", Type.Object({ ok: Type.Literal(true) })),
+          503: jsonSuccess("The database cannot be read, or writes are failing (the message says since when)", UNHEALTHY),
+        },
+      },
+    },
   );
 }

@@ -1,12 +1,15 @@
 // GET /api/lookup: live status of a game server as JSON, open to any website
 // (CORS) and limited per client IP.
 
+import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
 import type { LookupService } from "../lookup/service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
+import { choice } from "./openapi/parameters.ts";
+import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
@@ -18,6 +21,46 @@ export interface LookupDeps {
   ipLimiter: RateLimiter;
 }
 
+/**
+ * Described, not checked by Elysia: the route checks them itself so that a
+ * refusal keeps its CORS header and names the parameter in our words.
+ */
+const QUERY = t.NoValidate(
+  t.Object({
+    address: t.String({ maxLength: MAX_ADDRESS_LENGTH, description: "host, host:port, [v6]:port or an IP; the port defaults to 25565 (Java) or 19132 (Bedrock)" }),
+    edition: choice(["java", "bedrock"], "java (default) or bedrock"),
+  }),
+);
+
+/** What the route may find in the query: anything, as QUERY is not enforced. */
+type LookupQuery = { address?: string; edition?: string };
+
+const text = Type.String();
+const rawAndClean = Type.Object({ name_raw: text, name_clean: text });
+
+/** The mcstatus.io v2 shape where it fits, plus edition, latency_ms, protocol_used and error. */
+export const LOOKUP_RESPONSE = Type.Object(
+  {
+    online: Type.Boolean(),
+    host: text,
+    port: Type.Integer({ minimum: 1, maximum: 65_535 }),
+    ip_address: nullable(Type.String({ description: "The checked address contacted (or that would have been)" })),
+    edition: literals(["java", "bedrock"]),
+    srv_record: nullable(Type.Object({ host: text, port: Type.Integer() })),
+    protocol_used: nullable(literals(["modern", "legacy", "bedrock"])),
+    latency_ms: nullable(Type.Number()),
+    version: nullable(Type.Object({ name_raw: text, name_clean: text, protocol: nullable(Type.Integer()) })),
+    players: nullable(Type.Object({ online: Type.Integer(), max: Type.Integer(), list: Type.Array(rawAndClean) })),
+    motd: nullable(Type.Object({ raw: text, clean: text, html: text })),
+    icon: nullable(Type.String({ description: "The favicon as a data:image/png;base64 URL" })),
+    software: nullable(text),
+    plugins: Type.Array(Type.Object({ name: text, version: nullable(text) })),
+    map: nullable(text),
+    error: nullable(Type.Object({ code: text, message: text }, { description: "Why the server is offline or was not asked" })),
+  },
+  { title: "ServerLookup" },
+);
+
 function badRequest(message: string): HttpError {
   return new HttpError(400, "invalid_request", message, CORS);
 }
@@ -25,12 +68,13 @@ function badRequest(message: string): HttpError {
 export function lookupRoutes(deps: LookupDeps) {
   return new Elysia().get(
     "/api/lookup",
-    async ({ query, request, server, set }) => {
+    async ({ query, request, server, set }): Promise<Static<typeof LOOKUP_RESPONSE>> => {
       spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy, CORS);
-      const address = query.address?.trim();
+      const given: LookupQuery = query;
+      const address = given.address?.trim();
       if (!address) throw badRequest('the query parameter "address" is required, e.g. ?address=play.example.com');
       if (address.length > MAX_ADDRESS_LENGTH) throw badRequest(`"address" must be at most ${MAX_ADDRESS_LENGTH} characters`);
-      const edition = query.edition ?? "java";
+      const edition = given.edition ?? "java";
       if (edition !== "java" && edition !== "bedrock") throw badRequest('"edition" must be java or bedrock');
 
       const result = await deps.lookup.lookup({ address, edition });
@@ -39,13 +83,16 @@ export function lookupRoutes(deps: LookupDeps) {
       return lookupJson(result);
     },
     {
-      query: t.Object({
-        address: t.Optional(t.String({ description: "host, host:port, [v6]:port or an IP" })),
-        edition: t.Optional(t.String({ description: "java (default) or bedrock" })),
-      }),
+      query: QUERY,
       detail: {
         summary: "Live status of a Minecraft server (mcstatus.io v2 shape)",
-        description: "Blocked or failed lookups answer 200 with online=false and error {code, message}.",
+        description:
+          "Blocked or failed lookups answer 200 with online=false and error {code, message}. Open to any website (CORS); " +
+          "limited per client IP with banners (PENNANT_RATE_LIMIT). Private and loopback addresses are not contacted (error blocked_address) unless PENNANT_LOOKUP_PRIVATE is on.",
+        responses: {
+          200: jsonSuccess("The server's status; cached 30 s", LOOKUP_RESPONSE),
+          ...errorResponses({ 400: ["invalid_request"], 429: ["rate_limited"] }),
+        },
         tags: ["lookup"],
       },
     },

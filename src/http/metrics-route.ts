@@ -5,10 +5,19 @@
 // X-Forwarded-For). With a token, every scraper must send it as a bearer token.
 
 import { createHash, timingSafeEqual } from "node:crypto";
-import { Elysia } from "elysia";
+import { Type } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
 import { EXPOSITION_CONTENT_TYPE } from "../metrics/registry.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import { HttpError } from "./errors.ts";
+import { errorResponses } from "./openapi/responses.ts";
+
+/** Described, not checked by Elysia: checkAccess answers a missing or wrong token with its own 401. */
+const HEADERS = t.NoValidate(
+  t.Object({
+    authorization: t.Optional(t.String({ pattern: "^Bearer \\S+$", description: "Bearer PENNANT_METRICS_TOKEN; required when that is set" })),
+  }),
+);
 
 export interface MetricsRouteDeps {
   metrics: ServiceMetrics;
@@ -60,9 +69,15 @@ export function metricsRoute(deps: MetricsRouteDeps) {
       });
     },
     {
+      headers: HEADERS,
       detail: {
         summary: "Metrics in the Prometheus text format (loopback clients, or a bearer token: PENNANT_METRICS_TOKEN)",
+        description: "Without PENNANT_METRICS_TOKEN only a client on this machine may read them, and not through a proxy (no X-Forwarded-For).",
         tags: ["service"],
+        responses: {
+          200: { description: "Requests, render times, caches, lookups, rate limits", content: { [EXPOSITION_CONTENT_TYPE]: { schema: Type.String() } } },
+          ...errorResponses({ 401: ["unauthorized"], 403: ["forbidden"] }),
+        },
       },
     },
   );

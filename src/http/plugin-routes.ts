@@ -1,11 +1,13 @@
 // Signed endpoint of a plugin: custom stats and metadata for badges and banners.
 
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
-import { parsePluginData } from "./payloads/plugin.ts";
+import { PLUGIN_DATA } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
-import { acceptSignedPush, type SignedDeps } from "./signed-request.ts";
+import { errorResponses, jsonSuccess, mergeCodes } from "./openapi/responses.ts";
+import { SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, type SignedDeps } from "./signed-request.ts";
 
 const DATA_PATH = "/api/plugins/:plugin_uuid/data";
 
@@ -14,6 +16,11 @@ export function pluginUuidFrom(raw: string): string {
   if (!uuid) throw new HttpError(400, "invalid_plugin_uuid", "the plugin UUID in the path must be a UUID");
   return uuid;
 }
+
+/** Described, not checked by Elysia: the route answers a bad UUID with its own 400 once the request is in. */
+const PARAMS = t.NoValidate(t.Object({ plugin_uuid: t.String({ format: "uuid", description: "The plugin's UUID, in any case" }) }));
+
+const HEADERS = signedHeaders("X-Plugin-Token", {}, STANDARD_SIGNATURE);
 
 export function pluginRoutes(deps: SignedDeps) {
   return new Elysia().post(
@@ -29,7 +36,7 @@ export function pluginRoutes(deps: SignedDeps) {
           tokenHeader: "X-Plugin-Token",
           schemes: ["standard"],
           route: `POST ${DATA_PATH}`,
-          parse: parsePluginData,
+          payload: PLUGIN_DATA,
         },
         deps,
         (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
@@ -38,8 +45,21 @@ export function pluginRoutes(deps: SignedDeps) {
     },
     {
       parse: "none",
-      params: t.Object({ plugin_uuid: t.String() }),
-      detail: { summary: "Custom stats and metadata of a plugin", tags: ["plugin"] },
+      body: PLUGIN_DATA.schema,
+      params: PARAMS,
+      headers: HEADERS,
+      detail: {
+        summary: "Custom stats and metadata of a plugin, read by badges and plugin banners",
+        description:
+          "Signed (README, Signed API) and accepted once. Every field is optional: a field left out (or null) keeps its stored value, " +
+          "one sent replaces it whole; unknown fields are ignored. The body is checked against its schema only once the signature holds. " +
+          "The first accepted push binds the plugin to the token.",
+        tags: ["plugin"],
+        responses: {
+          200: jsonSuccess("Accepted", Type.Object({ message: Type.Literal("Plugin data updated.") })),
+          ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_plugin_uuid"] })),
+        },
+      },
     },
   );
 }

@@ -1,11 +1,17 @@
 // Signed endpoints of a game server's plugin: heartbeat, update, status read-back.
 
+import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { getServer, writeServerPush, type ServerFields, type ServerPushKind, type ServerRow } from "../store/servers.ts";
 import { HttpError } from "./errors.ts";
-import { parseHeartbeat, parseUpdate } from "./payloads/server.ts";
+import type { Payload } from "./payloads/payload.ts";
+import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
-import { acceptSignedPush, verifySignedRead, type SignedDeps, type SignedInput, type Socket } from "./signed-request.ts";
+import { errorResponses, jsonSuccess, mergeCodes, nullable } from "./openapi/responses.ts";
+import {
+  SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, verifySignedRead,
+  type SignedDeps, type SignedInput, type Socket,
+} from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 
 /** X-Server-UUID, or the legacy X-Server-Id; lower-cased. */
@@ -22,12 +28,50 @@ export function serverUuidFrom(headers: Headers): string {
   return parsed;
 }
 
-const SIGNED_HEADERS = t.Object({
-  "x-server-uuid": t.Optional(t.String({ description: "Server UUID (or the legacy X-Server-Id)" })),
-  "x-server-token": t.Optional(t.String({ description: "API token" })),
-  "x-timestamp": t.Optional(t.String({ description: "Unix time, seconds or milliseconds" })),
-  "x-signature": t.Optional(t.String({ description: "hex HMAC-SHA256 of timestamp.body" })),
-});
+const SERVER_UUID_HEADERS = {
+  "x-server-uuid": t.String({ format: "uuid", description: "The server's UUID, in any case" }),
+  "x-server-id": t.Optional(t.String({ format: "uuid", description: "Legacy spelling of X-Server-UUID, accepted in its place; both must agree" })),
+};
+
+const SIGNED_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, STANDARD_SIGNATURE);
+const UPDATE_HEADERS = signedHeaders(
+  "X-Server-Token",
+  SERVER_UUID_HEADERS,
+  `${STANDARD_SIGNATURE}; also, unless PENNANT_LEGACY_SIGNATURES=off, of the raw body alone (deployed EzBanners builds)`,
+);
+const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (the body is empty), keyed with the token');
+
+const SERVER_UUID_ERRORS = { 400: ["invalid_server_uuid"] } as const;
+
+const PUSH_DESCRIPTION =
+  "Signed (README, Signed API) and accepted once: the same endpoint, UUID, X-Timestamp and signature again is 401 replayed_request. " +
+  "Every field is optional: a field left out (or null) keeps its stored value; unknown fields are ignored. " +
+  "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token.";
+
+const accepted = (message: string) =>
+  jsonSuccess("Accepted", Type.Object({ message: Type.Literal(message) }));
+
+/** GET /api/server/status: what the service holds for a server. */
+export const SERVER_VIEW = Type.Object(
+  {
+    uuid: Type.String({ format: "uuid" }),
+    name: nullable(Type.String()),
+    status: nullable(Type.String({ description: "As last pushed, lower-case" })),
+    plugin_version: nullable(Type.String()),
+    stats: Type.Object(
+      {
+        players: Type.Object({ online: Type.Integer({ minimum: 0 }), max: Type.Integer({ minimum: 0 }) }),
+        tps: nullable(Type.Number()),
+        motd: nullable(Type.String()),
+        version: nullable(Type.String()),
+      },
+      { additionalProperties: true, description: "Also the further stats of legacy updates: tps_5m, tps_15m, uptime_ms, whitelist, placeholders" },
+    ),
+    first_seen: Type.String({ format: "date-time" }),
+    last_seen: Type.String({ format: "date-time" }),
+  },
+  { title: "ServerStatus" },
+);
 
 function serverInput(request: Request, schemes: readonly SignatureScheme[]): SignedInput {
   return { scope: "server", subject: () => serverUuidFrom(request.headers), tokenHeader: "X-Server-Token", schemes };
@@ -35,7 +79,7 @@ function serverInput(request: Request, schemes: readonly SignatureScheme[]): Sig
 
 const PUSH_PATHS: Record<ServerPushKind, string> = { heartbeat: "/api/server/heartbeat", update: "/api/server/update" };
 
-export function serverView(row: ServerRow) {
+export function serverView(row: ServerRow): Static<typeof SERVER_VIEW> {
   return {
     uuid: row.uuid,
     name: row.name,
@@ -56,9 +100,9 @@ export function serverView(row: ServerRow) {
 export function serverRoutes(deps: SignedDeps) {
   const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
 
-  async function push(request: Request, socket: Socket, kind: ServerPushKind, parse: (json: unknown) => ServerFields) {
+  async function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
-    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, parse };
+    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
     await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
       writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
@@ -69,18 +113,38 @@ export function serverRoutes(deps: SignedDeps) {
     .post(
       PUSH_PATHS.heartbeat,
       async ({ request, server }) => {
-        await push(request, server, "heartbeat", parseHeartbeat);
+        await push(request, server, "heartbeat", HEARTBEAT);
         return { message: "Heartbeat received." };
       },
-      { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Keep-alive of a server", tags: ["server"] } },
+      {
+        parse: "none",
+        body: HEARTBEAT.schema,
+        headers: SIGNED_HEADERS,
+        detail: {
+          summary: "Keep-alive of a server: name, plugin version, status",
+          description: PUSH_DESCRIPTION,
+          tags: ["server"],
+          responses: { 200: accepted("Heartbeat received."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
+        },
+      },
     )
     .post(
       PUSH_PATHS.update,
       async ({ request, server }) => {
-        await push(request, server, "update", parseUpdate);
+        await push(request, server, "update", UPDATE);
         return { message: "Server data updated." };
       },
-      { parse: "none", headers: SIGNED_HEADERS, detail: { summary: "Full stats update of a server", tags: ["server"] } },
+      {
+        parse: "none",
+        body: UPDATE.schema,
+        headers: UPDATE_HEADERS,
+        detail: {
+          summary: "Full stats update of a server (players, TPS, MOTD, version); appends a history sample",
+          description: `${PUSH_DESCRIPTION} Deployed EzBanners builds send {"data": {...}} instead (LegacyServerUpdate), told apart by "data" present and "stats" absent.`,
+          tags: ["server"],
+          responses: { 200: accepted("Server data updated."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
+        },
+      },
     )
     .get(
       "/api/server/status",
@@ -94,6 +158,17 @@ export function serverRoutes(deps: SignedDeps) {
         }
         return serverView(row);
       },
-      { headers: SIGNED_HEADERS, detail: { summary: "The data the service holds for a server", tags: ["server"] } },
+      {
+        headers: READ_HEADERS,
+        detail: {
+          summary: "The data the service holds for a server",
+          description: "Signed like a push, over an empty body; a read changes nothing and is not remembered. Another token's server answers 404 like an unknown one.",
+          tags: ["server"],
+          responses: {
+            200: jsonSuccess("The server's record", SERVER_VIEW),
+            ...errorResponses(mergeCodes(SIGNED_READ_ERRORS, SERVER_UUID_ERRORS, { 404: ["unknown_server"] })),
+          },
+        },
+      },
     );
 }

@@ -1,8 +1,12 @@
 // Every signed endpoint: per-address budget, content type, bounded body,
 // authentication, then for a push the replay guard, per-token rate limit, JSON
-// and payload parsing, registration budget and the write in one transaction.
+// parsing and the payload's schema, registration budget and the write in one
+// transaction. The schema is checked only once the signature over the raw
+// bytes holds: an unsigned body learns nothing about what it got wrong.
 // Each step refuses with the JSON error shape; a refused request stores nothing.
 
+import type { TProperties } from "@sinclair/typebox";
+import { t } from "elysia";
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
 import { guardReplay } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
@@ -13,7 +17,9 @@ import { acceptPush, isReplayKeyUsed } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { PayloadError, checkBounds } from "./payloads/reader.ts";
+import { codesByStatus, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
+import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
+import type { Payload } from "./payloads/payload.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,8 +50,8 @@ export interface SignedInput {
 export interface PushInput<T> extends SignedInput {
   /** The route template, e.g. "POST /api/plugins/:plugin_uuid/data": with the subject, the replay key. */
   route: string;
-  /** Maps the JSON body onto the fields to write; throws PayloadError. */
-  parse: (json: unknown) => T;
+  /** The body's schema, checked once the request is authenticated, and its mapping onto the fields to write. */
+  payload: Payload<T>;
 }
 
 /** What a push's write gets: the owning token (registered if new), the record's UUID, the parsed fields. */
@@ -61,7 +67,7 @@ export interface VerifiedRead {
   subject: string;
 }
 
-const AUTH_STATUS: Record<AuthError["code"], number> = {
+const AUTH_STATUS: Record<AuthError["code"], ErrorStatus> = {
   missing_headers: 401,
   invalid_timestamp: 401,
   stale_timestamp: 401,
@@ -70,6 +76,43 @@ const AUTH_STATUS: Record<AuthError["code"], number> = {
   replayed_request: 401,
   wrong_scope: 403,
 };
+
+const { replayed_request: _onlyPushes, ...READ_AUTH_STATUS } = AUTH_STATUS;
+
+/** The error codes of a signed read (GET), by status, for the OpenAPI document. */
+export const SIGNED_READ_ERRORS = mergeCodes(codesByStatus(READ_AUTH_STATUS), { 429: ["rate_limited"], 503: ["database_unavailable"] });
+
+/** The error codes of a signed push (POST), by status, for the OpenAPI document. */
+export const SIGNED_PUSH_ERRORS = mergeCodes(codesByStatus(AUTH_STATUS), {
+  400: ["invalid_json", "invalid_payload"],
+  403: ["not_owner", "record_limit"],
+  413: ["payload_too_large"],
+  415: ["unsupported_media_type"],
+  429: ["rate_limited", "registration_limited"],
+  503: ["database_unavailable"],
+});
+
+/** X-Signature of the standard scheme, in the words of the OpenAPI document. */
+export const STANDARD_SIGNATURE = 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." + the raw body, keyed with the token';
+
+/**
+ * The signature headers of a signed route, for the OpenAPI document. Elysia
+ * does not check them (NoValidate): the pipeline does, and a missing one is
+ * our 401 missing_headers, not a validation error.
+ */
+export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: TProperties, signature: string) {
+  return t.NoValidate(
+    t.Object({
+      ...subject,
+      [tokenHeader.toLowerCase()]: t.String({ description: "The API token; it also keys the HMAC" }),
+      "x-timestamp": t.String({
+        pattern: "^[0-9]{1,16}$",
+        description: "Unix time in seconds (values above 10^12 are read as milliseconds), within PENNANT_CLOCK_SKEW of the server's clock",
+      }),
+      "x-signature": t.String({ pattern: "^[0-9a-fA-F]{64}$", description: signature }),
+    }),
+  );
+}
 
 /**
  * A push: accepted once (replay guard), may register a token under open
@@ -98,7 +141,7 @@ export async function acceptSignedPush<T, R>(
     return { auth, replay };
   });
   spendTokenBudget(auth, deps);
-  const fields = mapped(() => input.parse(parseJsonBody(body)));
+  const fields = mapped(() => input.payload.read(parseJsonBody(body)));
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
   return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
 }

@@ -1,7 +1,8 @@
 // The release binary, built once with the release flags (.ci/build.ts), run
 // from an empty folder far from the source tree: it creates its data folder,
-// makes a token, serves signed pushes, status reads, /healthz, /metrics and
-// JSON log lines, stops cleanly on SIGTERM. Release archives unpack to a
+// makes a token, serves signed pushes, status reads, /healthz, /metrics, the
+// API description and its page (/openapi.json, /docs: embedded, nothing from
+// elsewhere) and JSON log lines, stops cleanly on SIGTERM. Release archives unpack to a
 // working executable. A second binary built from the render code draws text
 // with the embedded fonts and encodes with the embedded wasm.
 
@@ -42,7 +43,7 @@ const imageRequests = (server: string): Array<[string, string]> => [
 ];
 
 describe("release binary", () => {
-  test("from an empty folder: data folder, token, signed update, status, /healthz, /metrics, logs, clean stop", async () => {
+  test("from an empty folder: data folder, token, signed update, status, /healthz, /openapi.json, /docs, /metrics, logs, clean stop", async () => {
     const home = tempDir("binary-home"); // nothing in it, and not where the binary is
     expect((await run(["--version"], home)).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const token = (await run(["token", "create", "--label", "smoke"], home)).trimEnd().split("\n").at(-1)!;
@@ -67,6 +68,16 @@ describe("release binary", () => {
       const health = await fetch(`${serve.url}/healthz`);
       expect(health.status).toBe(200);
       expect(health.headers.get("x-request-id")).toBeTruthy();
+      const description = await fetch(`${serve.url}/openapi.json`);
+      expect(description.status).toBe(200);
+      const document = (await description.json()) as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).toContain("/api/plugins/{plugin_uuid}/data");
+      const docs = await fetch(`${serve.url}/docs`);
+      expect([docs.status, docs.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+      const page = await docs.text();
+      expect(page).toContain('fetch("openapi.json")');
+      expect(page).not.toMatch(/https?:\/\//);
+
       const metrics = await (await fetch(`${serve.url}/metrics`)).text();
       expect(metrics).toContain('pennant_http_requests_total{method="POST",route="/api/server/update",status="200"} 1');
       // The designer page and its script, embedded by import.

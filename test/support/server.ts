@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { createApp, type AppContext } from "../../src/http/app.ts";
+import { createApp, type App, type AppContext } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
@@ -18,6 +18,8 @@ import { track } from "./cleanup.ts";
 
 export interface TestServer {
   url: string;
+  /** The application itself: its registered routes, and handle() for requests built by hand. */
+  app: App;
   db: Db;
   dbPath: string;
   clock: { now: number };
@@ -50,6 +52,7 @@ export async function startTestServer(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     db,
     dbPath,
     clock,

@@ -1,11 +1,12 @@
-// Body of POST /api/plugins/{uuid}/data, validated and mapped onto store fields.
+// Body of POST /api/plugins/{uuid}/data: its schema, mapped onto store fields.
 //
 // stats and meta are free-form within the generic JSON bounds, but the meta
 // keys that badges read must have the type the badge expects, so that a wrong
 // type is refused here instead of drawing nonsense later.
 
+import { Type, type Static } from "@sinclair/typebox";
 import type { PluginFields } from "../../store/plugins.ts";
-import { FieldReader, PayloadError, asObject } from "./reader.ts";
+import { namedEntries, openObject, optional, payload, present, whenObject, type Payload } from "./payload.ts";
 
 export const PLUGIN_LIMITS = {
   name: 128,
@@ -16,60 +17,59 @@ export const PLUGIN_LIMITS = {
   versionLength: 32,
   software: 64,
   softwareLength: 64,
+  metaText: 256,
 };
 
-type MetaType = "count" | "text" | "list";
+/** Meta values read by badges, by the type each must have when present. */
+const count = optional(Type.Number({ minimum: 0 }));
+const text = optional(Type.String({ maxLength: PLUGIN_LIMITS.metaText }));
+const list = optional(Type.Array(Type.Unknown()));
 
-/** Meta keys read by badges, with the type each must have when present. */
-export const TYPED_META_KEYS: Record<string, MetaType> = {
-  status: "text",
-  "alpha.downloads": "count",
-  "alpha.latest_version": "text",
-  "beta.downloads": "count",
-  "beta.followers": "count",
-  "beta.latest_version": "text",
-  "gamma.downloads": "count",
-  "gamma.stars": "count",
-  "gamma.watchers": "count",
-  "gamma.latest_version": "text",
-  "gamma.license": "text",
-  "code.latest_release": "text",
-  "code.stars": "count",
-  "code.forks": "count",
-  "code.watchers": "count",
-  "code.open_issues": "list",
-};
+const META = openObject(
+  {
+    status: text,
+    alpha: whenObject(openObject({ downloads: count, latest_version: text })),
+    beta: whenObject(openObject({ downloads: count, followers: count, latest_version: text })),
+    gamma: whenObject(openObject({ downloads: count, stars: count, watchers: count, latest_version: text, license: text })),
+    code: whenObject(openObject({ latest_release: text, stars: count, forks: count, watchers: count, open_issues: list })),
+  },
+  { description: "Free-form metadata; the keys listed are read by badges and must have their types" },
+);
 
-function checkTypedMeta(meta: Record<string, unknown>): void {
-  for (const [path, type] of Object.entries(TYPED_META_KEYS)) {
-    const value = path.split(".").reduce<unknown>((node, key) => {
-      return node !== null && typeof node === "object" && !Array.isArray(node)
-        ? (node as Record<string, unknown>)[key]
-        : undefined;
-    }, meta);
-    if (value === undefined || value === null) continue;
-    const ok =
-      (type === "count" && typeof value === "number" && Number.isFinite(value) && value >= 0) ||
-      (type === "text" && typeof value === "string" && value.length <= 256) ||
-      (type === "list" && Array.isArray(value));
-    if (!ok) {
-      const expected = { count: "a number of at least 0", text: "a string of at most 256 characters", list: "a list" };
-      throw new PayloadError(`meta.${path}`, `must be ${expected[type]}`);
-    }
-  }
-}
+const stringList = (maxItems: number, maxLength: number, description: string) =>
+  optional(Type.Array(Type.String({ maxLength }), { maxItems, description }));
 
-export function parsePluginData(body: unknown): PluginFields {
-  const reader = new FieldReader(asObject(body, ""));
-  const plugin = reader.object("plugin");
-  const meta = reader.object("meta");
-  if (meta) checkTypedMeta(meta.value);
+export const PLUGIN_DATA_BODY = openObject(
+  {
+    plugin: optional(
+      openObject({
+        name: optional(Type.String({ maxLength: PLUGIN_LIMITS.name, description: "Plugin name" })),
+        version: optional(Type.String({ maxLength: PLUGIN_LIMITS.version, description: "Plugin version" })),
+      }),
+    ),
+    stats: optional(
+      namedEntries(
+        Type.Number(),
+        { maxEntries: PLUGIN_LIMITS.statsEntries, minName: 1, maxName: PLUGIN_LIMITS.statName },
+        "Named numeric counters, replaced whole by each push that carries them",
+      ),
+    ),
+    meta: optional(META),
+    minecraft_versions: stringList(PLUGIN_LIMITS.versions, PLUGIN_LIMITS.versionLength, "Game versions the plugin supports"),
+    server_software: stringList(PLUGIN_LIMITS.software, PLUGIN_LIMITS.softwareLength, "Server software the plugin runs on"),
+  },
+  { title: "PluginData" },
+);
+
+function pluginFields(body: Static<typeof PLUGIN_DATA_BODY>): PluginFields {
   return {
-    name: plugin?.string("name", PLUGIN_LIMITS.name),
-    version: plugin?.string("version", PLUGIN_LIMITS.version),
-    stats: reader.numberMap("stats", PLUGIN_LIMITS.statsEntries, PLUGIN_LIMITS.statName),
-    meta: meta?.value,
-    minecraftVersions: reader.stringList("minecraft_versions", PLUGIN_LIMITS.versions, PLUGIN_LIMITS.versionLength),
-    serverSoftware: reader.stringList("server_software", PLUGIN_LIMITS.software, PLUGIN_LIMITS.softwareLength),
+    name: present(body.plugin?.name),
+    version: present(body.plugin?.version),
+    stats: present(body.stats),
+    meta: present(body.meta),
+    minecraftVersions: present(body.minecraft_versions),
+    serverSoftware: present(body.server_software),
   };
 }
+
+export const PLUGIN_DATA: Payload<PluginFields> = payload(PLUGIN_DATA_BODY, pluginFields);

@@ -1,86 +1,131 @@
-// Bodies of the server endpoints, validated and mapped onto store fields.
+// Bodies of the server endpoints: their schemas, mapped onto store fields.
+// Every field is optional (a push carries what changed) and unknown fields are
+// ignored, so that newer plugin builds keep working.
 
+import { Type, type Static } from "@sinclair/typebox";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
-import { FieldReader, PayloadError, asObject } from "./reader.ts";
+import { namedEntries, openObject, optional, payload, present, type Payload } from "./payload.ts";
 
 const MAX_PLAYERS = 1_000_000_000;
 const MAX_TPS = 1_000;
 
 export const SERVER_TEXT_LIMITS = { name: 128, pluginVersion: 64, status: 32, motd: 1_024, version: 128 };
 
-function status(reader: FieldReader): string | undefined {
-  const value = reader.string("status", SERVER_TEXT_LIMITS.status);
-  // Stored lower-case: banners compare it with "online"/"offline".
-  return value?.trim().toLowerCase();
-}
+const text = (maxLength: number, description: string) => optional(Type.String({ maxLength, description }));
+const players = (description: string) => optional(Type.Integer({ minimum: 0, maximum: MAX_PLAYERS, description }));
+const tps = (description: string) => optional(Type.Number({ minimum: 0, maximum: MAX_TPS, description }));
 
-/** Heartbeat: {name, plugin_version, status}. */
-export function parseHeartbeat(body: unknown): ServerFields {
-  const reader = new FieldReader(asObject(body, ""));
-  return {
-    name: reader.string("name", SERVER_TEXT_LIMITS.name),
-    pluginVersion: reader.string("plugin_version", SERVER_TEXT_LIMITS.pluginVersion),
-    status: status(reader),
-  };
-}
+const HEARTBEAT_FIELDS = {
+  name: text(SERVER_TEXT_LIMITS.name, "Server name"),
+  plugin_version: text(SERVER_TEXT_LIMITS.pluginVersion, "Version of the pushing plugin"),
+  status: text(SERVER_TEXT_LIMITS.status, 'Status, stored lower-case; banners read "online" and "offline"'),
+};
 
-/**
- * Update: {name, plugin_version, status, stats: {players: {online, max}, tps, motd, version}},
- * or the body of deployed plugin builds, {"data": {...}} (see parseLegacyUpdate).
- */
-export function parseUpdate(body: unknown): ServerFields {
-  const reader = new FieldReader(asObject(body, ""));
-  const legacy = reader.object("data");
-  if (legacy && reader.value.stats === undefined) return parseLegacyUpdate(legacy);
+export const HEARTBEAT_BODY = openObject(HEARTBEAT_FIELDS, { title: "Heartbeat" });
 
-  const stats = reader.object("stats");
-  const players = stats?.object("players");
-  return {
-    ...parseHeartbeat(body),
-    playersOnline: players?.integer("online", 0, MAX_PLAYERS),
-    playersMax: players?.integer("max", 0, MAX_PLAYERS),
-    tps: stats?.number("tps", 0, MAX_TPS),
-    motd: stats?.string("motd", SERVER_TEXT_LIMITS.motd),
-    version: stats?.string("version", SERVER_TEXT_LIMITS.version),
-  };
-}
+export const SERVER_UPDATE_BODY = openObject(
+  {
+    ...HEARTBEAT_FIELDS,
+    stats: optional(
+      openObject({
+        players: optional(openObject({ online: players("Players online"), max: players("Player slots") })),
+        tps: tps("Ticks per second"),
+        motd: text(SERVER_TEXT_LIMITS.motd, "Message of the day (§ colour codes allowed)"),
+        version: text(SERVER_TEXT_LIMITS.version, "Game version"),
+      }),
+    ),
+  },
+  { title: "ServerUpdate" },
+);
 
 /**
- * {"data": {server_name, online_players, max_players, server_version, tps_1m,
- * tps_5m, tps_15m, uptime, motd, whitelist, placeholders}}, any field missing.
- * A server that pushes its stats is running, so the status is "online".
+ * The body of deployed EzBanners plugin builds (shared/notes/peers.md), any
+ * field missing. Told apart by `data` present and `stats` absent.
  */
-function parseLegacyUpdate(data: FieldReader): ServerFields {
-  const extra = {
-    tps_5m: data.number("tps_5m", 0, MAX_TPS),
-    tps_15m: data.number("tps_15m", 0, MAX_TPS),
-    uptime_ms: data.number("uptime", 0, Number.MAX_SAFE_INTEGER),
-    whitelist: data.boolean("whitelist"),
-    placeholders: placeholders(data),
-  };
-  const presentExtra = definedOnly(extra);
+export const LEGACY_UPDATE_BODY = openObject(
+  {
+    data: openObject({
+      server_name: text(SERVER_TEXT_LIMITS.name, "Server name (the plugin sends the server software's name)"),
+      online_players: players("Players online"),
+      max_players: players("Player slots"),
+      server_version: text(SERVER_TEXT_LIMITS.version, "Game version"),
+      tps_1m: tps("Ticks per second, last minute"),
+      tps_5m: tps("Ticks per second, last 5 minutes"),
+      tps_15m: tps("Ticks per second, last 15 minutes"),
+      uptime: optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "Uptime in milliseconds" })),
+      motd: text(SERVER_TEXT_LIMITS.motd, 'Message of the day, lines joined by "\\n"'),
+      whitelist: optional(Type.Boolean({ description: "Whether the whitelist is on" })),
+      placeholders: optional(
+        namedEntries(
+          Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean()]),
+          { maxEntries: 64, minName: 0, maxName: 64 },
+          "Placeholder values shown as text; numbers and booleans are kept as they are",
+        ),
+      ),
+    }),
+  },
+  { title: "LegacyServerUpdate", description: "Body of deployed EzBanners plugin builds; a server that pushes its stats is online" },
+);
+
+export const UPDATE_BODY = Type.Union([SERVER_UPDATE_BODY, LEGACY_UPDATE_BODY]);
+
+function heartbeatFields(body: Static<typeof HEARTBEAT_BODY>): ServerFields {
   return {
-    name: data.string("server_name", SERVER_TEXT_LIMITS.name),
+    name: present(body.name),
+    pluginVersion: present(body.plugin_version),
+    // Stored lower-case: banners compare it with "online"/"offline".
+    status: present(body.status)?.trim().toLowerCase(),
+  };
+}
+
+function updateFields(body: Static<typeof SERVER_UPDATE_BODY>): ServerFields {
+  const stats = body.stats ?? undefined;
+  const players = stats?.players ?? undefined;
+  return {
+    ...heartbeatFields(body),
+    playersOnline: present(players?.online),
+    playersMax: present(players?.max),
+    tps: present(stats?.tps),
+    motd: present(stats?.motd),
+    version: present(stats?.version),
+  };
+}
+
+/** A server that pushes its stats is running, so the status is "online". */
+function legacyFields({ data }: Static<typeof LEGACY_UPDATE_BODY>): ServerFields {
+  const extra = definedOnly({
+    tps_5m: present(data.tps_5m),
+    tps_15m: present(data.tps_15m),
+    uptime_ms: present(data.uptime),
+    whitelist: present(data.whitelist),
+    placeholders: present(data.placeholders),
+  });
+  return {
+    name: present(data.server_name),
     status: "online",
-    playersOnline: data.integer("online_players", 0, MAX_PLAYERS),
-    playersMax: data.integer("max_players", 0, MAX_PLAYERS),
-    tps: data.number("tps_1m", 0, MAX_TPS),
-    motd: data.string("motd", SERVER_TEXT_LIMITS.motd),
-    version: data.string("server_version", SERVER_TEXT_LIMITS.version),
-    extra: Object.keys(presentExtra).length > 0 ? presentExtra : undefined,
+    playersOnline: present(data.online_players),
+    playersMax: present(data.max_players),
+    tps: present(data.tps_1m),
+    motd: present(data.motd),
+    version: present(data.server_version),
+    extra: Object.keys(extra).length > 0 ? extra : undefined,
   };
 }
 
-/** Placeholder values are shown as text; numbers and booleans are kept as they are. */
-function placeholders(data: FieldReader): Record<string, string | number | boolean> | undefined {
-  const reader = data.object("placeholders");
-  if (!reader) return undefined;
-  const entries = Object.entries(reader.value);
-  if (entries.length > 64) throw new PayloadError(reader.path, "must have at most 64 entries");
-  for (const [key, value] of entries) {
-    const ok = typeof value === "number" || typeof value === "boolean" || (typeof value === "string" && value.length <= 256);
-    if (!ok || key.length > 64) throw new PayloadError(reader.field(key), "must be a short string, number or boolean");
-  }
-  return reader.value as Record<string, string | number | boolean>;
+export const HEARTBEAT: Payload<ServerFields> = payload(HEARTBEAT_BODY, heartbeatFields);
+
+const SERVER_UPDATE = payload(SERVER_UPDATE_BODY, updateFields);
+const LEGACY_UPDATE = payload(LEGACY_UPDATE_BODY, legacyFields);
+
+function isLegacy(json: unknown): boolean {
+  if (json === null || typeof json !== "object") return false;
+  const body = json as Record<string, unknown>;
+  return body.data !== undefined && body.data !== null && body.stats === undefined;
 }
+
+/** Update: the documented body, or the legacy {"data": {...}} of deployed plugin builds. */
+export const UPDATE: Payload<ServerFields> = {
+  schema: UPDATE_BODY,
+  read: (json) => (isLegacy(json) ? LEGACY_UPDATE : SERVER_UPDATE).read(json),
+};

@@ -1,0 +1,57 @@
+// The bounds every signed body must respect whatever its schema (depth, keys,
+// items, string lengths, number magnitudes): checked before the schema so that
+// free-form parts (plugin meta) are bounded too, and PayloadError, the refusal
+// that names the offending field ("stats.players.online must be ...").
+
+export class PayloadError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(field ? `${field} ${message}` : message);
+    this.name = "PayloadError";
+  }
+}
+
+/** Bounds every JSON value must respect, whatever the endpoint. */
+export const JSON_BOUNDS = {
+  depth: 8,
+  keysPerObject: 256,
+  itemsPerArray: 2_000,
+  stringLength: 4_096,
+  /** Larger magnitudes lose integer precision and mean nothing here. */
+  numberMagnitude: 1e15,
+};
+
+/** A field's name in messages: "stats.players.online", "minecraft_versions[1]". */
+export function fieldName(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+/** Walks the whole value once; throws at the first thing out of bounds. */
+export function checkBounds(value: unknown, path = "", depth = 0): void {
+  if (typeof value === "string") {
+    if (value.length > JSON_BOUNDS.stringLength) {
+      throw new PayloadError(path, `is longer than ${JSON_BOUNDS.stringLength} characters`);
+    }
+  } else if (typeof value === "number") {
+    if (!Number.isFinite(value) || Math.abs(value) > JSON_BOUNDS.numberMagnitude) {
+      throw new PayloadError(path, "is not a finite number of sane size");
+    }
+  } else if (value !== null && typeof value === "object") {
+    if (depth >= JSON_BOUNDS.depth) throw new PayloadError(path, `nests deeper than ${JSON_BOUNDS.depth} levels`);
+    if (Array.isArray(value)) {
+      if (value.length > JSON_BOUNDS.itemsPerArray) {
+        throw new PayloadError(path, `has more than ${JSON_BOUNDS.itemsPerArray} items`);
+      }
+      value.forEach((item, index) => checkBounds(item, fieldName(path, index), depth + 1));
+    } else {
+      const entries = Object.entries(value);
+      if (entries.length > JSON_BOUNDS.keysPerObject) {
+        throw new PayloadError(path, `has more than ${JSON_BOUNDS.keysPerObject} keys`);
+      }
+      for (const [key, item] of entries) checkBounds(item, fieldName(path, key), depth + 1);
+    }
+  }
+}
