@@ -3,6 +3,7 @@
 // the binary by import; the page talks to nothing but this server's public
 // endpoints, so its Content-Security-Policy allows nothing else.
 
+import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
@@ -49,9 +50,11 @@ function asset(body: string, contentType: string, cacheControl: string, extra: R
 }
 
 export function designerRoute() {
-  const detail = (summary: string) => ({ detail: { summary, tags: ["designer"] } });
+  const detail = (summary: string, type = "text/html") => ({
+    detail: { summary, tags: ["designer"], responses: { 200: { description: summary, content: { [type]: { schema: Type.String() } } } } },
+  });
   return new Elysia({ name: "pennant/designer" })
     .get("/", asset(page, "text/html; charset=utf-8", "no-cache", { "Content-Security-Policy": DESIGNER_CSP }), detail("The designer page: build a banner or badge and copy its embed code"))
-    .get("/designer/designer.css", asset(styles, "text/css; charset=utf-8", "public, max-age=86400"), detail("The designer page's stylesheet"))
-    .get("/designer/designer.js", asset(script, "text/javascript; charset=utf-8", "public, max-age=86400"), detail("The designer page's script"));
+    .get("/designer/designer.css", asset(styles, "text/css; charset=utf-8", "public, max-age=86400"), detail("The designer page's stylesheet", "text/css"))
+    .get("/designer/designer.js", asset(script, "text/javascript; charset=utf-8", "public, max-age=86400"), detail("The designer page's script", "text/javascript"));
 }
