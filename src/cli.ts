@@ -14,6 +14,7 @@ import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
+import { listServers, statusAt } from "./store/servers.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
 
 interface Command {
@@ -96,6 +97,27 @@ async function backup(args: string[]): Promise<number> {
   }
 }
 
+async function listServerRecords(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["db"]);
+  if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
+  const config = configWith(options);
+  const db = openDatabase(config.dbPath);
+  try {
+    const rows = listServers(db);
+    if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
+    const now = Date.now();
+    for (const row of rows) {
+      const status = statusAt(row, now, config.staleAfterSeconds * 1000);
+      const players = row.playersOnline === null ? "-" : `${row.playersOnline}/${row.playersMax ?? "?"}`;
+      const seen = new Date(row.lastSeen).toISOString();
+      console.log(`${row.uuid}\t${status}\t${players}\tlast push ${seen}\ttoken ${row.tokenId}\t${row.name ?? ""}`);
+    }
+    return 0;
+  } finally {
+    db.$client.close();
+  }
+}
+
 async function token(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["scope", "label", "db"]);
   const [action, ...operands] = rest;
@@ -171,6 +193,10 @@ const commands: Record<string, Command> = {
       ["token revoke <id>", "revoke a token"],
     ],
     run: token,
+  },
+  servers: {
+    forms: [["servers [--db PATH]", "list the servers that pushed: UUID (for banner URLs), status, players, last push, token, name"]],
+    run: listServerRecords,
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
   backup: {

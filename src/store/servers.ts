@@ -1,6 +1,6 @@
 // Server records and their player history.
 
-import { and, asc, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./errors.ts";
@@ -84,6 +84,11 @@ export function writeServerPush(
       .run();
   }
   return row;
+}
+
+/** Every server record, the most recently seen first (for the operator's `servers` command). */
+export function listServers(db: Db): ServerRow[] {
+  return db.select().from(servers).orderBy(desc(servers.lastSeen)).all();
 }
 
 /** Samples of one server since a time, oldest first (for history charts). */

@@ -85,6 +85,30 @@ describe("CLI", () => {
       await server.kill("SIGTERM");
     }
   });
+
+  test("servers lists what pushed: the UUID to put in banner URLs, status, players, name", async () => {
+    const db = join(dir, "servers.db");
+    const empty = await runCli(["servers"], { PENNANT_DB: db });
+    expect([empty.code, empty.stdout]).toEqual([0, expect.stringContaining("no server has pushed yet")]);
+
+    const token = lastLine((await runCli(["token", "create"], { PENNANT_DB: db })).stdout);
+    const server = await startServe({ PENNANT_DB: db });
+    const [fresh, quiet] = [newUuid(), newUuid()];
+    try {
+      const update = (uuid: string, online: number) =>
+        fetch(signedRequest(server.url, { path: "/api/server/update", token, serverUuid: uuid, body: { name: `S${online}`, status: "online", stats: { players: { online, max: 20 } } } }, Date.now()));
+      expect((await update(quiet, 1)).status).toBe(200);
+      expect((await update(fresh, 7)).status).toBe(200);
+    } finally {
+      await server.kill("SIGTERM");
+    }
+    const listed = await runCli(["servers"], { PENNANT_DB: db });
+    const lines = listed.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${fresh}\tonline\t7/20\tlast push \\S+\ttoken \\d+\tS7$`));
+    expect(lines[1]).toStartWith(`${quiet}\tonline\t1/20`);
+    expect((await runCli(["servers", "extra"], { PENNANT_DB: db })).code).toBe(2);
+  });
 });
 
 describe("durability", () => {
