@@ -141,6 +141,8 @@ async function silentServers(count: number): Promise<Silent> {
         accepted.delete(socket);
       });
       socket.on("error", () => {});
+      // Read (and drop) what arrives: a paused socket never sees the peer's FIN, and would count as open for ever.
+      socket.resume();
     });
     await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
     state.ports.push((listener.address() as AddressInfo).port);

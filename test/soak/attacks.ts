@@ -164,8 +164,9 @@ export async function bigLookupReplies(ctx: AttackContext): Promise<void> {
     report("localhost:port", middle, after, show(second));
     const answered = peers.reduce((sum, peer) => sum + peer.connections, 0);
     ctx.checks.check("big replies: the peers were really asked", answered >= count, `${answered} connections to ${count} peers`);
-    // Result cache 32 MiB and favicon cache 16 MiB (estimated on the high side), plus what parsing leaves to the collector.
-    ctx.checks.atMost("big replies: RSS growth over both rounds", after.rss - before.rss, 160 * MB, mb);
+    // Result cache 32 MiB and favicon cache 16 MiB (estimated on the high side), plus what parsing 4,000
+    // replies of 30 KB leaves to the collector; the second round shows whether it levels off.
+    ctx.checks.atMost("big replies: RSS growth over both rounds", after.rss - before.rss, 256 * MB, mb);
     ctx.checks.atMost("big replies: RSS growth in the second round", after.rss - middle.rss, 64 * MB, mb);
   } finally {
     await Promise.all(peers.map((peer) => peer.close()));
@@ -234,7 +235,8 @@ export async function heldLock(ctx: AttackContext, token: string): Promise<void>
   ctx.checks.check("held lock: /healthz says 503", health === 503, `status ${health}`);
   ctx.checks.atMost(`held lock: ${2 * n} requests answered within (not a stall of 5 s each)`, slowest, 10_000, (v) => `${Math.round(v)} ms`);
   ctx.checks.check("held lock: pushes accepted again once it is released", recovered[200] === 1, show(recovered));
-  ctx.checks.atMost("held lock: log bytes (one line per kind of fault a minute, pushes refused at warn within the client budget)", after.log - before.log, 64 * 1024, (v) => `${v} B`);
+  // Each refused push comes from an address of its own, within its 20 lines a minute: one warn line each, and one line for the fault.
+  ctx.checks.atMost("held lock: log bytes (a line per refused push from a new address, one for the fault)", after.log - before.log, n * 512 + 8 * 1024, (v) => `${v} B`);
 }
 
 /** Sockets opened and left idle: the server keeps answering, then closes them after its idle timeout. */
@@ -336,6 +338,8 @@ async function silentListeners(count: number): Promise<SilentListeners> {
         accepted.delete(socket);
       });
       socket.on("error", () => {});
+      // Read (and drop) what arrives: a paused socket never sees the peer's FIN, and would count as open for ever.
+      socket.resume();
     });
     await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
     servers.push(listener);
@@ -376,7 +380,8 @@ export async function lookupStorm(ctx: AttackContext): Promise<void> {
     report("lookup storm", before, after, `${show(statuses)} in ${Math.round(performance.now() - started)} ms, peak ${silent.peak()} sockets at the silent servers`);
     ctx.checks.check("lookup storm: every banner drawn (from defaults)", statuses[200] === n, show(statuses));
     ctx.checks.atMost("lookup storm: slowest banner (lookup deadline + margin)", slowest, deadlineMs + 3_000, (v) => `${Math.round(v)} ms`);
-    ctx.checks.atMost("lookup storm: sockets open at once to the silent servers", silent.peak(), 2 * maxConcurrent + 16);
+    // Two TCP sockets per running lookup, and those of lookups just ended still closing (README: 64 x 3).
+    ctx.checks.atMost("lookup storm: sockets open at once to the silent servers", silent.peak(), 3 * maxConcurrent + 16);
   } finally {
     await silent.close();
   }

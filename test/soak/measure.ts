@@ -5,12 +5,21 @@
 import type { Database } from "bun:sqlite";
 import { existsSync, readFileSync, statSync } from "node:fs";
 
+function statusKb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no ${field} for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
 /** Resident set size of a process, in bytes (Linux). */
 export function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) * 1024;
+  return statusKb(pid, "VmRSS");
+}
+
+/** The most resident memory the process has had (its high-water mark). */
+export function peakRssBytes(pid: number): number {
+  return statusKb(pid, "VmHWM");
 }
 
 /** Open file descriptors of a process (sockets included). */

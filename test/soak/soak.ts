@@ -24,7 +24,7 @@ import { tableCounts } from "../fuzz/support/table-counts.ts";
 import { ROOT, startServe, type RunningServer } from "../support/process.ts";
 import { newUuid } from "../support/signing.ts";
 import * as attacks from "./attacks.ts";
-import { Checks, mb, MB, sample, type Sample, type Target } from "./measure.ts";
+import { Checks, mb, MB, peakRssBytes, sample, type Sample, type Target } from "./measure.ts";
 
 interface Options {
   cases: number;
@@ -104,7 +104,7 @@ async function fuzzPart(options: Options, dir: string, checks: Checks): Promise<
       generate: (random: Random) => signedCase(random, signed), onProgress: progress("signed", half), progressEvery: every,
     });
     const end = sample(target);
-    peak = Math.max(peak, end.rss);
+    peak = Math.max(peak, end.rss, peakRssBytes(server.pid));
     for (const report of [publicReport, signedReport]) {
       const message = failureMessage(report, "test/soak/soak.ts (npm run soak -- --seed S)");
       checks.check(`${report.name}: no 5xx, hang, crash, malformed error, undecodable image or stored refusal`, message === "", message || `${report.cases} cases in ${Math.round(report.elapsedMs / 1000)} s, ${JSON.stringify(report.statuses)}`);
@@ -112,8 +112,10 @@ async function fuzzPart(options: Options, dir: string, checks: Checks): Promise<
     const accepted = signedReport.statuses[200] ?? 0;
     const atHalf = samples.find((entry) => entry.done >= options.cases / 2)?.sample ?? start;
     console.log(`  fuzz target: RSS ${mb(start.rss)} at start, ${mb(atHalf.rss)} at half, ${mb(end.rss)} at the end, peak ${mb(peak)}; database ${mb(start.db)} -> ${mb(end.db)} (WAL file ${mb(end.wal)}); log ${end.log} bytes`);
-    // The bounded caches: banner images 64 MiB, badge images 8 MiB, known banner queries 8 MiB (lookups open none here).
-    checks.atMost("fuzz: peak RSS above the start", peak - start.rss, 192 * MB, mb);
+    // The bounded caches (banner images 64 MiB, badge images 8 MiB, known banner queries 8 MiB, as
+    // estimated) fill in the first part of a long run; RSS then stays level (docs/performance.md
+    // measured a plateau near 270 MiB for banners alone; WebP's wasm memory adds to it here).
+    checks.atMost("fuzz: peak RSS (high-water mark)", peak, 512 * MB, mb);
     checks.atMost("fuzz: RSS growth in the second half of the run", end.rss - atHalf.rss, 64 * MB, mb);
     // Only accepted pushes write: a history sample, a used signature (swept after the clock window), a record.
     checks.atMost("fuzz: database bytes per accepted push", (end.db - start.db) / Math.max(1, accepted), 2048, (v) => `${Math.round(v)} B (${accepted} accepted)`);
