@@ -15,6 +15,7 @@ import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
 import { badgeRoutes } from "./badge-routes.ts";
 import { bannerRoutes } from "./banner-routes.ts";
+import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
 import { errorHandling } from "./error-handling.ts";
@@ -41,6 +42,8 @@ export interface AppContext {
   /** The operational log; by default JSON lines on stderr at PENNANT_LOG_LEVEL. */
   log?: Logger;
   metrics?: ServiceMetrics;
+  /** Overrides BODY_DEADLINE_MS (tests). */
+  bodyDeadlineMs?: number;
   /** The banner render cache's bound and a hook called per drawing (tests). */
   renderCache?: Partial<Pick<RenderCacheSettings, "maxBytes" | "onRender">>;
 }
@@ -52,8 +55,10 @@ export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 const STORE_LOG_INTERVAL_MS = 60_000;
 
 export function createApp(ctx: AppContext) {
+  const bodyDeadlineMs = ctx.bodyDeadlineMs ?? BODY_DEADLINE_MS;
   const signed = {
     ...ctx,
+    bodyDeadlineMs,
     tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now),
     pushLimiter: new RateLimiter(ctx.config.pushRateLimit, 100_000, ctx.now),
     registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
@@ -82,7 +87,7 @@ export function createApp(ctx: AppContext) {
         requestIdOf: observer.requestIdOf,
       }),
     )
-    .use(bodyLimit(MAX_BODY_BYTES))
+    .use(bodyLimit(MAX_BODY_BYTES, bodyDeadlineMs))
     .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
     .use(healthRoute(ctx.db))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))

@@ -5,6 +5,7 @@
 // Bodies of unknown length (chunked) are cut by the routes' streaming reader.
 
 import { Elysia } from "elysia";
+import { BodyDeadline } from "./body-deadline.ts";
 import { HttpError } from "./errors.ts";
 
 /**
@@ -15,24 +16,25 @@ import { HttpError } from "./errors.ts";
  */
 export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
-async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+async function discard(body: ReadableStream<Uint8Array>, deadlineMs: number): Promise<void> {
   const reader = body.getReader();
+  const deadline = new BodyDeadline(deadlineMs);
   try {
-    while (!(await reader.read()).done) {
+    while (!(await deadline.read(reader)).done) {
       // the bytes are dropped as they arrive; nothing is kept
     }
   } catch {
-    // the client hung up: there is no one left to answer
+    // the client hung up, or trickles: answer now (the connection is closed after)
   }
 }
 
-export function bodyLimit(maxBytes: number) {
+export function bodyLimit(maxBytes: number, deadlineMs: number) {
   return new Elysia({ name: "pennant/body-limit" }).onRequest(async ({ request }) => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (!(declared > maxBytes)) return;
     // With Expect: 100-continue the client waits for a go-ahead that never comes: nothing to drain.
     const waiting = request.headers.get("expect")?.toLowerCase() === "100-continue";
-    if (request.body && !waiting && declared <= DRAIN_LIMIT_BYTES) await discard(request.body);
+    if (request.body && !waiting && declared <= DRAIN_LIMIT_BYTES) await discard(request.body, deadlineMs);
     // Thrown, not returned: an early answer from onRequest would skip the
     // request's log line and metrics (error-handling.ts answers it).
     throw new HttpError(413, "payload_too_large", `the body must be at most ${maxBytes} bytes`, { Connection: "close" });

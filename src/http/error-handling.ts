@@ -43,9 +43,11 @@ function unavailableError(error: StoreUnavailableError): HttpError {
   );
 }
 
-function notFoundOrWrongMethod(path: string, deps: ErrorHandlingDeps): HttpError {
-  const allowed = deps.allowedMethods(path);
-  if (allowed.length === 0) return new HttpError(404, "not_found", "no such endpoint");
+function notFoundOrWrongMethod(request: Request, deps: ErrorHandlingDeps): HttpError {
+  const allowed = deps.allowedMethods(new URL(request.url).pathname);
+  // The router missed a method the path takes: the raw target differs from its
+  // path (a "#fragment" is sent along by some clients). No such endpoint, not a 405.
+  if (allowed.length === 0 || allowed.includes(request.method)) return new HttpError(404, "not_found", "no such endpoint");
   return new HttpError(405, "method_not_allowed", `this endpoint takes ${allowed.join(", ")}`, { Allow: allowed.join(", ") });
 }
 
@@ -59,7 +61,7 @@ function failureAnswer(code: string | number, error: unknown, request: Request, 
   }
   switch (code) {
     case "NOT_FOUND":
-      return notFoundOrWrongMethod(new URL(request.url).pathname, deps);
+      return notFoundOrWrongMethod(request, deps);
     case "VALIDATION":
       return new HttpError(400, "invalid_request", validationMessage(error));
     case "PARSE":

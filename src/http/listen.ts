@@ -10,6 +10,16 @@ import type { App } from "./app.ts";
  */
 export const TRANSPORT_BODY_CAP_BYTES = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Seconds of silence after which Bun closes a connection: idle keep-alive
+ * sockets, and a request whose answer takes this long. Any byte resets it, so
+ * it does not stop a client that trickles: a body has its own deadline
+ * (body-deadline.ts); a head trickled byte by byte is bounded only by Bun's
+ * 16 KiB head limit (README: put a reverse proxy with a header timeout in front).
+ * Above the slowest answer (a lookup's 5 s deadline), below a minute.
+ */
+export const IDLE_TIMEOUT_SECONDS = 30;
+
 /** The server could not start listening; the message names the host or port. */
 export class ListenError extends Error {
   constructor(message: string) {
@@ -36,7 +46,7 @@ function reason(error: unknown, host: string, port: number): string {
 export function listen(app: App, host: string, port: number): number {
   try {
     // reusePort would let a second instance share the port, each with its own database.
-    app.listen({ hostname: host, port, reusePort: false, maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES });
+    app.listen({ hostname: host, port, reusePort: false, maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES, idleTimeout: IDLE_TIMEOUT_SECONDS });
   } catch (error) {
     throw new ListenError(reason(error, host, port));
   }

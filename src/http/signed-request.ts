@@ -15,6 +15,7 @@ import type { Db, Tx } from "../store/database.ts";
 import { NotOwnerError, RecordLimitError, ReplayError } from "../store/errors.ts";
 import { acceptPush, isReplayKeyUsed } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
+import { BodyDeadline } from "./body-deadline.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { codesByStatus, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
@@ -34,6 +35,8 @@ export interface SignedDeps {
   pushLimiter: RateLimiter;
   /** Per client address, tokens created by open registration (PENNANT_REGISTRATION_LIMIT). */
   registrationLimiter: RateLimiter;
+  /** How long a body may take to arrive (body-deadline.ts). */
+  bodyDeadlineMs: number;
 }
 
 /** The socket side of a request, as Elysia hands it to a route (null in app.handle). */
@@ -130,7 +133,7 @@ export async function acceptSignedPush<T, R>(
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
-  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
   const { auth, replay } = authError(() => {
     const auth = authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
@@ -234,16 +237,17 @@ function tooLarge(): HttpError {
   return new HttpError(413, "payload_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`);
 }
 
-/** Reads the raw body, stopping as soon as it passes the limit. */
-export async function readBoundedBody(request: Request, limit: number): Promise<Uint8Array> {
+/** Reads the raw body, stopping as soon as it passes the limit or its deadline. */
+export async function readBoundedBody(request: Request, limit: number, deadlineMs: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
+  const deadline = new BodyDeadline(deadlineMs);
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await deadline.read(reader);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -25,7 +25,7 @@ export interface LookupSettings {
   resolver: Resolver;
   /** PENNANT_LOOKUP_PRIVATE: allow private, loopback and other non-public targets. */
   allowPrivate: boolean;
-  /** The whole budget of one lookup. */
+  /** The whole budget of one lookup, the wait for a slot included. */
   deadlineMs: number;
   /** Part of the deadline SRV may use before we fall back to the plain name. */
   srvBudgetMs: number;
@@ -138,8 +138,10 @@ export class LookupService {
     const running = this.inFlight.get(key);
     if (running) return running;
 
+    // The deadline counts from here: time spent waiting for a slot is part of it.
+    const deadline = this.settings.now() + this.settings.deadlineMs;
     const promise = this.slots
-      .run(() => this.perform(request.address, edition))
+      .run(() => this.perform(request.address, edition, deadline), this.settings.deadlineMs)
       .then((result) => result ?? this.busy(request.address, edition))
       .catch((error: unknown) => this.unexpected(request.address, edition, error))
       .then((result) => this.remember(key, result))
@@ -218,9 +220,10 @@ export class LookupService {
     return { ok: true, target, endpoint: { ip, port: connectPort, hostname: parsed.host } };
   }
 
-  private async perform(address: string, edition: Edition): Promise<LookupResult> {
-    const deadline = this.settings.now() + this.settings.deadlineMs;
+  /** The lookup, or null when its deadline passed while it waited for a slot (it then answers busy). */
+  private async perform(address: string, edition: Edition, deadline: number): Promise<LookupResult | null> {
     const remaining = () => Math.max(0, deadline - this.settings.now());
+    if (remaining() === 0) return null;
     const resolved = await this.resolveTarget(address, edition, remaining);
     if (!resolved.ok) return resolved.result;
     const { target, endpoint } = resolved;

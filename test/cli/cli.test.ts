@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { json, newUuid, signedRequest } from "../support/signing.ts";
@@ -112,6 +113,56 @@ describe("CLI", () => {
 });
 
 describe("durability", () => {
+  test("kill -9 during a stream of signed updates: every acknowledged update is there and the file is intact", async () => {
+    const streamDb = join(dir, "stream.db");
+    const token = lastLine((await runCli(["token", "create"], { PENNANT_DB: streamDb })).stdout);
+    const serve = await startServe({ PENNANT_DB: streamDb, PENNANT_PUSH_RATE_LIMIT: "100000/60" });
+    // Eight servers, each pushing 1, 2, 3... one after another: the last acknowledged count of each is known.
+    const uuids = Array.from({ length: 8 }, newUuid);
+    const acknowledged = new Map<string, number>(uuids.map((uuid) => [uuid, 0]));
+    let killed = false;
+    const stream = uuids.map(async (uuid) => {
+      for (let online = 1; !killed; online++) {
+        const body = { name: "Stream", status: "online", stats: { players: { online, max: 1000 }, tps: 20, motd: "m".repeat(200), version: "1.21" } };
+        try {
+          const response = await fetch(signedRequest(serve.url, { path: "/api/server/update", token, serverUuid: uuid, body }, Date.now()));
+          if (response.status === 200) acknowledged.set(uuid, online);
+          else expect(response.status).toBe(200);
+        } catch {
+          return; // the server is gone: this push was never acknowledged
+        }
+      }
+    });
+    while ([...acknowledged.values()].reduce((sum, n) => sum + n, 0) < 200) await Bun.sleep(5);
+    killed = true;
+    await serve.kill("SIGKILL");
+    await Promise.all(stream);
+
+    // Restarted, the server opens the file as it was left (WAL recovery) and serves it.
+    const again = await startServe({ PENNANT_DB: streamDb });
+    try {
+      for (const uuid of uuids) {
+        const read = await fetch(signedRequest(again.url, { method: "GET", path: "/api/server/status", token, serverUuid: uuid }, Date.now()));
+        expect(read.status).toBe(200);
+        // The last acknowledged count, or a later one committed just before the kill and never answered.
+        expect((await json(read)).stats.players.online).toBeGreaterThanOrEqual(acknowledged.get(uuid)!);
+      }
+    } finally {
+      await again.kill("SIGTERM");
+    }
+    const db = new Database(streamDb, { readonly: true });
+    try {
+      expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+      // Every acknowledged update also left its history sample.
+      for (const uuid of uuids) {
+        const { n } = db.query("select count(*) as n from server_samples where server_uuid = ?").get(uuid) as { n: number };
+        expect(n).toBeGreaterThanOrEqual(acknowledged.get(uuid)!);
+      }
+    } finally {
+      db.close();
+    }
+  }, 30_000);
+
   test("an acknowledged push survives kill -9 of the server", async () => {
     const durableDb = join(dir, "durable.db");
     const token = lastLine((await runCli(["token", "create"], { PENNANT_DB: durableDb })).stdout);

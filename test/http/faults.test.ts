@@ -1,12 +1,14 @@
 // Database faults degrade, they do not freeze: a lock held by another
 // connection, a full database and a read-only one each turn pushes into a 503
-// with Retry-After (never a 500 or a long stall), /healthz says why, lookups
-// keep being served, and everything works again once the fault is gone.
+// with Retry-After (never a 500 or a long stall), /healthz says why, lookups,
+// banners and badges keep being served, and everything works again once the
+// fault is gone.
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { BUSY_PAUSE_MS, WriteHealth } from "../../src/store/write-health.ts";
 import { StoreUnavailableError } from "../../src/store/unavailable.ts";
+import { decodeImage } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
 
@@ -57,12 +59,32 @@ async function expectLookupServed(): Promise<void> {
   expect((await json(response)).error.code).toBe("blocked_address");
 }
 
+/**
+ * What visitors see keeps being served from the records already stored: a
+ * banner drawn from a pushed record (a fresh draw each time: the player count
+ * in the query is new) and the record's badges, as PNG and JSON.
+ */
+let drawn = 0;
+async function expectReadsServed(uuid: string): Promise<void> {
+  const banner = await get(`/api/banner?data_mode=plugin&server_uuid=${uuid}&online_players=${++drawn}`);
+  expect(banner.status).toBe(200);
+  expect((await decodeImage(banner)).width).toBe(468);
+  const badge = await get(`/shields/servers/${uuid}/players.png?label=v${drawn}`);
+  expect(badge.status).toBe(200);
+  expect((await decodeImage(badge)).height).toBeGreaterThan(0);
+  const endpoint = await get(`/shields/servers/${uuid}/players.json`);
+  expect(endpoint.status).toBe(200);
+  expect((await json(endpoint)).message).toBe("1/20");
+}
+
 function serverCount(): number {
   return (server.db.$client.query("select count(*) as n from servers").get() as { n: number }).n;
 }
 
 describe("a lock held by another connection", () => {
-  test("pushes answer 503 with Retry-After after a short wait, /healthz says why, lookups are served", async () => {
+  test("pushes answer 503 with Retry-After after a short wait, /healthz says why, lookups, banners and badges are served", async () => {
+    const stored = newUuid();
+    expect((await update(stored)).status).toBe(200);
     const lock = new Database(server.dbPath);
     lock.run("BEGIN EXCLUSIVE");
     try {
@@ -77,7 +99,8 @@ describe("a lock held by another connection", () => {
       expect(elapsed).toBeLessThan(1000);
       await expectUnhealthy(/writes are failing.*locked/);
       await expectLookupServed();
-      expect(serverCount()).toBe(0);
+      await expectReadsServed(stored);
+      expect(serverCount()).toBe(1);
     } finally {
       lock.run("ROLLBACK");
       lock.close();
@@ -110,8 +133,9 @@ describe("a lock held by another connection", () => {
 });
 
 describe("a full database", () => {
-  test("pushes answer 503, /healthz reports failing writes while reads work, and both recover", async () => {
-    expect((await update()).status).toBe(200);
+  test("pushes answer 503, /healthz reports failing writes while reads, banners and badges work, and both recover", async () => {
+    const stored = newUuid();
+    expect((await update(stored)).status).toBe(200);
     const { page_count } = server.db.$client.query("PRAGMA page_count").get() as { page_count: number };
     server.db.$client.run(`PRAGMA max_page_count = ${page_count}`);
     let refused: Response | undefined;
@@ -123,6 +147,7 @@ describe("a full database", () => {
     await expectUnavailable(refused!, "60", /full/);
     await expectUnhealthy(/writes are failing.*full/);
     await expectLookupServed();
+    await expectReadsServed(stored);
 
     server.db.$client.run("PRAGMA max_page_count = 1000000");
     expect((await update()).status).toBe(200);
@@ -131,11 +156,14 @@ describe("a full database", () => {
 });
 
 describe("a read-only database", () => {
-  test("pushes answer 503 and /healthz says it cannot be written; writable again, all is well", async () => {
+  test("pushes answer 503 and /healthz says it cannot be written while banners and badges are served; writable again, all is well", async () => {
+    const stored = newUuid();
+    expect((await update(stored)).status).toBe(200);
     server.db.$client.run("PRAGMA query_only = 1");
     await expectUnavailable(await update(), "60", /cannot be written/);
     await expectUnhealthy(/writes are failing.*cannot be written/);
-    expect(serverCount()).toBe(0);
+    await expectReadsServed(stored);
+    expect(serverCount()).toBe(1);
 
     server.db.$client.run("PRAGMA query_only = 0");
     expect((await update()).status).toBe(200);

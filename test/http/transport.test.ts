@@ -10,6 +10,7 @@ import { createApp } from "../../src/http/app.ts";
 import { DRAIN_LIMIT_BYTES } from "../../src/http/body-limit.ts";
 import { MAX_BODY_BYTES } from "../../src/http/signed-request.ts";
 import { tempDir, track } from "../support/cleanup.ts";
+import { RawClient } from "../support/raw-http.ts";
 import { startServe } from "../support/process.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid } from "../support/signing.ts";
@@ -145,6 +146,21 @@ describe("a wrong method on a known path", () => {
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")!.split(", ")).toContain(route.method);
       await response.body?.cancel();
+    }
+  });
+
+  test("a method the path takes is never refused as a wrong one: a #fragment sent along is a 404", async () => {
+    // Found by fuzzing: "GET /healthz#frag" answered 405 "this endpoint takes GET, HEAD".
+    const client = new RawClient(port);
+    try {
+      for (const [method, target] of [["GET", "/healthz#frag"], ["HEAD", "/api/banner#"], ["POST", "/api/server/update#x"]] as const) {
+        const response = await client.exchange({ method, target, headers: [] }, 5_000);
+        expect(response.status).toBe(404);
+      }
+      const wrong = await client.exchange({ method: "PUT", target: "/healthz#frag", headers: [] }, 5_000);
+      expect(wrong.status).toBe(405);
+    } finally {
+      client.close();
     }
   });
 

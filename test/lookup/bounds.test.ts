@@ -60,4 +60,19 @@ describe("Semaphore", () => {
     releases.splice(0).forEach((release) => release());
     expect(await Promise.all(runs)).toEqual([1, 2, 3]);
   });
+
+  test("a waiter leaves the line after maxWaitMs without running, and the line moves on past it", async () => {
+    const slots = new Semaphore(1, 5);
+    let release = () => {};
+    const holder = slots.run(() => new Promise<string>((resolve) => (release = () => resolve("held"))));
+    const started: string[] = [];
+    const impatient = slots.run(async () => started.push("impatient"), 20);
+    const patient = slots.run(async () => started.push("patient"));
+    expect(await impatient).toBeNull();
+    release();
+    expect(await holder).toBe("held");
+    await patient;
+    expect(started).toEqual(["patient"]);
+    expect(slots.inUse).toBe(0);
+  });
 });

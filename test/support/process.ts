@@ -43,6 +43,8 @@ export async function runCli(args: string[], env: Record<string, string> = {}, d
 
 export interface RunningServer {
   url: string;
+  /** The process id (the soak reads its memory from /proc). */
+  pid: number;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
   /** Sends a signal without waiting for the process to end. */
@@ -85,6 +87,7 @@ export async function startServe(env: Record<string, string>, { command = [proce
   const url = /listening on (http:\/\/\S+)/.exec(output)![1]!;
   return {
     url,
+    pid: child.pid,
     stderr: () => stderr,
     signal: (signal) => child.kill(signal),
     exited: child.exited,

@@ -33,7 +33,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache"> = {},
+  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache" | "bodyDeadlineMs"> = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
   const dbPath = join(dir, "pennant.db");
