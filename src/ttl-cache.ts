@@ -44,9 +44,12 @@ export class TtlCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.delete(key);
-    if (entry.expiresAt <= this.options.now()) return undefined;
-    this.insert(key, entry); // most recently used goes last
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.options.now()) {
+      this.held -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used goes last
     return entry.value;
   }
 

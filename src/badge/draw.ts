@@ -65,17 +65,43 @@ function over(top: Color, bottom: Color): Color {
 }
 
 /**
+ * Segment stops kept per overlay: one list per colour and row count, at most
+ * this many per overlay (colours come from queries), oldest dropped first. A
+ * list holds one stop per device row (56 at most), a few KB with its table.
+ */
+export const MAX_SEGMENT_STOPS = 256;
+const segmentStops = new WeakMap<readonly GradientStop[], Map<string, readonly GradientStop[]>>();
+
+/** `overlay` laid over `color`, sampled at the centre of each of `rows` rows; the same list for the same arguments, so the paint's table is built once (shader.ts). */
+function overlaidStops(color: Color, overlay: readonly GradientStop[], rows: number): readonly GradientStop[] {
+  let lists = segmentStops.get(overlay);
+  if (!lists) segmentStops.set(overlay, (lists = new Map()));
+  const key = `${rows} ${color.r} ${color.g} ${color.b} ${color.a}`;
+  let stops = lists.get(key);
+  if (!stops) {
+    stops = Array.from({ length: rows }, (_, row) => {
+      const offset = (row + 0.5) / rows;
+      return { offset, color: over(overlayAt(overlay, offset), color) };
+    });
+    if (lists.size >= MAX_SEGMENT_STOPS) lists.delete(lists.keys().next().value!);
+    lists.set(key, stops);
+  }
+  return stops;
+}
+
+/** Stop lists kept for `overlay` (tests check the bound). */
+export function keptSegmentStops(overlay: readonly GradientStop[]): number {
+  return segmentStops.get(overlay)?.size ?? 0;
+}
+
+/**
  * A segment's fill with the style's overlay already laid over it, sampled at
  * the centre of every device row: one fill instead of two, and at the rounded
  * corners the same as SVG, which clips segments and overlay together.
  */
 function segmentPaint(color: Color, overlay: readonly GradientStop[], height: number, rows: number): Paint {
   if (overlay.length === 0) return solid(color);
-  const stops = Array.from({ length: rows }, (_, row) => {
-    const offset = (row + 0.5) / rows;
-    return { offset, color: over(overlayAt(overlay, offset), color) };
-  });
-  return linearGradient(0, 0, 0, height, stops);
+  return linearGradient(0, 0, 0, height, overlaidStops(color, overlay, rows));
 }
 
 function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {

@@ -31,6 +31,10 @@ export interface BannerRouteDeps {
  * lifetime, and a fifth of the EzBanners plugin's fastest sync).
  */
 export const MAX_AGE_SECONDS = { byQueryAlone: 86_400, live: 60 };
+const CACHE_CONTROL = {
+  byQueryAlone: `public, max-age=${MAX_AGE_SECONDS.byQueryAlone}`,
+  live: `public, max-age=${MAX_AGE_SECONDS.live}`,
+};
 
 /**
  * Banners decided by their query alone, by query string: a popular manual
@@ -158,8 +162,7 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         try {
           budget = spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
           const { banner, etag } = await prepare(request, query);
-          const maxAge = banner.byQueryAlone ? MAX_AGE_SECONDS.byQueryAlone : MAX_AGE_SECONDS.live;
-          const headers = { ...budget, "Cache-Control": `public, max-age=${maxAge}` };
+          const headers = { ...budget, "Cache-Control": banner.byQueryAlone ? CACHE_CONTROL.byQueryAlone : CACHE_CONTROL.live };
           // A client holding this ETag gets its 304 without the banner being drawn.
           const bytes = matchesEtag(request, etag) ? NO_BYTES : await banner.image(etag);
           return imageResponse(request, { bytes, contentType: banner.contentType, etag }, headers);

@@ -25,3 +25,25 @@ export function clientIp(
   }
   return socketAddress ?? "unknown";
 }
+
+/** What Bun's server tells about a request's socket (null outside a server, as in tests of `app.handle`). */
+export interface SocketInfo {
+  requestIP(request: Request): { address: string } | null;
+}
+
+/** Client addresses of requests being answered: the log line and the IP budget ask for the same one. */
+const clients = new WeakMap<Request, string>();
+
+/**
+ * clientIp of a request under a server, worked out once per request (Bun's
+ * requestIP asks the socket each time; the observer and the per-IP budget
+ * both need the address of every banner request).
+ */
+export function requestClientIp(request: Request, server: SocketInfo | null, trustProxy: boolean): string {
+  let client = clients.get(request);
+  if (client === undefined) {
+    client = clientIp(request, server?.requestIP(request)?.address, trustProxy);
+    clients.set(request, client);
+  }
+  return client;
+}

@@ -3,13 +3,9 @@
 
 import { isIPv4 } from "node:net";
 import { ipv6Groups } from "../lookup/address-policy.ts";
-import { clientIp } from "./client-ip.ts";
+import { requestClientIp, type SocketInfo } from "./client-ip.ts";
 import { HttpError } from "./errors.ts";
 import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
-
-interface SocketInfo {
-  requestIP(request: Request): { address: string } | null;
-}
 
 /** The one budget of every client whose address is not an IP (no socket address). */
 const NOT_AN_IP = "unknown";
@@ -44,8 +40,7 @@ export function spendIpBudget(
   trustProxy: boolean,
   headers: Record<string, string> = {},
 ): Record<string, string> {
-  const ip = clientIp(request, server?.requestIP(request)?.address, trustProxy);
-  const decision = limiter.take(budgetKey(ip));
+  const decision = limiter.take(budgetKey(requestClientIp(request, server, trustProxy)));
   const limitHeaders = rateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", "too many requests from this address; slow down", {

@@ -20,7 +20,7 @@ import type { Config } from "../config.ts";
 import { clip, type Logger, type LogLevel } from "../log.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import type { RouteTable } from "./allowed-methods.ts";
-import { clientIp } from "./client-ip.ts";
+import { requestClientIp, type SocketInfo } from "./client-ip.ts";
 import { CLIENT_CLOSED_REQUEST } from "./error-handling.ts";
 import { budgetKey } from "./ip-rate-limit.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -45,10 +45,6 @@ export interface ObserveDeps {
   metrics: ServiceMetrics;
   routes: RouteTable;
   now: () => number;
-}
-
-interface SocketInfo {
-  requestIP(request: Request): { address: string } | null;
 }
 
 interface InFlight {
@@ -79,13 +75,27 @@ function subjectUuid(request: Request, params: Record<string, string> | undefine
   return candidate ? parseUuid(candidate.trim()) ?? undefined : undefined;
 }
 
+/**
+ * Request ids of one app: a random prefix drawn once and a counter, in the
+ * shape of a UUID (36 characters of hex and dashes) so that tools expecting
+ * one take it. Unique within the process, and across restarts by the prefix's
+ * ~74 random bits; a fraction of the cost of a random UUID per request.
+ */
+function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 24);
+  let counter = 0;
+  return () => prefix + (counter++).toString(16).padStart(12, "0");
+}
+
 export function observeRequests(deps: ObserveDeps) {
   const inFlight = new WeakMap<Request, InFlight>();
   const refusalLines = new RateLimiter(REFUSAL_LOG_BUDGET, REFUSAL_LOG_CLIENTS, deps.now);
+  const nextId = requestIds();
 
   function requestId(request: Request): string {
+    if (!deps.config.trustProxy) return nextId();
     const forwarded = request.headers.get(REQUEST_ID_HEADER);
-    return deps.config.trustProxy && forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : nextId();
   }
 
   /** Whether this refusal may still be logged; the client's last allowed line says more are held back. */
@@ -102,11 +112,13 @@ export function observeRequests(deps: ObserveDeps) {
     inFlight.delete(request);
     const ms = Math.round((performance.now() - started.startedAt) * 10) / 10;
     const method = METHODS.has(request.method) ? request.method : "other";
-    const path = new URL(request.url).pathname;
+    // A route ran for nearly every request: the path is parsed only when none did.
+    const path = route === undefined ? new URL(request.url).pathname : "";
     const template = route ?? deps.routes.templateOf(path) ?? UNMATCHED_ROUTE;
     deps.metrics.request(method, template, status, ms);
 
-    const signed = request.headers.has("x-signature");
+    // Only the level of a refusal depends on a signature.
+    const signed = status >= 400 && request.headers.has("x-signature");
     const level = requestLevel(method, status, signed);
     if (!deps.log.enabled(level)) return;
     let note: string | undefined;
@@ -130,11 +142,24 @@ export function observeRequests(deps: ObserveDeps) {
   }
 
   const plugin = new Elysia({ name: "pennant/observe" })
-    .onRequest(({ request, server, set }) => {
-      const id = requestId(request);
-      set.headers[REQUEST_ID_HEADER] = id;
-      const client = clientIp(request, (server as SocketInfo | null)?.requestIP(request)?.address, deps.config.trustProxy);
-      inFlight.set(request, { id, startedAt: performance.now(), client });
+    .onRequest(({ request, server }) => {
+      const client = requestClientIp(request, server as SocketInfo | null, deps.config.trustProxy);
+      inFlight.set(request, { id: requestId(request), startedAt: performance.now(), client });
+    })
+    // The id goes on the answer itself. Put in set.headers for every request,
+    // it would make Elysia copy each Response a route returns (a new Response
+    // over the old one's body stream, headers merged), the largest cost of a
+    // cached image.
+    .mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
+      const id = inFlight.get(request)?.id;
+      if (id === undefined) return;
+      if (responseValue instanceof Response) responseValue.headers.set(REQUEST_ID_HEADER, id);
+      else set.headers[REQUEST_ID_HEADER] = id;
+    })
+    // Error answers (error-handling.ts) skip mapResponse hooks: they take the id from set.headers.
+    .onError({ as: "global" }, ({ request, set }) => {
+      const id = inFlight.get(request)?.id;
+      if (id !== undefined) set.headers[REQUEST_ID_HEADER] = id;
     })
     .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue, params }) => {
       const status = responseValue instanceof Response ? responseValue.status : statusCode(set.status);

@@ -47,10 +47,13 @@ class SeriesTable<L extends string, T> {
   ) {}
 
   get(labels: Labels<L>): T {
-    const values = this.options.labelNames.map((name) => labels[name]);
-    let key = values.join("\u0000");
+    // Every request counts here: the key is built without intermediate arrays.
+    const { labelNames } = this.options;
+    let key = "";
+    for (let i = 0; i < labelNames.length; i++) key += i === 0 ? labels[labelNames[i]!] : `\u0000${labels[labelNames[i]!]}`;
     let entry = this.series.get(key);
     if (!entry) {
+      const values = labelNames.map((name) => labels[name]);
       if (this.series.size >= (this.options.maxSeries ?? DEFAULT_MAX_SERIES)) {
         values.fill(OVERFLOW_LABEL);
         key = values.join("\u0000");
@@ -110,8 +113,10 @@ export class Histogram<L extends string = never> implements Metric {
 
   observe(labels: Labels<L>, value: number): void {
     const state = this.table.get(labels);
-    const index = this.options.buckets.findIndex((bound) => value <= bound);
-    if (index >= 0) state.counts[index]!++;
+    const { buckets } = this.options;
+    let index = 0;
+    while (index < buckets.length && value > buckets[index]!) index++;
+    if (index < buckets.length) state.counts[index]!++;
     state.sum += value;
     state.count++;
   }

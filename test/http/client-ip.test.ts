@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clientIp } from "../../src/http/client-ip.ts";
+import { clientIp, requestClientIp } from "../../src/http/client-ip.ts";
 
 function request(forwardedFor?: string | string[]): Request {
   const headers = new Headers();
@@ -36,4 +36,19 @@ describe("clientIp", () => {
       expect(clientIp(request(header), SOCKET, true)).toBe(SOCKET);
     });
   }
+});
+
+describe("requestClientIp", () => {
+  test("asks the socket once per request: the log line and the IP budget share the answer", () => {
+    let asked = 0;
+    const server = { requestIP: () => (asked++, { address: SOCKET }) };
+    const first = request();
+    expect(requestClientIp(first, server, false)).toBe(SOCKET);
+    expect(requestClientIp(first, server, false)).toBe(SOCKET);
+    expect(asked).toBe(1);
+    expect(requestClientIp(request(), server, false)).toBe(SOCKET);
+    expect(asked).toBe(2);
+    expect(requestClientIp(request("198.51.100.1"), server, true)).toBe("198.51.100.1");
+    expect(requestClientIp(request(), null, false)).toBe("unknown");
+  });
 });

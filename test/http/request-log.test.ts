@@ -144,6 +144,54 @@ describe("request log", () => {
     expect(hostile.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test("every kind of answer carries one request id, the one of its log line: images, 304s, HEAD, JSON, pages, refusals", async () => {
+    server = await startTestServer({ PENNANT_LOG_LEVEL: "debug", PENNANT_RATE_LIMIT: "2/60" });
+    const banner = `${server.url}/api/banner?server_name=Ids`;
+    const first = await fetch(banner);
+    const etag = first.headers.get("etag")!;
+    const answers: Array<[string, Response]> = [
+      ["an image (a Response from the route)", first],
+      ["a 304", await fetch(banner, { headers: { "If-None-Match": etag } })],
+      ["a 429 (the budget of 2 is spent)", await fetch(banner)],
+      ["HEAD", await fetch(`${server.url}/api/templates`, { method: "HEAD" })],
+      ["JSON from an object", await fetch(`${server.url}/api/templates`)],
+      ["the API page (a static Response)", await fetch(`${server.url}/openapi`)],
+      ["a 404", await fetch(`${server.url}/nowhere`)],
+      ["a 405", await fetch(`${server.url}/api/server/update`)],
+      ["a 413 before any route", await fetch(`${server.url}/api/server/update`, { method: "POST", body: "x".repeat(70_000) })],
+    ];
+    expect(first.status).toBe(200);
+    expect(answers.map(([, response]) => response.status)).toEqual([200, 304, 429, 200, 200, 200, 404, 405, 413]);
+    const ids = new Set<string>();
+    for (const [what, response] of answers) {
+      const id = response.headers.get("x-request-id");
+      expect({ what, id }).toEqual({ what, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      ids.add(id!);
+      if (response.status !== 304 && response.status !== 429 && response.headers.get("content-length") !== null) await response.arrayBuffer();
+    }
+    expect(ids.size).toBe(answers.length);
+    // The API page is one Response kept for every request: each answer still has its own single id.
+    const again = (await fetch(`${server.url}/openapi`)).headers.get("x-request-id");
+    expect(again).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids.has(again!)).toBe(false);
+    for (const [what, response] of answers) expect({ what, logged: (await lineOf(response)).status }).toEqual({ what, logged: response.status });
+  });
+
+  test("request ids are unique across many requests and across apps", async () => {
+    server = await startTestServer();
+    const ids = new Set<string>();
+    for (let i = 0; i < 200; i++) ids.add((await fetch(`${server.url}/healthz`)).headers.get("x-request-id")!);
+    expect(ids.size).toBe(200);
+    const other = await startTestServer();
+    try {
+      const theirs = (await fetch(`${other.url}/healthz`)).headers.get("x-request-id")!;
+      expect(ids.has(theirs)).toBe(false);
+      expect(theirs.slice(0, 24)).not.toBe([...ids][0]!.slice(0, 24));
+    } finally {
+      await other.close();
+    }
+  });
+
   test("client addresses follow PENNANT_TRUST_PROXY and are left out with PENNANT_LOG_CLIENT_IP=off", async () => {
     server = await startTestServer({ PENNANT_TRUST_PROXY: "on" });
     const viaProxy = await fetch(`${server.url}/nowhere`, { headers: { "X-Forwarded-For": "198.51.100.7" } });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { inflateSync } from "node:zlib";
 import { PNG } from "pngjs";
 import decodeWebp from "@jsquash/webp/decode.js";
 import { simd } from "wasm-feature-detect";
@@ -59,22 +60,38 @@ describe("PNG", () => {
     expect([...decoded(rgbaPng).data]).toEqual([...rounded.toStraightRgba()]);
   });
 
-  test("the filter is chosen per image (Up for repeated rows here); the first row uses Sub", () => {
-    // 300 x 60: large enough for the Up/Sub choice (small images use Paeth).
+  test("images larger than a badge: Up on every row but the first (Sub: nothing above)", () => {
+    // 300 x 60 (small images use Paeth). Each row one colour: every pixel repeats its left
+    // neighbour and none the one above, which once made the encoder choose Sub for the whole image.
     const p = new Pixmap(300, 60);
-    // Ten-pixel runs of 30 colours: Sub leaves mostly zeros in the first row; the next rows repeat it.
-    for (let x = 0; x < 300; x++) for (let y = 0; y < 59; y++) p.data.set([Math.floor(x / 10) * 8, 9, 9, 255], (y * 300 + x) * 4);
+    for (let y = 0; y < 59; y++) for (let x = 0; x < 300; x++) p.data.set([y * 4, 9, 9, 255], (y * 300 + x) * 4);
     // The last row has 300 colours, so that the image is not a palette one.
     for (let x = 0; x < 300; x++) p.data.set([x % 256, x >> 8, 200, 255], (59 * 300 + x) * 4);
-    const raw = Bun.inflateSync(new Uint8Array(encodedIdat(encodePng(p, { level: 1 }))));
+    const png = encodePng(p, { level: 1 });
+    const raw = Bun.inflateSync(new Uint8Array(encodedIdat(png)));
     const stride = 1 + 300 * 3;
-    expect([raw[0], raw[stride], raw[2 * stride]]).toEqual([1, 2, 2]);
+    expect(Array.from({ length: 60 }, (_, y) => raw[y * stride])).toEqual([1, ...Array<number>(59).fill(2)]);
+    expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
+  });
+
+  test("a gradient banner with text-like detail: Up deflates it smaller than Sub would", () => {
+    const p = gradientBanner(468, 60, true);
+    for (let x = 20; x < 440; x += 9) fillPath(p, new Path().rect(x + 0.3, 18.6, 4.4, 22.2), solid(rgba(240, 240, 250)));
+    const png = encodePng(p);
+    // The same rows filtered with Sub, deflated at the encoder's level (2).
+    const rgbaBytes = p.toStraightRgba(), stride = 1 + 468 * 4;
+    const sub = new Uint8Array(stride * 60);
+    for (let y = 0; y < 60; y++) {
+      sub[y * stride] = 1;
+      for (let i = 0; i < 468 * 4; i++) sub[y * stride + 1 + i] = rgbaBytes[y * 468 * 4 + i]! - (i >= 4 ? rgbaBytes[y * 468 * 4 + i - 4]! : 0);
+    }
+    expect(encodedIdat(png).length).toBeLessThan(Bun.deflateSync(sub, { level: 2 }).length);
   });
 });
 
-test("small images: Paeth rows, and true colour when it beats a palette's overhead", () => {
+test("small images: Up rows, and true colour when it beats a palette's overhead; a zlib stream any inflater checks", () => {
   // A badge: two segments under a vertical gradient, rounded corners: ~90 colours, each
-  // costing PLTE + tRNS bytes, while Paeth predicts the gradient rows almost perfectly.
+  // costing PLTE + tRNS bytes, while Up predicts the gradient rows almost perfectly.
   const p = new Pixmap(114, 20);
   const clip = rasterizeToMask(new Path().roundRect(0, 0, 114, 20, 3));
   fillPath(p, new Path().rect(0, 0, 69, 20), solid(rgba(85, 85, 85)), { clip });
@@ -84,8 +101,13 @@ test("small images: Paeth rows, and true colour when it beats a palette's overhe
   ]), { clip });
   const png = encodePng(p);
   expect(ihdr(png)).toEqual({ bitDepth: 8, colorType: 6 });
-  expect(Bun.inflateSync(new Uint8Array(encodedIdat(png)))[0]).toBe(4);
+  // zlib's own inflate checks the stream's header and Adler-32 trailer (libdeflate writes neither).
+  const raw = inflateSync(idatStream(png));
+  const stride = 1 + 114 * 4;
+  expect(Array.from({ length: 20 }, (_, y) => raw[y * stride])).toEqual([1, ...Array<number>(19).fill(2)]);
   expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
+  // An explicit level is zlib's at that level, whatever the size.
+  expect([...inflateSync(idatStream(encodePng(p, { level: 9 })))]).toEqual([...raw]);
 });
 
 describe("compact PNGs (images encoded once, served many times)", () => {
@@ -127,11 +149,17 @@ describe("compact PNGs (images encoded once, served many times)", () => {
   });
 });
 
-/** The IDAT payload of a PNG with one IDAT chunk, without the zlib wrapper. */
-function encodedIdat(png: Uint8Array): Uint8Array {
+/** The zlib stream of a PNG with one IDAT chunk. */
+function idatStream(png: Uint8Array): Uint8Array {
   const at = Buffer.from(png).indexOf("IDAT");
   const length = new DataView(png.buffer, png.byteOffset).getUint32(at - 4);
-  return png.subarray(at + 4 + 2, at + 4 + length - 4); // skip the 2-byte zlib header and the adler32
+  return png.subarray(at + 4, at + 4 + length);
+}
+
+/** Its deflate data, without the zlib wrapper. */
+function encodedIdat(png: Uint8Array): Uint8Array {
+  const stream = idatStream(png);
+  return stream.subarray(2, stream.length - 4); // skip the 2-byte zlib header and the adler32
 }
 
 /**

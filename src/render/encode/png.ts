@@ -4,18 +4,21 @@
 // - images of at most 256 colours (badges, flat art) become palette PNGs at
 //   the smallest bit depth, unfiltered (what the PNG spec advises for palettes),
 //   except small images of more than 16 colours (see encodePng);
-// - others are RGB (opaque) or RGBA; small ones (badges) use Paeth, the best
-//   predictor but a byte-by-byte loop; larger ones are filtered with Up or Sub for the whole
-//   image, whichever repeats more pixels over a few sampled rows (vertical
-//   repetition favours Up, horizontal runs Sub); the first row uses Sub. Both
-//   filters work on whole pixels as 32-bit words with bytewise (SWAR)
-//   subtraction: one operation per pixel instead of four.
+// - others are RGB (opaque) or RGBA, filtered with Up (the first row Sub),
+//   on whole pixels as 32-bit words with bytewise (SWAR) subtraction: one
+//   operation per pixel instead of four. Up deflates smaller than Sub on
+//   every banner and nearly every test drawing (by 10-45% on banners: a row
+//   of a gradient or of text repeats the one above it far more than a pixel
+//   repeats its left neighbour), and the smaller data also deflates faster;
+//   choosing between them by counting repeated pixels on sampled rows picked
+//   Sub for most 468x60 banners. On badges Up comes within 2% of Paeth's
+//   bytes for a fraction of its byte-by-byte loop (docs/performance.md).
 
 import { crc32, deflateSync } from "node:zlib";
 import { writeStraight, type Pixmap } from "../pixmap.ts";
 
 export interface PngOptions {
-  /** zlib level 1..9. */
+  /** zlib level 1..9; by default the fast choice below (FAST_LEVEL). */
   level?: number;
   /**
    * Spend time for bytes, for images encoded once and served many times
@@ -34,9 +37,17 @@ export interface PngOptions {
  * bench banners with text, level 2 against 3 is 10-20% faster for under 1%
  * more bytes. Callers that cache long may ask for more.
  */
-const DEFAULT_LEVEL = 2;
-/** Pixel count up to which images get the Paeth filter, and more than 16 colours go to true colour. */
+const FAST_LEVEL = 2;
+/** Pixel count up to which images with more than 16 colours go to true colour. */
 const SMALL_IMAGE = 64 * 64 * 4;
+/**
+ * Filtered data up to this many bytes (a badge at 1x or 2x) is deflated by
+ * Bun's libdeflate at its level 1 when no level is asked for: on badges that
+ * is zlib level 2's size or a little smaller in two thirds of the time. zlib
+ * stays for larger images: on a banner's long runs of zeros its level 2 is
+ * the faster, and the checksum libdeflate leaves to us grows with the data.
+ */
+const SMALL_DATA = 64 * 1024;
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -72,6 +83,22 @@ function assemble(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
+ * A zlib stream (what IDAT holds) of `raw`: zlib at `level`, or for small
+ * data at the fast default, libdeflate's raw deflate with the zlib header and
+ * Adler-32 trailer put around it here.
+ */
+function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Uint8Array {
+  if (level !== undefined || raw.length > SMALL_DATA) return deflateSync(raw, { level: level ?? FAST_LEVEL });
+  const deflated = Bun.deflateSync(raw, { library: "libdeflate", level: 1 });
+  const out = new Uint8Array(deflated.length + 6);
+  out[0] = 0x78; // deflate, 32 KiB window
+  out[1] = 0x01; // fastest; (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants
+  out.set(deflated, 2);
+  new DataView(out.buffer).setUint32(out.length - 4, Bun.hash.adler32(raw));
+  return out;
+}
+
+/**
  * Distinct colours (pixel words) in first-seen order, or null past 256: an
  * open-addressing set of 512 slots, far cheaper per lookup than a Map, and
  * runs of one colour skip the lookup altogether.
@@ -97,7 +124,7 @@ function distinctColors(pixels: Int32Array): Int32Array | null {
   return found.subarray(0, count);
 }
 
-function encodePalette(width: number, height: number, pixels: Int32Array, colors: Int32Array, level: number): Uint8Array {
+function encodePalette(width: number, height: number, pixels: Int32Array, colors: Int32Array, level: number | undefined): Uint8Array {
   const bytes = new Uint8Array(colors.buffer, colors.byteOffset, colors.length * 4);
   // Translucent entries first so that tRNS can stop at the last of them.
   const order = Array.from(colors.keys()).sort((p, q) => bytes[p * 4 + 3]! - bytes[q * 4 + 3]!);
@@ -129,7 +156,7 @@ function encodePalette(width: number, height: number, pixels: Int32Array, colors
   }
   const chunks = [chunk("IHDR", header(width, height, depth, 3)), chunk("PLTE", plte)];
   if (trns.length > 0) chunks.push(chunk("tRNS", Uint8Array.from(trns)));
-  chunks.push(chunk("IDAT", deflateSync(raw, { level })), chunk("IEND", new Uint8Array(0)));
+  chunks.push(chunk("IDAT", zlibStream(raw, level)), chunk("IEND", new Uint8Array(0)));
   return assemble(chunks);
 }
 
@@ -146,69 +173,16 @@ let straight = new Uint8Array(0);
 let rawScratch = new Uint8Array(0);
 let filteredRow = new Int32Array(0);
 
-/** Rows sampled to choose the filter of a whole image. */
-const SAMPLE_ROWS = 8;
-
-/**
- * Up (2) or Sub (1) for the whole image: the one that leaves more all-zero
- * pixels (which deflate turns into long matches) over a few sampled rows.
- */
-function chooseFilter(pixels: Int32Array, width: number, height: number): 1 | 2 {
-  let up = 0, sub = 0;
-  for (let k = 0; k < SAMPLE_ROWS && height > 1; k++) {
-    const row = (1 + Math.floor((k * (height - 1)) / SAMPLE_ROWS)) * width;
-    for (let x = 1; x < width; x++) {
-      const p = pixels[row + x]!;
-      if (p === pixels[row + x - width]) up++;
-      if (p === pixels[row + x - 1]) sub++;
-    }
-  }
-  return sub > up ? 1 : 2;
-}
-
-/**
- * Paeth (4) of row y from straight RGBA bytes into `out`: the best predictor
- * for small images with gradients and anti-aliased text, but byte by byte
- * with branches, so kept for small images only.
- */
-function paethRow(rgba: Uint8Array, words: Int32Array, width: number, y: number, out: Uint8Array): void {
-  const length = width * 4, row = y * length, above = row - length;
-  if (y === 0) {
-    // Nothing above: Paeth predicts from the left only, as Sub does.
-    for (let i = 0; i < 4; i++) out[i] = rgba[row + i]!;
-    for (let i = 4; i < length; i++) out[i] = rgba[row + i]! - rgba[row + i - 4]!;
-    return;
-  }
-  // Nothing to the left of the first pixel: the prediction is the byte above.
-  for (let i = 0; i < 4; i++) out[i] = rgba[row + i]! - rgba[above + i]!;
-  const rowWord = y * width, aboveWord = rowWord - width;
-  for (let x = 1; x < width; x++) {
-    const here = words[rowWord + x]!, left = words[rowWord + x - 1]!;
-    const up = words[aboveWord + x]!, upLeft = words[aboveWord + x - 1]!;
-    const i = x << 2;
-    // Flat areas: equal to the left with the row above flat too (or equal to
-    // above with the column flat) predict exactly, whichever tie-break applies.
-    if ((here === left && up === upLeft) || (here === up && left === upLeft)) {
-      out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
-      continue;
-    }
-    for (let k = i; k < i + 4; k++) {
-      const a = rgba[row + k - 4]!, b = rgba[above + k]!, c = rgba[above + k - 4]!;
-      const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
-      out[k] = rgba[row + k]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-    }
-  }
-}
-
-/** Filters row y of `pixels` (width words) into `out` with Sub (1) or Up (2); the first row always uses Sub. */
-function filterRow(pixels: Int32Array, width: number, y: number, type: 1 | 2, out: Int32Array): void {
+/** Filters row y of `pixels` (width words) into `out` with Up, or Sub for the first row (nothing above); returns the filter's number. */
+function upRow(pixels: Int32Array, width: number, y: number, out: Int32Array): 1 | 2 {
   const row = y * width;
-  if (type === 2 && y > 0) {
+  if (y > 0) {
     for (let x = 0, above = row - width; x < width; x++) out[x] = byteDifference(pixels[row + x]!, pixels[above + x]!);
-    return;
+    return 2;
   }
   out[0] = pixels[row]!;
   for (let x = 1; x < width; x++) out[x] = byteDifference(pixels[row + x]!, pixels[row + x - 1]!);
+  return 1;
 }
 
 /** The PNG filters by number: None, Sub, Up, Average, Paeth. */
@@ -283,7 +257,7 @@ function adaptiveRow(rgba: Uint8Array, width: number, y: number, opaque: boolean
   return best;
 }
 
-function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaque: boolean, level: number, compact = false): Uint8Array {
+function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaque: boolean, level: number | undefined, compact = false): Uint8Array {
   const bpp = opaque ? 3 : 4;
   const length = width * bpp;
   if (rawScratch.length < (length + 1) * height) rawScratch = new Uint8Array((length + 1) * height);
@@ -291,16 +265,10 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
   if (filteredRow.length < width) filteredRow = new Int32Array(width);
   const words = filteredRow;
   const filtered = new Uint8Array(words.buffer, 0, width * 4);
-  const type = width * height <= SMALL_IMAGE ? 4 : chooseFilter(pixels, width, height);
   const rgba = new Uint8Array(pixels.buffer, pixels.byteOffset, width * height * 4);
   for (let y = 0; y < height; y++) {
     const o = y * (length + 1);
-    if (compact) raw[o] = adaptiveRow(rgba, width, y, opaque, filtered);
-    else {
-      if (type === 4) paethRow(rgba, pixels, width, y, filtered);
-      else filterRow(pixels, width, y, type, words);
-      raw[o] = y === 0 && type === 2 ? 1 : type;
-    }
+    raw[o] = compact ? adaptiveRow(rgba, width, y, opaque, filtered) : upRow(pixels, width, y, words);
     if (!opaque) {
       raw.set(filtered, o + 1);
       continue;
@@ -314,7 +282,7 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
   }
   return assemble([
     chunk("IHDR", header(width, height, 8, opaque ? 2 : 6)),
-    chunk("IDAT", deflateSync(raw, { level })),
+    chunk("IDAT", zlibStream(raw, level)),
     chunk("IEND", new Uint8Array(0)),
   ]);
 }
@@ -323,16 +291,16 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
  * The fast choice: palette when the image has at most 256 colours (except
  * small images of more than 16: a palette costs up to 4 bytes per colour up
  * front (PLTE + tRNS), which on a badge's anti-aliased text outweighs what it
- * saves, and true colour with Paeth is smaller), else RGB or RGBA.
+ * saves, and true colour is smaller), else RGB or RGBA.
  */
-function encodeChosen(width: number, height: number, pixels: Int32Array, colors: Int32Array | null, opaque: boolean, level: number): Uint8Array {
+function encodeChosen(width: number, height: number, pixels: Int32Array, colors: Int32Array | null, opaque: boolean, level: number | undefined): Uint8Array {
   if (!colors || (width * height <= SMALL_IMAGE && colors.length > 16)) return encodeTrueColor(width, height, pixels, opaque, level);
   return encodePalette(width, height, pixels, colors, level);
 }
 
 /** Encodes a pixmap as PNG: palette when it has at most 256 colours, else RGB or RGBA. */
 export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array {
-  const level = options.level ?? DEFAULT_LEVEL;
+  const { level } = options;
   const { width, height } = pixmap;
   if (straight.length < pixmap.data.length) straight = new Uint8Array(pixmap.data.length);
   const rgba = straight.subarray(0, pixmap.data.length);

@@ -23,6 +23,23 @@ const LUT_SIZE = 256;
 /** 255 in 16.16 fixed point. */
 const LAST_INDEX = 255 * 65536;
 
+/**
+ * Tables by their paint's stops. A gradient drawn again with the same stops
+ * (a badge segment's colour under its style's overlay) builds its table once;
+ * entries go with their stops. Paints are values: stops are not changed after
+ * a paint is made.
+ */
+const tables = new WeakMap<readonly GradientStop[], Int32Array>();
+
+function tableOf(stops: readonly GradientStop[]): Int32Array {
+  let table = tables.get(stops);
+  if (!table) {
+    table = gradientTable(stops);
+    tables.set(stops, table);
+  }
+  return table;
+}
+
 /** Premultiplied colours at t = i/255, interpolated between premultiplied stops (padded beyond the ends). */
 function gradientTable(stops: readonly GradientStop[]): Int32Array {
   const table = new Int32Array(LUT_SIZE);
@@ -74,7 +91,7 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
     const { r, g, b, a } = paint.color;
     return { shade: solidShader(packPixel(div255(r * a), div255(g * a), div255(b * a), a)), opaque: a === 255 };
   }
-  const table = gradientTable(paint.stops);
+  const table = tableOf(paint.stops);
   const opaque = stopsOpaque(paint.stops);
   // Device pixel centre -> user space; a degenerate transform paints the first stop.
   const inverse = invert(transform);
