@@ -85,7 +85,7 @@ const cases: Array<[string, AddressClass]> = [
   ["0:1::808:808", "reserved"],
   ["0:0:1::808:808", "reserved"],
   ["0:0:0:1::808:808", "reserved"],
-  ["::1:0:0:808:808", "reserved"],
+  ["::1:0:808:808", "reserved"],
   ["::1:808:808", "reserved"],
   ["fe80::ffff:808:808", "link-local"],
   ["2001:db8::ffff:808:808", "documentation"],
