@@ -4,6 +4,8 @@ import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
+import { ReplayError } from "../src/store/errors.ts";
+import { acceptPush } from "../src/store/push.ts";
 import { listSampleBuckets, statusAt, writeServerPush } from "../src/store/servers.ts";
 import { createToken } from "../src/store/tokens.ts";
 import { tempDir } from "./support/cleanup.ts";
@@ -69,6 +71,27 @@ describe("player history in buckets", () => {
       const silent = "00000000-0000-4000-8000-000000000003";
       push(silent, 15_000); // a first update without a player count stores a sample with none
       expect(listSampleBuckets(db, silent, 0, 10_000)).toEqual([]);
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+
+describe("accepting a push", () => {
+  // The route refuses a known replay key before anything else (so resends cost
+  // nothing); the key's primary key in used_signatures is what still holds if
+  // two identical requests ever get past that check together.
+  test("a replay key the database already holds refuses the push: no write runs; once expired it is swept", () => {
+    const db = openDatabase(join(tempDir("store"), "pennant.db"));
+    try {
+      const token = createToken(db, { hash: "b".repeat(64), scope: "all", label: "t", now: 0 });
+      const credentials = { tokenId: token.id, tokenHash: token.hash };
+      const record = { key: "c".repeat(64), expiresAt: 10_000 };
+      const writes: number[] = [];
+      acceptPush(db, credentials, record, 1_000, () => writes.push(1_000));
+      expect(() => acceptPush(db, credentials, record, 10_000, () => writes.push(10_000))).toThrow(ReplayError);
+      acceptPush(db, credentials, record, 10_001, () => writes.push(10_001));
+      expect(writes).toEqual([1_000, 10_001]);
     } finally {
       db.$client.close();
     }

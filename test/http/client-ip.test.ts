@@ -22,6 +22,13 @@ describe("clientIp", () => {
     expect(clientIp(request(), SOCKET, true)).toBe(SOCKET);
   });
 
+  test("behind a proxy, an address of up to 64 characters is used, one of 65 is not", () => {
+    const longest = `fe80::1%${"x".repeat(56)}`; // a zone id makes a valid address this long
+    expect(longest).toHaveLength(64);
+    expect(clientIp(request(longest), SOCKET, true)).toBe(longest);
+    expect(clientIp(request(`${longest}x`), SOCKET, true)).toBe(SOCKET);
+  });
+
   const refused: Array<[string, string]> = [
     ["text that is not an address", "198.51.100.1, spoofed"],
     ["nothing after the last comma", "198.51.100.1,"],

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { budgetKey } from "../../src/http/ip-rate-limit.ts";
+import { budgetKey, spendIpBudget } from "../../src/http/ip-rate-limit.ts";
+import { RateLimiter } from "../../src/http/rate-limit.ts";
 import type { Resolver } from "../../src/lookup/resolve.ts";
 import { LookupService } from "../../src/lookup/service.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -36,9 +37,30 @@ describe("budgetKey", () => {
     expect(budgetKey("::ffff:198.51.100.8")).not.toBe("198.51.100.7");
   });
 
+  test("a /64 whose host part reads like ::ffff:a.b.c.d is still one budget, not 2^32 IPv4 ones", () => {
+    const key = budgetKey("2001:db8:1:2::1");
+    for (const host of ["0:ffff:c633:6407", "0:ffff:c633:6408", "0:ffff:0:1"]) {
+      expect(budgetKey(`2001:db8:1:2:${host}`)).toBe(key);
+    }
+  });
+
+  test("groups are kept apart: 1:23:4:5::/64 and 12:3:4:5::/64 are two budgets", () => {
+    expect(budgetKey("1:23:4:5::1")).not.toBe(budgetKey("12:3:4:5::1"));
+  });
+
   test("anything that is not an IP address falls into one shared budget, never a key of its own", () => {
     expect(budgetKey("unknown")).toBe(budgetKey("x".repeat(5000)));
     expect(budgetKey("x".repeat(5000)).length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe("spendIpBudget", () => {
+  test("a request without a socket address spends the one shared budget of clients that are not an IP", () => {
+    const limiter = new RateLimiter({ count: 1, windowSeconds: 60 });
+    const request = new Request("http://pennant.test/api/lookup");
+    const noAddress = { requestIP: () => null };
+    expect(spendIpBudget(limiter, request, noAddress, false)).toMatchObject({ "RateLimit-Remaining": "0" });
+    expect(() => spendIpBudget(limiter, request, null, false)).toThrow("too many requests from this address");
   });
 });
 
@@ -72,12 +94,19 @@ describe("the per-IP budget over HTTP (GET /api/lookup)", () => {
     expect((await lookup()).status).toBe(200);
     const limited = await lookup();
     expect(limited.status).toBe(429);
-    expect((await json(limited)).error.code).toBe("rate_limited");
+    expect((await json(limited)).error).toEqual({ code: "rate_limited", message: "too many requests from this address; slow down" });
     expect(limited.headers.get("retry-after")).toBe("40");
     expect(limited.headers.get("ratelimit-limit")).toBe("2");
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     expect(limited.headers.get("ratelimit-reset")).toBe("40");
     expect(limited.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test("a request handed to the app without a socket (app.handle) is answered and spends a budget", async () => {
+    await start({ PENNANT_RATE_LIMIT: "1/60" });
+    const request = () => server.app.handle(new Request("http://pennant.test/api/lookup?address=10.0.0.1"));
+    expect((await request()).status).toBe(200);
+    expect((await request()).status).toBe(429);
   });
 
   test("behind a proxy, IPv6 clients in one /64 share a budget; another /64 has its own", async () => {

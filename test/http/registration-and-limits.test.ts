@@ -69,6 +69,19 @@ describe("PENNANT_REGISTRATION", () => {
     expect(listTokens(server.db)).toHaveLength(0);
   });
 
+  test("open: a self-chosen token is 16 to 256 printable characters, no spaces; nothing else is registered", async () => {
+    server = await startTestServer({ PENNANT_REGISTRATION: "open" });
+    for (const token of ["a".repeat(16), "b".repeat(256)]) {
+      expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
+    }
+    for (const token of ["c".repeat(15), "d".repeat(257), "with a space in the middle", "a-tab\tinside-the-token"]) {
+      const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() });
+      expect(response.status).toBe(401);
+      expect((await json(response)).error.code).toBe("unknown_token");
+    }
+    expect(listTokens(server.db)).toHaveLength(2);
+  });
+
   test("open: a status read never registers a token", async () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     const response = await send({ method: "GET", path: "/api/server/status", token: SELF_CHOSEN, serverUuid: newUuid() });
@@ -97,6 +110,7 @@ describe("revoked tokens", () => {
     revokeToken(server.db, id, server.clock.now);
     const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() });
     expect(response.status).toBe(401);
+    expect((await json(response)).error).toEqual({ code: "unknown_token", message: "unknown or revoked token" });
   });
 });
 
@@ -130,6 +144,25 @@ describe("per-token rate limit", () => {
     // The window passes.
     server.clock.now += 61_000;
     expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
+  });
+
+  test("resends of an accepted push are refused before they spend the token's budget", async () => {
+    server = await startTestServer({}, { tokenRateLimit: { count: 2, windowSeconds: 60 } });
+    const token = server.token();
+    const captured = signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: newUuid() }, server.clock.now);
+    const headers = Object.fromEntries(captured.headers.entries());
+    const body = await captured.clone().text();
+    expect((await fetch(captured)).status).toBe(200);
+    // Whoever captured it resends it, up to the last millisecond its timestamp
+    // is inside the window: each resend is a replay, none costs the owner a request.
+    const lastMoment = Number(headers["x-timestamp"]) * 1000 + server.config.clockSkewSeconds * 1000;
+    for (const at of [server.clock.now, server.clock.now + 1000, lastMoment, lastMoment]) {
+      server.clock.now = at;
+      const resent = await fetch(captured.url, { method: "POST", headers, body });
+      expect(resent.status).toBe(401);
+      expect((await json(resent)).error.code).toBe("replayed_request");
+    }
+    expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
   });
 
   test("requests that fail authentication do not spend a token's budget", async () => {

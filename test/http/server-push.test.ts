@@ -156,6 +156,16 @@ describe("signatures and timestamps", () => {
     await expectError(response, 401, "invalid_timestamp");
   });
 
+  test("a timestamp is digits only, at most 16 of them: a current time with anything around it is invalid, not stale", async () => {
+    const now = String(Math.floor(server.clock.now / 1000));
+    const nowMs = String(server.clock.now);
+    for (const timestamp of [`x${now}`, `-${now}`, `${now}x`, `${now}.5`, `${nowMs}0`.padEnd(17, "0")]) {
+      const response = await send({ path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid(), timestamp });
+      await expectError(response, 401, "invalid_timestamp");
+    }
+    expect(serverCount()).toBe(0);
+  });
+
   test("a wrong signature is refused and stores nothing", async () => {
     const token = server.token();
     const response = await send({ path: "/api/server/update", token, serverUuid: newUuid(), body: UPDATE, signature: hmacHex(token, "something else") });
@@ -166,6 +176,17 @@ describe("signatures and timestamps", () => {
   test("a signature that is not 64 hex digits is refused", async () => {
     const response = await send({ path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid(), signature: "zz" });
     await expectError(response, 401, "bad_signature");
+  });
+
+  test("the right signature with anything before or after it is refused as a bad signature, never a 500", async () => {
+    const token = server.token();
+    const ts = String(Math.floor(server.clock.now / 1000));
+    const good = hmacHex(token, `${ts}.{}`);
+    for (const signature of [`zz${good}`, `${good}zz`, `0${good}`, `${good}00`]) {
+      const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid(), body: "{}", timestamp: ts, signature });
+      await expectError(response, 401, "bad_signature");
+    }
+    expect(serverCount()).toBe(0);
   });
 
   test("a signature made with another token is refused", async () => {
@@ -237,9 +258,17 @@ describe("headers and tokens", () => {
       const request = signedRequest(server.url, { path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid() }, server.clock.now);
       request.headers.delete(header);
       const error = await expectError(await fetch(request), 401, "missing_headers");
-      expect(error.message).toContain(header);
+      expect(error.message).toBe(`missing header: ${header}`);
     });
   }
+
+  test("several missing headers are named in one line", async () => {
+    const request = signedRequest(server.url, { path: "/api/server/heartbeat", token: server.token(), serverUuid: newUuid() }, server.clock.now);
+    request.headers.delete("X-Timestamp");
+    request.headers.delete("X-Signature");
+    const error = await expectError(await fetch(request), 401, "missing_headers");
+    expect(error.message).toBe("missing headers: X-Timestamp, X-Signature");
+  });
 
   test("a missing server UUID is a 401", async () => {
     await expectError(await send({ path: "/api/server/heartbeat", token: server.token() }), 401, "missing_headers");
@@ -249,6 +278,11 @@ describe("headers and tokens", () => {
     const response = await send({ path: "/api/server/heartbeat", token: "pn_not-a-token-we-ever-made-0000", serverUuid: newUuid() });
     await expectError(response, 401, "unknown_token");
     expect(serverCount()).toBe(0);
+  });
+
+  test("a token that cannot be one of ours is just unknown: no word on self-registration while it is closed", async () => {
+    const response = await send({ path: "/api/server/heartbeat", token: "short", serverUuid: newUuid() });
+    expect((await expectError(response, 401, "unknown_token")).message).toBe("unknown token");
   });
 
   test("a plugin-scoped token cannot push server data", async () => {

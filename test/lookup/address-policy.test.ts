@@ -76,6 +76,40 @@ const cases: Array<[string, AddressClass]> = [
   ["4000::1", "reserved"],
   ["not an ip", "invalid"],
   ["", "invalid"],
+  ["[::1", "invalid"],
+  ["1::1]", "invalid"],
+  // Embedded IPv4 addresses whose last part has more than one digit.
+  ["::ffff:10.0.0.10", "private"],
+  ["64:ff9b::192.168.1.100", "private"],
+  // Near misses of every special IPv6 range: one group off is judged on its own.
+  ["0:1::808:808", "reserved"],
+  ["0:0:1::808:808", "reserved"],
+  ["0:0:0:1::808:808", "reserved"],
+  ["::1:0:808:808", "reserved"],
+  ["::1:808:808", "reserved"],
+  ["fe80::ffff:808:808", "link-local"],
+  ["2001:db8::ffff:808:808", "documentation"],
+  ["::10.0.0.0", "private"], // IPv4-compatible: the embedded address decides
+  ["::10.0.0.1", "private"],
+  ["::0.0.0.2", "unspecified"],
+  ["64::808:808", "reserved"],
+  ["65:ff9b::808:808", "reserved"],
+  ["64:1::808:808", "reserved"],
+  ["64:ff9b:0:1::808:808", "reserved"],
+  ["64:ff9b::1:0:808:808", "reserved"],
+  ["64:ff9b::1:808:808", "reserved"],
+  ["64::1", "reserved"],
+  ["65:ff9b:1::1", "reserved"],
+  ["64:1:1::1", "reserved"],
+  ["64:ff9b:2::1", "reserved"],
+  ["2606:4700:1::1", "public"],
+  ["fec0::1", "reserved"],
+  ["2606:db8::1", "public"],
+  ["2606::1", "public"],
+  ["2606:100::1", "public"],
+  ["2001:4860:4860::8888", "public"],
+  ["2001:1ff:ffff::1", "reserved"], // the end of 2001::/23
+  ["2001:200::1", "public"], // just past it
 ];
 
 describe("classifyIp", () => {
@@ -94,6 +128,7 @@ describe("ipv6Groups", () => {
     expect(ipv6Groups("::ffff:1.2.3.4")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304]);
     expect(ipv6Groups("fe80::1%eth0")).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
     expect(ipv6Groups("1.2.3.4")).toBeNull();
+    expect(ipv6Groups("::ffff:1.2.3.45")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0102, 0x032d]);
   });
 });
 
@@ -106,5 +141,6 @@ describe("sameIp", () => {
     expect(sameIp("::1", "::2")).toBe(false);
     expect(sameIp("127.0.0.1", "127.0.0.2")).toBe(false);
     expect(sameIp("not an ip", "not an ip")).toBe(false);
+    expect(sameIp("1:23::", "12:3::")).toBe(false);
   });
 });
