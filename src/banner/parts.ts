@@ -2,6 +2,7 @@
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
 import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
+import { TtlCache } from "../ttl-cache.ts";
 import { fitText, type FittedText } from "./fit.ts";
 import { drawSlot, fitSlot, type TextSlot } from "./slots.ts";
 import type { ServerStatus } from "./model.ts";
@@ -10,15 +11,46 @@ import type { Palette } from "./theme.ts";
 
 export const STATUS_WORD: Record<ServerStatus, string> = { online: "Online", offline: "Offline" };
 
+/**
+ * Panels as drawn on a blank surface, by size, scale, radius and colours:
+ * every template starts with one, and copying it costs a few microseconds
+ * where drawing it (a gradient over the whole banner, four hairline strokes)
+ * costs over a hundred. Only panels up to MAX_KEPT_PANEL_BYTES are kept (the
+ * sizes drawn most, at 1x; 468x60 also at 2x), PANEL_BYTES in all, least
+ * recently used dropped first.
+ */
+const PANEL_BYTES = 4 * 1024 * 1024;
+const MAX_KEPT_PANEL_BYTES = 512 * 1024;
+const panels = new TtlCache<Int32Array>({ maxBytes: PANEL_BYTES, sizeOf: (pixels) => pixels.byteLength, sweepEveryMs: 60_000, now: Date.now });
+/** Kept panels never go stale; unused ones are dropped after this to free memory. */
+const PANEL_TTL_MS = 3_600_000;
+
+const colorKey = (color: Color) => `${color.r},${color.g},${color.b},${color.a}`;
+
 /** The banner's rounded background with a hairline edge; its corners stay transparent. */
 export function drawPanel(surface: Surface, palette: Palette, radius: number): void {
-  const { width, height } = surface;
+  const { width, height, scale, pixmap } = surface;
   const [from, to] = palette.background;
+  // Drawn on anything but a blank surface the panel would blend with what is there: not a copy.
+  const key = surface.blank && pixmap.data.byteLength <= MAX_KEPT_PANEL_BYTES
+    ? `${width}x${height}@${scale} ${radius} ${colorKey(from)} ${colorKey(to)} ${colorKey(palette.border)}`
+    : null;
+  const kept = key === null ? undefined : panels.get(key);
+  if (kept) {
+    surface.copyBlankDrawing(kept);
+    return;
+  }
   surface.fill(new Path().roundRect(0, 0, width, height, radius), linearGradient(0, 0, width, height, [
     { offset: 0, color: from },
     { offset: 1, color: to },
   ]));
   drawHairline(surface, radius, palette.border);
+  if (key !== null) panels.set(key, pixmap.pixels.slice(), PANEL_TTL_MS);
+}
+
+/** Panels kept (tests check the bound). */
+export function keptPanels(): { entries: number; bytes: number } {
+  return { entries: panels.size, bytes: panels.bytes };
 }
 
 /**

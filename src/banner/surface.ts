@@ -37,8 +37,10 @@ export function shadowOffset(size: number, scale: number): number {
 }
 
 export class Surface {
+  /** The pixels drawn; draw through the methods below, which `blank` follows. */
   readonly pixmap: Pixmap;
   readonly transform: Transform;
+  private drawn = false;
 
   /** A transparent surface of `width` x `height` CSS pixels at `scale` device pixels each. */
   constructor(readonly width: number, readonly height: number, readonly scale: number) {
@@ -46,11 +48,25 @@ export class Surface {
     this.transform = scaleTransform(scale);
   }
 
+  /** Nothing drawn yet: what is drawn first can be a copy of the same drawing made on another blank surface. */
+  get blank(): boolean {
+    return !this.drawn;
+  }
+
+  /** Device pixels (as `pixmap.pixels`) of a drawing made on a blank surface of this size, copied onto this blank one. */
+  copyBlankDrawing(pixels: Int32Array): void {
+    if (this.drawn || pixels.length !== this.pixmap.pixels.length) throw new RangeError("a drawing is copied onto a blank surface of its own size");
+    this.pixmap.pixels.set(pixels);
+    this.drawn = true;
+  }
+
   fill(path: Path, paint: Paint, options: { clip?: Mask | null } = {}): void {
+    this.drawn = true;
     fillPath(this.pixmap, path, paint, { ...options, transform: this.transform });
   }
 
   stroke(path: Path, style: StrokeStyle, paint: Paint): void {
+    this.drawn = true;
     strokePath(this.pixmap, path, style, paint, { transform: this.transform });
   }
 
@@ -60,12 +76,14 @@ export class Surface {
   }
 
   image(image: Pixmap, box: Box, options: { filter?: ImageFilter; clip?: Mask | null } = {}): void {
+    this.drawn = true;
     const s = this.scale;
     drawImage(this.pixmap, image, { x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s }, options);
   }
 
   /** Draws fitted text with its left edge, centre or right edge at `x` (CSS pixels), on `baseline`. */
   text(fitted: FittedText, x: number, baseline: number, color: Color, align: Align = "left"): void {
+    this.drawn = true;
     drawTextLine(this.pixmap, fitted.line, this.penX(x, fitted.width, align), baseline * this.scale, color);
   }
 
@@ -75,6 +93,7 @@ export class Surface {
    * light or dark enough to pass (readableOn).
    */
   formatted(fitted: FittedFormatted, x: number, baseline: number, style: FormattedStyle, align: Align = "left"): void {
+    this.drawn = true;
     const left = this.penX(x, fitted.width, align);
     const base = baseline * this.scale;
     const offset = shadowOffset(fitted.size, this.scale);

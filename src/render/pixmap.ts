@@ -81,24 +81,21 @@ export class Pixmap {
  */
 export function writeStraight(pixmap: Pixmap, out: Uint8Array): boolean {
   const src = pixmap.data, words = pixmap.pixels;
-  const out32 = new Int32Array(out.buffer, out.byteOffset, words.length);
-  let translucent = 0;
+  // Opaque and transparent pixels (premultiplied transparent is all zeros
+  // already) are the same in both forms: one block copy, then the others fixed.
+  new Int32Array(out.buffer, out.byteOffset, words.length).set(words);
+  let opaque = true;
   for (let p = 0; p < words.length; p++) {
-    const word = words[p]!;
-    const a = (word >>> ALPHA_SHIFT) & 255;
-    if (a === 255 || a === 0) {
-      out32[p] = word; // premultiplied transparent is all zeros already
-      translucent |= 255 - a;
-      continue;
-    }
-    translucent = 1;
+    const a = (words[p]! >>> ALPHA_SHIFT) & 255;
+    if (a === 255) continue;
+    opaque = false;
+    if (a === 0) continue;
     const i = p << 2, r = RECIPROCAL[a]!;
     out[i] = (src[i]! * r + 32768) >>> 16;
     out[i + 1] = (src[i + 1]! * r + 32768) >>> 16;
     out[i + 2] = (src[i + 2]! * r + 32768) >>> 16;
-    out[i + 3] = a;
   }
-  return translucent === 0;
+  return opaque;
 }
 
 /** 255/a in 16.16 fixed point, so un-premultiplying is a multiply and a shift. */
