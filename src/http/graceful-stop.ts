@@ -29,11 +29,13 @@ function elapsed(timeoutMs: number, hurry: AbortSignal): Promise<void> {
 export async function stopGracefully(app: App, db: Db, { timeoutMs, log, hurry }: StopOptions): Promise<void> {
   const server = app.server;
   if (server) {
+    const inFlight = server.pendingRequests;
+    // Stop listening first: once the line below is out, new connections are refused.
+    const drained = app.stop(false).then(() => true);
     log.info("shutting down: refusing new connections, finishing requests in flight", {
-      in_flight: server.pendingRequests,
+      in_flight: inFlight,
       timeout_s: timeoutMs / 1000,
     });
-    const drained = app.stop(false).then(() => true);
     const finished = await Promise.race([drained, elapsed(timeoutMs, hurry).then(() => false)]);
     if (!finished) {
       log.warn("requests still in flight were cut off", { cut_off: server.pendingRequests });
