@@ -20,6 +20,12 @@ export function packPixel(r: number, g: number, b: number, a: number): number {
   return packView[0]!;
 }
 
+function checkSide(side: number): void {
+  if (!Number.isInteger(side) || side < 1 || side > MAX_PIXMAP_SIDE) {
+    throw new RangeError(`pixmap side must be an integer in 1..${MAX_PIXMAP_SIDE}, got ${side}`);
+  }
+}
+
 export class Pixmap {
   /** Premultiplied RGBA, row-major, 4 bytes per pixel, no row padding. */
   readonly data: Uint8Array;
@@ -28,11 +34,8 @@ export class Pixmap {
 
   /** A transparent pixmap; throws RangeError for sizes that are not integers in 1..MAX_PIXMAP_SIDE. */
   constructor(readonly width: number, readonly height: number) {
-    for (const side of [width, height]) {
-      if (!Number.isInteger(side) || side < 1 || side > MAX_PIXMAP_SIDE) {
-        throw new RangeError(`pixmap side must be an integer in 1..${MAX_PIXMAP_SIDE}, got ${side}`);
-      }
-    }
+    checkSide(width);
+    checkSide(height);
     this.data = new Uint8Array(width * height * 4);
     this.pixels = new Int32Array(this.data.buffer);
   }
