@@ -50,21 +50,31 @@ const SMALL_IMAGE = 64 * 64 * 4;
 const SMALL_DATA = 64 * 1024;
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
+/**
+ * Writes `value` big-endian at `offset`. Byte stores, not a DataView: a view
+ * needs the array's `.buffer`, which makes the engine give every small array
+ * its own ArrayBuffer object (a cost per chunk of every badge).
+ */
+function writeUint32(out: Uint8Array, offset: number, value: number): void {
+  out[offset] = value >>> 24;
+  out[offset + 1] = value >>> 16;
+  out[offset + 2] = value >>> 8;
+  out[offset + 3] = value;
+}
+
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
+  writeUint32(out, 0, data.length);
   for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
   out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  writeUint32(out, 8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
 }
 
 function header(width: number, height: number, bitDepth: number, colorType: number): Uint8Array {
   const data = new Uint8Array(13);
-  const view = new DataView(data.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
+  writeUint32(data, 0, width);
+  writeUint32(data, 4, height);
   data[8] = bitDepth;
   data[9] = colorType;
   // data[10..12]: deflate compression, adaptive filtering, no interlace: all 0.
@@ -94,7 +104,7 @@ function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Ui
   out[0] = 0x78; // deflate, 32 KiB window
   out[1] = 0x01; // fastest; (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants
   out.set(deflated, 2);
-  new DataView(out.buffer).setUint32(out.length - 4, Bun.hash.adler32(raw));
+  writeUint32(out, out.length - 4, Bun.hash.adler32(raw));
   return out;
 }
 
