@@ -1,5 +1,7 @@
-// A TTL cache bounded in bytes: least recently used entries dropped first,
-// expired entries swept on write. Shared by the lookup service (results and
+// A TTL cache bounded in bytes: entries not read lately dropped first (a
+// second chance: an entry read since it was last passed over moves to the
+// back once, a close approximation of least recently used that leaves a read
+// without writes), expired entries swept on write. Shared by the lookup service (results and
 // favicons) and the image routes (encoded banners and badges), so that no
 // cache an anonymous client can fill grows without bound.
 
@@ -32,8 +34,16 @@ export interface TtlCacheOptions<V> {
   now(): number;
 }
 
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+  bytes: number;
+  /** Read since it was inserted or last given its second chance. */
+  read: boolean;
+}
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number; bytes: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
   private held = 0;
   private nextSweepAt: number;
 
@@ -44,12 +54,11 @@ export class TtlCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.expiresAt <= this.options.now()) {
-      this.held -= entry.bytes;
+      this.delete(key);
       return undefined;
     }
-    this.entries.set(key, entry); // most recently used goes last
+    entry.read = true;
     return entry.value;
   }
 
@@ -59,10 +68,25 @@ export class TtlCache<V> {
     if (now >= this.nextSweepAt) this.sweep();
     const bytes = CACHE_ENTRY_OVERHEAD + 2 * key.length + this.options.sizeOf(value);
     if (bytes > this.options.maxBytes) return; // could never fit
-    this.insert(key, { value, expiresAt: now + ttlMs, bytes });
-    for (const oldest of this.entries.keys()) {
-      if (this.held <= this.options.maxBytes) break;
-      this.delete(oldest);
+    this.makeRoom(bytes);
+    this.insert(key, { value, expiresAt: now + ttlMs, bytes, read: false });
+  }
+
+  /**
+   * Drops entries, oldest first, until `bytes` more fit; an entry read since
+   * it was last passed over moves to the back instead, once. Ends: a moved
+   * entry comes round again unread.
+   */
+  private makeRoom(bytes: number): void {
+    for (const [oldest, entry] of this.entries) {
+      if (this.held + bytes <= this.options.maxBytes) return;
+      if (entry.read) {
+        entry.read = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+      } else {
+        this.delete(oldest);
+      }
     }
   }
 
@@ -73,7 +97,7 @@ export class TtlCache<V> {
     this.nextSweepAt = now + this.options.sweepEveryMs;
   }
 
-  private insert(key: string, entry: { value: V; expiresAt: number; bytes: number }): void {
+  private insert(key: string, entry: Entry<V>): void {
     this.entries.set(key, entry);
     this.held += entry.bytes;
   }

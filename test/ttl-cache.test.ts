@@ -9,6 +9,23 @@ function stringCache(maxBytes: number, clock = { now: 0 }, sweepEveryMs = 1000) 
 const entry = (length: number) => CACHE_ENTRY_OVERHEAD + 2 + length;
 
 describe("TtlCache", () => {
+  test("a read buys one second chance: an entry read often outlives a stream of entries read once", () => {
+    const cache = stringCache(3 * entry(100));
+    for (const key of ["a", "b", "c"]) cache.set(key, key.repeat(100), 60_000);
+    cache.get("a");
+    cache.set("d", "d".repeat(100), 60_000); // a moves back, b goes
+    expect(cache.get("b")).toBeUndefined();
+    cache.set("e", "e".repeat(100), 60_000); // c goes; a, unread since its move, is next
+    cache.set("f", "f".repeat(100), 60_000);
+    expect(["a", "c", "d", "e", "f"].filter((key) => cache.get(key) !== undefined)).toEqual(["d", "e", "f"]);
+    for (let i = 0; i < 50; i++) {
+      expect(cache.get("f")).toBeDefined();
+      cache.set(`once${i}`, "x".repeat(100), 60_000);
+    }
+    expect(["d", "e", "f", "once49"].filter((key) => cache.get(key) !== undefined)).toEqual(["f", "once49"]);
+    expect(cache.bytes).toBeLessThanOrEqual(3 * entry(100));
+  });
+
   test("stays within its byte bound, dropping the least recently used first", () => {
     const cache = stringCache(3 * entry(100));
     cache.set("a", "a".repeat(100), 60_000);

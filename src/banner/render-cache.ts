@@ -66,6 +66,13 @@ export class RenderCache {
     return promise;
   }
 
+  /** The image under `key` if it is drawn and held now (a hit), without waiting for anything. */
+  peek(key: string): Uint8Array | undefined {
+    const cached = this.images.get(key);
+    if (cached) this.settings.events.hit();
+    return cached;
+  }
+
   /** Drawings made, and what the cache holds now (entries, estimated bytes, never above maxBytes). */
   get usage() {
     return { renders: this.drawn, entries: this.images.size, bytes: this.images.bytes };

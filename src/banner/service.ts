@@ -62,6 +62,8 @@ export interface PreparedBanner {
   byQueryAlone: boolean;
   /** The encoded image under `key` (the digest of `parts`), drawn only when the render cache does not hold it. */
   image(key: string): Promise<Uint8Array>;
+  /** The encoded image under `key` if the render cache holds it now, else undefined (nothing is drawn). */
+  drawnImage(key: string): Uint8Array | undefined;
 }
 
 export interface BannerDeps {
@@ -117,6 +119,7 @@ export class BannerService {
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       image: (key) => this.deps.cache.get(key, () => this.draw(request, data)),
+      drawnImage: (key) => this.deps.cache.peek(key),
     };
   }
 

@@ -14,7 +14,8 @@ import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
 import { badgeRoutes } from "./badge-routes.ts";
-import { bannerRoutes } from "./banner-routes.ts";
+import { bannerHotPath, BANNER_PATH } from "./banner-hot-path.ts";
+import { bannerRoutes, KnownBanners } from "./banner-routes.ts";
 import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
@@ -74,9 +75,16 @@ export function createApp(ctx: AppContext) {
   const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
   metrics.watchCache("banner_images", () => cache.usage);
   const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
+  const known = new KnownBanners(ctx.now);
+  const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer });
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
-  // second door to the same handler.
-  const app = new Elysia({ name: "pennant", strictPath: true })
+  // second door to the same handler. serve.routes puts the banner's hot path
+  // in Bun's router, in front of Elysia's route for the same path.
+  const app = new Elysia({
+    name: "pennant",
+    strictPath: true,
+    serve: { routes: { [BANNER_PATH]: { GET: (request, server): Response | Promise<Response> => hotBanner(request, server) ?? app.fetch(request) } } },
+  })
     .use(observer.plugin)
     .use(
       errorHandling({
@@ -95,7 +103,7 @@ export function createApp(ctx: AppContext) {
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge") }))
-    .use(bannerRoutes({ config: ctx.config, banners, ipLimiter, now: ctx.now }))
+    .use(bannerRoutes({ config: ctx.config, banners, known, ipLimiter }))
     .use(designerRoute());
   return app;
 }

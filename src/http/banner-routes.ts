@@ -21,8 +21,8 @@ import type { RateLimiter } from "./rate-limit.ts";
 export interface BannerRouteDeps {
   config: Config;
   banners: BannerService;
+  known: KnownBanners;
   ipLimiter: RateLimiter;
-  now: () => number;
 }
 
 /**
@@ -36,12 +36,7 @@ const CACHE_CONTROL = {
   live: `public, max-age=${MAX_AGE_SECONDS.live}`,
 };
 
-/**
- * Banners decided by their query alone, by query string: a popular manual
- * banner then costs a map lookup instead of parsing, resolving and hashing.
- * An entry holds its query string, the parsed request and the resolved data
- * (a few times the length of what is drawn, counted generously).
- */
+/** A known query string's entry holds it, the parsed request and the resolved data (a few times the length of what is drawn, counted generously). */
 const KNOWN_QUERY_BYTES = 8 * 1024 * 1024;
 const KNOWN_QUERY_ENTRY_BYTES = 1_024;
 
@@ -126,31 +121,58 @@ const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
 
 const NO_BYTES = new Uint8Array(0);
 
-interface Prepared {
+export interface KnownBanner {
   banner: PreparedBanner;
   etag: string;
 }
 
-function queryString(request: Request): string {
+/** The query string of a request URL, without the "?". */
+export function queryString(request: Request): string {
   const at = request.url.indexOf("?");
   return at < 0 ? "" : request.url.slice(at + 1);
 }
 
-export function bannerRoutes(deps: BannerRouteDeps) {
-  const known = new TtlCache<Prepared>({
-    maxBytes: KNOWN_QUERY_BYTES,
-    sizeOf: ({ banner }) => KNOWN_QUERY_ENTRY_BYTES + 8 * banner.parts.reduce((sum, part) => sum + part.length, 0),
-    sweepEveryMs: 60_000,
-    now: deps.now,
-  });
+/**
+ * Banners decided by their query alone, by query string: a popular manual
+ * banner then costs a map lookup instead of parsing, resolving and hashing
+ * (and, drawn already, is answered by banner-hot-path.ts). Bounded in bytes.
+ */
+export class KnownBanners {
+  private readonly entries: TtlCache<KnownBanner>;
 
-  async function prepare(request: Request, query: BannerQuery): Promise<Prepared> {
+  constructor(now: () => number) {
+    this.entries = new TtlCache<KnownBanner>({
+      maxBytes: KNOWN_QUERY_BYTES,
+      sizeOf: ({ banner }) => KNOWN_QUERY_ENTRY_BYTES + 8 * banner.parts.reduce((sum, part) => sum + part.length, 0),
+      sweepEveryMs: 60_000,
+      now,
+    });
+  }
+
+  get(search: string): KnownBanner | undefined {
+    return this.entries.get(search);
+  }
+
+  /** Remembers a banner its query alone decides; others are not kept. */
+  remember(search: string, known: KnownBanner): void {
+    if (known.banner.byQueryAlone) this.entries.set(search, known, MAX_AGE_SECONDS.byQueryAlone * 1000);
+  }
+}
+
+/** The answer of a banner: the image, or a 304 when the client holds its ETag; `headers` is completed (imageResponse). */
+export function bannerAnswer(request: Request, known: KnownBanner, bytes: Uint8Array, headers: Record<string, string>): Response {
+  headers["Cache-Control"] = known.banner.byQueryAlone ? CACHE_CONTROL.byQueryAlone : CACHE_CONTROL.live;
+  return imageResponse(request, { bytes, contentType: known.banner.contentType, etag: known.etag }, headers);
+}
+
+export function bannerRoutes(deps: BannerRouteDeps) {
+  async function prepare(request: Request, query: BannerQuery): Promise<KnownBanner> {
     const search = queryString(request);
-    const seen = known.get(search);
+    const seen = deps.known.get(search);
     if (seen) return seen;
     const banner = await deps.banners.prepare(parseBannerQuery(query));
     const prepared = { banner, etag: etagOf(banner.parts) };
-    if (banner.byQueryAlone) known.set(search, prepared, MAX_AGE_SECONDS.byQueryAlone * 1000);
+    deps.known.remember(search, prepared);
     return prepared;
   }
 
@@ -161,11 +183,10 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         let budget: Record<string, string> = {};
         try {
           budget = spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
-          const { banner, etag } = await prepare(request, query);
-          const headers = { ...budget, "Cache-Control": banner.byQueryAlone ? CACHE_CONTROL.byQueryAlone : CACHE_CONTROL.live };
+          const known = await prepare(request, query);
           // A client holding this ETag gets its 304 without the banner being drawn.
-          const bytes = matchesEtag(request, etag) ? NO_BYTES : await banner.image(etag);
-          return imageResponse(request, { bytes, contentType: banner.contentType, etag }, headers);
+          const bytes = matchesEtag(request, known.etag) ? NO_BYTES : await known.banner.image(known.etag);
+          return bannerAnswer(request, known, bytes, budget);
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           const headers = { ...budget, ...error.headers, "Cache-Control": "no-store", Vary: "Accept" };

@@ -30,18 +30,21 @@ export function matchesEtag(request: Request, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
-/** The image, or a bodiless 304 when the client already holds it. */
+/**
+ * The image, or a bodiless 304 when the client already holds it. `headers` is
+ * the answer's own record, completed here (not copied: a cached image is
+ * answered thousands of times a second).
+ */
 export function imageResponse(
   request: Request,
   image: EncodedImage,
   headers: Record<string, string> = {},
   status = 200,
 ): Response {
-  // One copy of the caller's headers per answer (a cached image is answered thousands of times a second).
-  const answer: Record<string, string> = { ETag: image.etag, ...headers };
-  if (status === 200 && matchesEtag(request, image.etag)) return new Response(null, { status: 304, headers: answer });
-  answer["Content-Type"] = image.contentType;
-  return new Response(image.bytes, { status, headers: answer });
+  headers.ETag = image.etag;
+  if (status === 200 && matchesEtag(request, image.etag)) return new Response(null, { status: 304, headers });
+  headers["Content-Type"] = image.contentType;
+  return new Response(image.bytes, { status, headers });
 }
 
 /**

@@ -47,7 +47,7 @@ export interface ObserveDeps {
   now: () => number;
 }
 
-interface InFlight {
+export interface InFlight {
   id: string;
   startedAt: number;
   client: string;
@@ -106,10 +106,12 @@ export function observeRequests(deps: ObserveDeps) {
     return { allowed: true, note: `further refused requests from this client are not logged for ${decision.retryAfterSeconds} s` };
   }
 
-  function finish(request: Request, route: string | undefined, status: number, params: Record<string, string> | undefined): void {
-    const started = inFlight.get(request);
-    if (!started) return;
-    inFlight.delete(request);
+  /** What the line and the metrics of a request from `client` (its address, client-ip.ts) need from its start. */
+  function begin(request: Request, client: string): InFlight {
+    return { id: requestId(request), startedAt: performance.now(), client };
+  }
+
+  function finish(started: InFlight, request: Request, route: string | undefined, status: number, params: Record<string, string> | undefined): void {
     const ms = Math.round((performance.now() - started.startedAt) * 10) / 10;
     const method = METHODS.has(request.method) ? request.method : "other";
     // A route ran for nearly every request: the path is parsed only when none did.
@@ -143,8 +145,7 @@ export function observeRequests(deps: ObserveDeps) {
 
   const plugin = new Elysia({ name: "pennant/observe" })
     .onRequest(({ request, server }) => {
-      const client = requestClientIp(request, server as SocketInfo | null, deps.config.trustProxy);
-      inFlight.set(request, { id: requestId(request), startedAt: performance.now(), client });
+      inFlight.set(request, begin(request, requestClientIp(request, server as SocketInfo | null, deps.config.trustProxy)));
     })
     // The id goes on the answer itself. Put in set.headers for every request,
     // it would make Elysia copy each Response a route returns (a new Response
@@ -162,12 +163,26 @@ export function observeRequests(deps: ObserveDeps) {
       if (id !== undefined) set.headers[REQUEST_ID_HEADER] = id;
     })
     .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue, params }) => {
+      const started = inFlight.get(request);
+      if (!started) return;
+      inFlight.delete(request);
       const status = responseValue instanceof Response ? responseValue.status : statusCode(set.status);
-      finish(request, route || undefined, status, params as Record<string, string> | undefined);
+      finish(started, request, route || undefined, status, params as Record<string, string> | undefined);
     });
 
   return {
     plugin,
+    /**
+     * For answers made outside Elysia (banner-hot-path.ts): `begin` when the
+     * request arrives, `end` with the answer's status, for the same line,
+     * metrics and request id as every other request.
+     */
+    outsideElysia: {
+      begin,
+      end(started: InFlight, request: Request, route: string, status: number): void {
+        finish(started, request, route, status, undefined);
+      },
+    },
     /** The error code a refusal was answered with, for its log line. */
     noteErrorCode(request: Request, code: string): void {
       const started = inFlight.get(request);

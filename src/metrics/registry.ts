@@ -37,9 +37,20 @@ function labelText(names: readonly string[], values: readonly string[], extra = 
   return pairs.length ? `{${pairs.join(",")}}` : "";
 }
 
-/** The label sets of one metric, bounded; `T` is what each set holds. */
+/** One label set's values and state; `next` indexes the sets that share its values so far. */
+interface SeriesNode<T> {
+  next: Map<string, SeriesNode<T>>;
+  series?: { values: string[]; state: T };
+}
+
+/**
+ * The label sets of one metric, bounded; `T` is what each set holds. Found by
+ * one map lookup per label value (a trie), not by a key string built per
+ * call: every request counts here.
+ */
 class SeriesTable<L extends string, T> {
-  private readonly series = new Map<string, { values: string[]; state: T }>();
+  private readonly root: SeriesNode<T> = { next: new Map() };
+  private readonly list: Array<{ values: string[]; state: T }> = [];
 
   constructor(
     private readonly options: MetricOptions<L>,
@@ -47,28 +58,38 @@ class SeriesTable<L extends string, T> {
   ) {}
 
   get(labels: Labels<L>): T {
-    // Every request counts here: the key is built without intermediate arrays.
     const { labelNames } = this.options;
-    let key = "";
-    for (let i = 0; i < labelNames.length; i++) key += i === 0 ? labels[labelNames[i]!] : `\u0000${labels[labelNames[i]!]}`;
-    let entry = this.series.get(key);
-    if (!entry) {
-      const values = labelNames.map((name) => labels[name]);
-      if (this.series.size >= (this.options.maxSeries ?? DEFAULT_MAX_SERIES)) {
-        values.fill(OVERFLOW_LABEL);
-        key = values.join("\u0000");
-        entry = this.series.get(key);
-      }
-      if (!entry) {
-        entry = { values, state: this.create() };
-        this.series.set(key, entry);
-      }
+    let node: SeriesNode<T> | undefined = this.root;
+    for (let i = 0; i < labelNames.length && node; i++) node = node.next.get(labels[labelNames[i]!]);
+    return (node?.series ?? this.add(labelNames.map((name) => labels[name]))).state;
+  }
+
+  private find(values: string[]): { values: string[]; state: T } {
+    let node: SeriesNode<T> | undefined = this.root;
+    for (let i = 0; i < values.length && node; i++) node = node.next.get(values[i]!);
+    return node?.series ?? this.add(values);
+  }
+
+  private add(values: string[]): { values: string[]; state: T } {
+    if (this.list.length >= (this.options.maxSeries ?? DEFAULT_MAX_SERIES) && values.some((value) => value !== OVERFLOW_LABEL)) {
+      return this.find(values.map(() => OVERFLOW_LABEL));
     }
-    return entry.state;
+    let node = this.root;
+    for (const value of values) {
+      let next = node.next.get(value);
+      if (!next) {
+        next = { next: new Map() };
+        node.next.set(value, next);
+      }
+      node = next;
+    }
+    node.series = { values, state: this.create() };
+    this.list.push(node.series);
+    return node.series;
   }
 
   entries(): Iterable<{ values: string[]; state: T }> {
-    return this.series.values();
+    return this.list;
   }
 }
 
