@@ -4,7 +4,8 @@
 import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
 import { TtlCache } from "../ttl-cache.ts";
 import { fitText, type FittedText } from "./fit.ts";
-import { drawSlot, fitSlot, type TextSlot } from "./slots.ts";
+import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
+import { stripFormatting } from "./text.ts";
 import type { ServerStatus } from "./model.ts";
 import type { Box, Surface } from "./surface.ts";
 import type { Palette } from "./theme.ts";
@@ -248,6 +249,27 @@ export function drawStatusWord(surface: Surface, slot: TextSlot, word: string, d
 /** A server's status word, dot and colours. */
 export function drawServerStatus(surface: Surface, slot: TextSlot, status: ServerStatus, palette: Palette, dotRadius: number): number {
   return drawStatusWord(surface, slot, STATUS_WORD[status], palette.status[status], palette.statusText[status], dotRadius);
+}
+
+/** The top of the templates that lead with the server's status: panel, name and status slots. */
+export interface StatusHeaderLayout {
+  radius: number;
+  name: TextSlot;
+  status: TextSlot;
+  /** The status dot's radius. */
+  dot: number;
+}
+
+/** The panel, the server's name in bold and its status dot and word; returns the status's width. */
+export function drawStatusHeader(
+  surface: Surface,
+  layout: StatusHeaderLayout,
+  server: { name: string; status: ServerStatus },
+  palette: Palette,
+): number {
+  drawPanel(surface, palette, layout.radius);
+  textInSlot(surface, layout.name, stripFormatting(server.name), { face: "sans", bold: true }, palette.text);
+  return drawServerStatus(surface, layout.status, server.status, palette, layout.dot);
 }
 
 /** Pennant's plugin mark: a puzzle piece on a rounded well (no third-party art). */

@@ -3,10 +3,9 @@
 // and count, then status and MOTD); the box stacks them.
 
 import { motdLineRuns } from "../motd.ts";
-import { drawDivider, drawPanel, drawServerStatus } from "../parts.ts";
+import { drawDivider, drawStatusHeader } from "../parts.ts";
 import type { LayoutKey } from "../layout.ts";
 import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";
-import { stripFormatting } from "../text.ts";
 import { backdrops } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
@@ -82,10 +81,8 @@ export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
   uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1"],
   layouts,
   draw(surface, layout, data, palette) {
-    drawPanel(surface, palette, layout.radius);
+    const status = drawStatusHeader(surface, layout, data, palette);
     const bold = { face: "sans", bold: true } as const;
-    textInSlot(surface, layout.name, stripFormatting(data.name), bold, palette.text);
-    const status = drawServerStatus(surface, layout.status, data.status, palette, layout.dot);
     drawSlot(surface, layout.players, fitPlayers(surface, layout.players, data.players, bold), palette.text);
     textInSlot(surface, layout.playersLabel, layout.divider ? "players online" : "players", { face: "sans" }, palette.muted);
     if (layout.divider) drawDivider(surface, layout.divider, palette);

@@ -5,10 +5,9 @@
 import { Path, linearGradient, solid } from "../../render/index.ts";
 import type { LayoutKey } from "../layout.ts";
 import type { PlayerCount } from "../model.ts";
-import { drawPanel, drawServerStatus } from "../parts.ts";
+import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
-import { stripFormatting } from "../text.ts";
 import { shade } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
@@ -83,10 +82,8 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
   uses: ["server_name", "server_status", "online_players", "max_players", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
-    drawPanel(surface, palette, layout.radius);
+    drawStatusHeader(surface, layout, data, palette);
     const bold = { face: "sans", bold: true } as const;
-    textInSlot(surface, layout.name, stripFormatting(data.name), bold, palette.text);
-    drawServerStatus(surface, layout.status, data.status, palette, layout.dot);
 
     const { bar } = layout;
     const track = new Path().roundRect(bar.x, bar.y, bar.width, bar.height, bar.height / 2);

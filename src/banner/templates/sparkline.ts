@@ -6,10 +6,9 @@ import { Path, linearGradient, solid } from "../../render/index.ts";
 import type { LayoutKey } from "../layout.ts";
 import type { HistoryPoint, ServerBannerData } from "../model.ts";
 import { exactCount } from "../numbers.ts";
-import { drawPanel, drawServerStatus } from "../parts.ts";
+import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
-import { stripFormatting } from "../text.ts";
 import type { Palette } from "../theme.ts";
 import { fitCount, UNKNOWN } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
@@ -163,10 +162,8 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
   uses: ["server_name", "server_status", "online_players", "history", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
-    drawPanel(surface, palette, layout.radius);
+    drawStatusHeader(surface, layout, data, palette);
     const sans = { face: "sans" } as const;
-    textInSlot(surface, layout.name, stripFormatting(data.name), { face: "sans", bold: true }, palette.text);
-    drawServerStatus(surface, layout.status, data.status, palette, layout.dot);
 
     const { chart: box } = layout;
     const chart = chartOf(data.history, box);
