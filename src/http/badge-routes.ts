@@ -32,6 +32,7 @@ import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { parseUuid } from "./uuid.ts";
+import type { SocketInfo } from "./client-ip.ts";
 
 export interface BadgeRouteDeps {
   config: Config;
@@ -39,10 +40,6 @@ export interface BadgeRouteDeps {
   now: () => number;
   metrics: ServiceMetrics;
   imageEvents: ImageCacheEvents;
-}
-
-interface SocketInfo {
-  requestIP(request: Request): { address: string } | null;
 }
 
 const CORS = { "Access-Control-Allow-Origin": "*" };

@@ -11,6 +11,7 @@ import { EXPOSITION_CONTENT_TYPE } from "../metrics/registry.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses } from "./openapi/responses.ts";
+import type { SocketInfo } from "./client-ip.ts";
 
 /** Described, not checked by Elysia: checkAccess answers a missing or wrong token with its own 401. */
 const HEADERS = t.NoValidate(
@@ -23,10 +24,6 @@ export interface MetricsRouteDeps {
   metrics: ServiceMetrics;
   /** PENNANT_METRICS_TOKEN, or null: loopback clients only. */
   token: string | null;
-}
-
-interface SocketInfo {
-  requestIP(request: Request): { address: string } | null;
 }
 
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
