@@ -22,6 +22,8 @@ export interface ReplayRecord {
 
 export interface ReplayPolicy {
   clockSkewSeconds: number;
+  /** The earliest timestamp the replay memory vouches for (store/replay-memory.ts); older pushes are refused. */
+  coveredSince: number;
   isUsed(key: string): boolean;
 }
 
@@ -37,5 +39,8 @@ export function guardReplay(target: string, auth: Authenticated, policy: ReplayP
     .update(auth.signature)
     .digest("hex");
   if (policy.isUsed(key)) throw new AuthError("replayed_request", "this exact request was already accepted");
+  if (auth.timestampMs < policy.coveredSince) {
+    throw new AuthError("stale_timestamp", "X-Timestamp is older than the replay memory reaches since the clock window was widened; send a new request");
+  }
   return { key, expiresAt: auth.timestampMs + policy.clockSkewSeconds * 1000 };
 }

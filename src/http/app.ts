@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { imageCacheEvents, ServiceMetrics } from "../metrics/service.ts";
 import type { Db } from "../store/database.ts";
+import { adoptClockSkew } from "../store/replay-memory.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext) {
     tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now),
     pushLimiter: new RateLimiter(ctx.config.pushRateLimit, 100_000, ctx.now),
     registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
+    replayCoveredSince: adoptClockSkew(ctx.db, ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);

@@ -37,6 +37,8 @@ export interface SignedDeps {
   registrationLimiter: RateLimiter;
   /** How long a body may take to arrive (body-deadline.ts). */
   bodyDeadlineMs: number;
+  /** Pushes with an older timestamp are refused (store/replay-memory.ts). */
+  replayCoveredSince: number;
 }
 
 /** The socket side of a request, as Elysia hands it to a route (null in app.handle). */
@@ -139,6 +141,7 @@ export async function acceptSignedPush<T, R>(
     const auth = authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
     const replay = guardReplay(`${input.route} ${subject}`, auth, {
       clockSkewSeconds: deps.config.clockSkewSeconds,
+      coveredSince: deps.replayCoveredSince,
       isUsed: (key) => isReplayKeyUsed(deps.db, key, now),
     });
     return { auth, replay };

@@ -87,6 +87,19 @@ export const plugins = sqliteTable("plugins", {
 });
 
 /**
+ * How far back the replay memory (used_signatures) reaches: every push
+ * accepted with a timestamp at or after `coveredSince` is remembered, under
+ * the clock window `clockSkewMs` its rows were kept for. One row (id 1). A
+ * raised PENNANT_CLOCK_SKEW would otherwise re-open pushes whose rows were
+ * swept when the smaller window closed on them (src/store/replay-memory.ts).
+ */
+export const replayMemory = sqliteTable("replay_memory", {
+  id: integer("id").primaryKey(),
+  clockSkewMs: integer("clock_skew_ms").notNull(),
+  coveredSince: integer("covered_since").notNull(),
+});
+
+/**
  * Signatures of accepted requests, kept until their timestamp can no longer
  * pass the clock window, so that an exact replay is refused. Keyed by the
  * signature bytes in lower-case hex, so a replay in the other hex case is caught.

@@ -33,16 +33,18 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache" | "bodyDeadlineMs"> = {},
+  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache" | "bodyDeadlineMs"> & { clockStart?: number } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
-  const dbPath = join(dir, "pennant.db");
-  const config = loadConfig({ PENNANT_DB: dbPath, ...env });
-  const clock = { now: Date.now() };
+  // PENNANT_DB in env picks a database of the test's own (one that outlives this server).
+  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), ...env });
+  const dbPath = config.dbPath;
+  const { clockStart, ...appOptions } = options;
+  const clock = { now: clockStart ?? Date.now() };
   const db = openDatabase(dbPath, () => clock.now);
   const lines: string[] = [];
   const log = createLogger({ level: config.logLevel, write: (line) => lines.push(line) });
-  const app = createApp({ config, db, now: () => clock.now, log, ...options });
+  const app = createApp({ config, db, now: () => clock.now, log, ...appOptions });
   // The same transport settings as `serve`.
   const port = listen(app, "127.0.0.1", 0);
   const close = track(async () => {

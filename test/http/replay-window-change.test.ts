@@ -1,0 +1,91 @@
+// The replay guard across a restart that widens PENNANT_CLOCK_SKEW: a push
+// whose memory was swept under the smaller window must not pass again under
+// the larger one (src/store/replay-memory.ts), and honest pushes still pass.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { openDatabase } from "../../src/store/database.ts";
+import { adoptClockSkew } from "../../src/store/replay-memory.ts";
+import { tempDir } from "../support/cleanup.ts";
+import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { json, newUuid } from "../support/signing.ts";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const T0 = Date.now();
+
+async function start(dbPath: string, skewSeconds: number, at: number): Promise<TestServer> {
+  await server?.close();
+  server = await startTestServer({ PENNANT_DB: dbPath, PENNANT_CLOCK_SKEW: String(skewSeconds) }, { clockStart: at });
+  return server;
+}
+
+function resend(update: PluginUpdate, to: TestServer): Promise<Response> {
+  return sendPluginUpdate(update, { url: `${to.url}/api/server/update` });
+}
+
+function heldRows(to: TestServer): number {
+  return (to.db.$client.query("select count(*) as n from used_signatures").get() as { n: number }).n;
+}
+
+describe("a clock window widened across a restart", () => {
+  test("a push forgotten under the old window is refused when resent inside the new one", async () => {
+    const dbPath = join(tempDir("pennant-skew-"), "pennant.db");
+    let running = await start(dbPath, 60, T0);
+    const token = running.token("server");
+    const uuid = newUuid();
+    const first = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
+    expect((await sendPluginUpdate(first)).status).toBe(200);
+    // 61 s on, the next accepted push sweeps the first one's row: its timestamp left the 60 s window.
+    running.clock.now = T0 + 61_000;
+    expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
+    expect(heldRows(running)).toBe(1);
+
+    running = await start(dbPath, 300, T0 + 62_000);
+    const replayed = await resend(first, running);
+    expect(replayed.status).toBe(401);
+    expect((await json(replayed)).error.code).toBe("stale_timestamp");
+    // An honest push, timestamped now, is accepted.
+    expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 5 }), running.clock.now), running)).status).toBe(200);
+  });
+
+  test("a push still remembered at the restart stays remembered for the whole new window", async () => {
+    const dbPath = join(tempDir("pennant-skew-"), "pennant.db");
+    let running = await start(dbPath, 60, T0);
+    const token = running.token("server");
+    const uuid = newUuid();
+    const first = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
+    expect((await sendPluginUpdate(first)).status).toBe(200);
+
+    running = await start(dbPath, 300, T0 + 30_000);
+    // 90 s after the first push: past its old 60 s expiry, inside the new 300 s window; a new push sweeps.
+    running.clock.now = T0 + 90_000;
+    expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
+    const replayed = await resend(first, running);
+    expect(replayed.status).toBe(401);
+    expect((await json(replayed)).error.code).toBe("replayed_request");
+  });
+});
+
+describe("adoptClockSkew", () => {
+  test("only a raise limits what the memory vouches for; lowering and restarting at the same window do not", () => {
+    const db = openDatabase(join(tempDir("pennant-skew-"), "pennant.db"));
+    try {
+      expect(adoptClockSkew(db, 300_000, T0)).toBe(0); // a new database: nothing forgotten yet
+      expect(adoptClockSkew(db, 300_000, T0 + 1_000)).toBe(0);
+      expect(adoptClockSkew(db, 60_000, T0 + 2_000)).toBe(0);
+      expect(adoptClockSkew(db, 600_000, T0 + 3_000)).toBe(T0 + 3_000 - 60_000);
+      // Coverage only ever moves forward, whatever comes next.
+      expect(adoptClockSkew(db, 600_000, T0 + 4_000)).toBe(T0 + 3_000 - 60_000);
+      // A raise from 600 s reaches back further than the limit already in place, which stays.
+      expect(adoptClockSkew(db, 900_000, T0 + 5_000)).toBe(T0 + 3_000 - 60_000);
+    } finally {
+      db.$client.close();
+    }
+  });
+});
