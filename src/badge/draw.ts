@@ -8,14 +8,19 @@ import {
 import type { BadgeLayout, PlacedText, PlateLayout, SocialLayout } from "./layout.ts";
 import type { PlateStyle } from "./styles.ts";
 
-/** Bytes of blurred glyph masks kept per blur radius (a badge glyph's blurred mask is ~400 bytes at 1x). */
+/** Bytes of shadow glyph masks kept per shadow and scale (a badge glyph's shadow mask is ~400 bytes at 1x). */
 const SHADOW_GLYPHS_BYTES = 2 * 1024 * 1024;
-/** Blurred glyphs per sigma: one cache per style's blur at each scale, so a handful. */
-const shadowGlyphs = new Map<number, GlyphCache>();
+/** Shadow glyphs per shadow and scale: one cache per style's shadow at each scale, so a handful. */
+const shadowGlyphs = new Map<string, GlyphCache>();
 
-function blurredGlyphs(sigma: number): GlyphCache {
-  let cache = shadowGlyphs.get(sigma);
-  if (!cache) shadowGlyphs.set(sigma, (cache = new GlyphCache(SHADOW_GLYPHS_BYTES, sigma)));
+/** Glyphs as the style's text shadow at `scale`: the blurred and the sharp copy in one mask each (GlyphShadow). */
+function shadowGlyphsOf(shadow: NonNullable<PlateStyle["shadow"]>, scale: number): GlyphCache {
+  const key = `${shadow.blur * scale} ${shadow.blurOpacity} ${shadow.opacity}`;
+  let cache = shadowGlyphs.get(key);
+  if (!cache) {
+    cache = new GlyphCache(SHADOW_GLYPHS_BYTES, { blur: shadow.blur * scale, blurOpacity: shadow.blurOpacity, sharpOpacity: shadow.opacity });
+    shadowGlyphs.set(key, cache);
+  }
   return cache;
 }
 
@@ -35,13 +40,8 @@ function drawPlateText(pixmap: Pixmap, text: PlacedText, style: PlateStyle, scal
   const line = lineOf(text, scale);
   const x = text.x * scale, baseline = text.baseline * scale;
   const { shadow } = style;
-  if (shadow) {
-    // One pixel down: a soft copy (blurred glyphs), then a sharp one.
-    const below = baseline + scale;
-    const glyphCache = blurredGlyphs(shadow.blur * scale);
-    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.blurOpacity, glyphCache });
-    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.opacity });
-  }
+  // One pixel down: a soft copy (blurred glyphs) under a sharp one, drawn as one.
+  if (shadow) drawTextLine(pixmap, line, x, baseline + scale, text.colors.shadow, { glyphCache: shadowGlyphsOf(shadow, scale) });
   drawTextLine(pixmap, line, x, baseline, text.colors.text);
 }
 
