@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { Path, Pixmap, drawMask, rasterizeToMask, rgba, scale, translate, then } from "../../src/render/index.ts";
+import { Path, Pixmap, blurMask, drawMask, rasterizeToMask, rgba, scale, translate, then } from "../../src/render/index.ts";
+import { trimMask } from "../../src/render/raster/mask.ts";
 import type { Mask } from "../../src/render/index.ts";
 import { div255 } from "../../src/render/color.ts";
 import { blendPixel } from "../../src/render/paint/blend.ts";
@@ -154,5 +155,31 @@ describe("drawMask", () => {
     // Within 2 levels: the engine scales by 256ths and rounds twice.
     expect(worst).toBeLessThanOrEqual(2);
     expect(keptTints()).toBe(MAX_TINTS);
+  });
+});
+
+describe("trimMask", () => {
+  test("cuts a mask to its non-zero pixels: the same drawing from fewer pixels", () => {
+    // A blurred square has zero rows and columns round it (the blur's margin is wider than its reach).
+    const blurred = blurMask(rasterizeToMask(new Path().rect(10.5, 8, 6, 5)), 1.6);
+    const trimmed = trimMask(blurred);
+    expect(trimmed.width).toBeLessThan(blurred.width);
+    expect(trimmed.height).toBeLessThan(blurred.height);
+    const rows = (m: Mask) => Array.from({ length: m.height }, (_, y) => m.data.subarray(y * m.width, (y + 1) * m.width));
+    // No zero border is left: the first and last row and column each hold ink.
+    const [first, last] = [rows(trimmed)[0]!, rows(trimmed).at(-1)!];
+    expect(Math.max(...first)).toBeGreaterThan(0);
+    expect(Math.max(...last)).toBeGreaterThan(0);
+    expect(Math.max(...rows(trimmed).map((row) => row[0]!))).toBeGreaterThan(0);
+    expect(Math.max(...rows(trimmed).map((row) => row.at(-1)!))).toBeGreaterThan(0);
+    const drawn = (m: Mask) => {
+      const p = new Pixmap(40, 30);
+      drawMask(p, m, 3, 2, rgba(20, 40, 200));
+      return [...p.data];
+    };
+    expect(drawn(trimmed)).toEqual(drawn(blurred));
+    // Tight already: the same mask. All zero: empty.
+    expect(trimMask(trimmed)).toBe(trimmed);
+    expect(trimMask({ x: 4, y: 4, width: 3, height: 2, data: new Uint8Array(6) }).width).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // text is mostly copying these masks.
 
 import { blurMask } from "../image/blur.ts";
-import { rasterizeToMask, type Mask } from "../raster/mask.ts";
+import { rasterizeToMask, trimMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
 import type { Face } from "./face.ts";
 
@@ -75,7 +75,7 @@ export class GlyphCache {
     }
     this.misses++;
     const sharp = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
-    const mask = this.shadow ? shadowMask(sharp, this.shadow) : sharp;
+    const mask = this.shadow ? trimMask(shadowMask(sharp, this.shadow)) : sharp;
     this.masks.set(key, mask);
     this.bytes += mask.data.length + ENTRY_OVERHEAD;
     this.evict();

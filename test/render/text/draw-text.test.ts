@@ -197,8 +197,11 @@ describe("glyph cache", () => {
     // Rounded once instead of twice: a level or two apart, never more.
     expect(largest).toBeLessThanOrEqual(2);
     expect(darkened).toBeGreaterThan(100);
-    // One glyph mask per glyph drawn, not two.
+    // One glyph mask per glyph drawn, not two, cut to its ink (the blur's margin is wider than its reach).
     expect(cache.stats().hits + cache.stats().misses).toBe(line.glyphs.length);
+    const mask = cache.get(line.glyphs[0]!.face, line.glyphs[0]!.glyphId, line.glyphs[0]!.size, 0, false);
+    expect(Math.max(...mask.data.subarray(0, mask.width))).toBeGreaterThan(0);
+    expect(Math.max(...mask.data.subarray(mask.data.length - mask.width))).toBeGreaterThan(0);
   });
 });
 
