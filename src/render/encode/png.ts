@@ -72,43 +72,53 @@ function header(width: number, height: number, bitDepth: number, colorType: numb
   return data;
 }
 
-/** A chunk's type (four ASCII letters) and data. */
-type Chunk = readonly [string, Uint8Array];
+/** A chunk's type (four ASCII letters), then its data in one or more parts (written one after the other). */
+type Chunk = readonly [string, ...Uint8Array[]];
 
 const EMPTY = new Uint8Array(0);
+
+function chunkLength(chunk: Chunk): number {
+  let length = 0;
+  for (let part = 1; part < chunk.length; part++) length += (chunk[part] as Uint8Array).length;
+  return length;
+}
 
 /** The PNG file: the signature, then each chunk with its length and CRC, written once into the file's bytes. */
 function assemble(chunks: readonly Chunk[]): Uint8Array {
   let size = SIGNATURE.length;
-  for (const [, data] of chunks) size += 12 + data.length;
+  for (const chunk of chunks) size += 12 + chunkLength(chunk);
   const out = new Uint8Array(size);
   out.set(SIGNATURE, 0);
   let offset = SIGNATURE.length;
-  for (const [type, data] of chunks) {
-    writeUint32(out, offset, data.length);
-    for (let i = 0; i < 4; i++) out[offset + 4 + i] = type.charCodeAt(i);
-    out.set(data, offset + 8);
-    const end = offset + 8 + data.length;
+  for (const chunk of chunks) {
+    writeUint32(out, offset, chunkLength(chunk));
+    for (let i = 0; i < 4; i++) out[offset + 4 + i] = chunk[0].charCodeAt(i);
+    let end = offset + 8;
+    for (let part = 1; part < chunk.length; part++) {
+      const data = chunk[part] as Uint8Array;
+      out.set(data, end);
+      end += data.length;
+    }
     writeUint32(out, end, crc32(out.subarray(offset + 4, end)));
     offset = end + 4;
   }
   return out;
 }
 
+/** deflate, 32 KiB window; fastest: (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants. */
+const ZLIB_HEADER = Uint8Array.of(0x78, 0x01);
+
 /**
- * A zlib stream (what IDAT holds) of `raw`: zlib at `level`, or for small
- * data at the fast default, libdeflate's raw deflate with the zlib header and
- * Adler-32 trailer put around it here.
+ * A zlib stream (what IDAT holds) of `raw`, in parts: zlib at `level`, or for
+ * small data at the fast default, libdeflate's raw deflate between the zlib
+ * header and the Adler-32 trailer (written into the file as they are, not
+ * joined first).
  */
-function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Uint8Array {
-  if (level !== undefined || raw.length > SMALL_DATA) return deflateSync(raw, { level: level ?? FAST_LEVEL });
-  const deflated = Bun.deflateSync(raw, { library: "libdeflate", level: 1 });
-  const out = new Uint8Array(deflated.length + 6);
-  out[0] = 0x78; // deflate, 32 KiB window
-  out[1] = 0x01; // fastest; (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants
-  out.set(deflated, 2);
-  writeUint32(out, out.length - 4, Bun.hash.adler32(raw));
-  return out;
+function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Uint8Array[] {
+  if (level !== undefined || raw.length > SMALL_DATA) return [deflateSync(raw, { level: level ?? FAST_LEVEL })];
+  const trailer = new Uint8Array(4);
+  writeUint32(trailer, 0, Bun.hash.adler32(raw));
+  return [ZLIB_HEADER, Bun.deflateSync(raw, { library: "libdeflate", level: 1 }), trailer];
 }
 
 // The colour set's scratch, reused by every encode: a slot is in use when its stamp is this call's
@@ -176,7 +186,7 @@ function encodePalette(width: number, height: number, pixels: Int32Array, colors
   }
   const chunks: Chunk[] = [["IHDR", header(width, height, depth, 3)], ["PLTE", plte]];
   if (trns.length > 0) chunks.push(["tRNS", Uint8Array.from(trns)]);
-  chunks.push(["IDAT", zlibStream(raw, level)], ["IEND", EMPTY]);
+  chunks.push(["IDAT", ...zlibStream(raw, level)], ["IEND", EMPTY]);
   return assemble(chunks);
 }
 
@@ -300,7 +310,7 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
       raw[d + 2] = filtered[s + 2]!;
     }
   }
-  return assemble([["IHDR", header(width, height, 8, opaque ? 2 : 6)], ["IDAT", zlibStream(raw, level)], ["IEND", EMPTY]]);
+  return assemble([["IHDR", header(width, height, 8, opaque ? 2 : 6)], ["IDAT", ...zlibStream(raw, level)], ["IEND", EMPTY]]);
 }
 
 /**
