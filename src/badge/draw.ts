@@ -8,14 +8,20 @@ import {
 import type { BadgeLayout, PlacedText, PlateLayout, SocialLayout } from "./layout.ts";
 import type { PlateStyle } from "./styles.ts";
 
-/** Bytes of blurred glyph masks kept per blur radius (a badge glyph's blurred mask is ~400 bytes at 1x). */
+/** Bytes of shadow glyph masks kept per shadow and scale (a badge glyph's shadow mask is ~400 bytes at 1x). */
 const SHADOW_GLYPHS_BYTES = 2 * 1024 * 1024;
-/** Blurred glyphs per sigma: one cache per style's blur at each scale, so a handful. */
-const shadowGlyphs = new Map<number, GlyphCache>();
+/** Shadow glyphs per shadow (the styles' own objects) and scale, so a handful. */
+const shadowGlyphs = new WeakMap<NonNullable<PlateStyle["shadow"]>, Map<number, GlyphCache>>();
 
-function blurredGlyphs(sigma: number): GlyphCache {
-  let cache = shadowGlyphs.get(sigma);
-  if (!cache) shadowGlyphs.set(sigma, (cache = new GlyphCache(SHADOW_GLYPHS_BYTES, sigma)));
+/** Glyphs as the style's text shadow at `scale`: the blurred and the sharp copy in one mask each (GlyphShadow). */
+function shadowGlyphsOf(shadow: NonNullable<PlateStyle["shadow"]>, scale: number): GlyphCache {
+  let byScale = shadowGlyphs.get(shadow);
+  if (!byScale) shadowGlyphs.set(shadow, (byScale = new Map()));
+  let cache = byScale.get(scale);
+  if (!cache) {
+    cache = new GlyphCache(SHADOW_GLYPHS_BYTES, { blur: shadow.blur * scale, blurOpacity: shadow.blurOpacity, sharpOpacity: shadow.opacity });
+    byScale.set(scale, cache);
+  }
   return cache;
 }
 
@@ -35,13 +41,8 @@ function drawPlateText(pixmap: Pixmap, text: PlacedText, style: PlateStyle, scal
   const line = lineOf(text, scale);
   const x = text.x * scale, baseline = text.baseline * scale;
   const { shadow } = style;
-  if (shadow) {
-    // One pixel down: a soft copy (blurred glyphs), then a sharp one.
-    const below = baseline + scale;
-    const glyphCache = blurredGlyphs(shadow.blur * scale);
-    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.blurOpacity, glyphCache });
-    drawTextLine(pixmap, line, x, below, text.colors.shadow, { opacity: shadow.opacity });
-  }
+  // One pixel down: a soft copy (blurred glyphs) under a sharp one, drawn as one.
+  if (shadow) drawTextLine(pixmap, line, x, baseline + scale, text.colors.shadow, { glyphCache: shadowGlyphsOf(shadow, scale) });
   drawTextLine(pixmap, line, x, baseline, text.colors.text);
 }
 
@@ -70,13 +71,14 @@ function over(top: Color, bottom: Color): Color {
  * list holds one stop per device row (56 at most), a few KB with its table.
  */
 export const MAX_SEGMENT_STOPS = 256;
-const segmentStops = new WeakMap<readonly GradientStop[], Map<string, readonly GradientStop[]>>();
+const segmentStops = new WeakMap<readonly GradientStop[], Map<number, readonly GradientStop[]>>();
 
 /** `overlay` laid over `color`, sampled at the centre of each of `rows` rows; the same list for the same arguments, so the paint's table is built once (shader.ts). */
 function overlaidStops(color: Color, overlay: readonly GradientStop[], rows: number): readonly GradientStop[] {
   let lists = segmentStops.get(overlay);
   if (!lists) segmentStops.set(overlay, (lists = new Map()));
-  const key = `${rows} ${color.r} ${color.g} ${color.b} ${color.a}`;
+  // Rows and the colour's four bytes, as one number (exact below 2^53).
+  const key = rows * 2 ** 32 + (((color.r << 24) | (color.g << 16) | (color.b << 8) | color.a) >>> 0);
   let stops = lists.get(key);
   if (!stops) {
     stops = Array.from({ length: rows }, (_, row) => {

@@ -59,11 +59,11 @@ const HELVETICA_BOLD_ASCII = [
 const HELVETICA_BOLD_SCALE = 0.832;
 
 const FIRST_ASCII = 32, LAST_ASCII = 126;
-/** Per-em advances of printable ASCII, per face variant, measured once. */
-const asciiTables = new Map<string, Float64Array>();
+/** Per-em advances of printable ASCII, per face variant (metrics and weight, as a number), measured once. */
+const asciiTables = new Map<number, Float64Array>();
 
 function asciiTable(font: BadgeFont): Float64Array {
-  const key = `${font.metrics}/${font.bold}`;
+  const key = (font.metrics === "helvetica" ? 2 : 0) + (font.bold ? 1 : 0);
   let table = asciiTables.get(key);
   if (table) return table;
   if (font.metrics === "helvetica") {

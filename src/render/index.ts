@@ -24,7 +24,7 @@ export {
   type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, stretchToWidth,
 } from "./text/layout.ts";
 export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
-export { GlyphCache, sharedGlyphCache, type GlyphCacheStats } from "./text/glyph-cache.ts";
+export { GlyphCache, sharedGlyphCache, type GlyphCacheStats, type GlyphShadow } from "./text/glyph-cache.ts";
 export {
   type StyledRun, parseFormatted, splitLines, toPlainText, toHtml, COLOR_BY_CODE, COLOR_BY_NAME,
 } from "./text/minecraft-format.ts";

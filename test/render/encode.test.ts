@@ -110,6 +110,22 @@ test("small images: Up rows, and true colour when it beats a palette's overhead;
   expect([...inflateSync(idatStream(encodePng(p, { level: 9 })))]).toEqual([...raw]);
 });
 
+test("small images: a palette up to 16 colours, true colour from 17 (and a palette again when compact finds it smaller)", () => {
+  for (const count of [16, 17]) {
+    // 60 x 12: small. Colours scattered (no filter predicts them, so a palette is the smaller file), every one used.
+    const p = new Pixmap(60, 12);
+    for (let i = 0, seed = 1; i < 60 * 12; i++, seed = (seed * 1103515245 + 12345) % 2 ** 31) {
+      p.data.set([(i < count ? i : (seed >> 16) % count) * 9, 40, 200, 255], i * 4);
+    }
+    const png = encodePng(p);
+    expect(ihdr(png)).toEqual(count === 16 ? { bitDepth: 4, colorType: 3 } : { bitDepth: 8, colorType: 2 });
+    expect([...decoded(png).data]).toEqual([...p.toStraightRgba()]);
+    const compact = encodePng(p, { compact: true });
+    expect(ihdr(compact).colorType).toBe(3);
+    expect([...decoded(compact).data]).toEqual([...p.toStraightRgba()]);
+  }
+});
+
 describe("compact PNGs (images encoded once, served many times)", () => {
   /** The badge above with white text on it: anti-aliased edges, ~100-200 colours. */
   function badge(): Pixmap {

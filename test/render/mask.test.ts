@@ -1,6 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { Path, Pixmap, drawMask, rasterizeToMask, rgba, scale, translate, then } from "../../src/render/index.ts";
+import { Path, Pixmap, blurMask, drawMask, rasterizeToMask, rgba, scale, translate, then } from "../../src/render/index.ts";
+import { trimMask } from "../../src/render/raster/mask.ts";
 import type { Mask } from "../../src/render/index.ts";
+import { div255 } from "../../src/render/color.ts";
+import { blendPixel } from "../../src/render/paint/blend.ts";
+import { MAX_TINTS, keptTints } from "../../src/render/paint/draw-mask.ts";
+import { packPixel } from "../../src/render/pixmap.ts";
 
 const at = (mask: Mask, x: number, y: number): number => mask.data[(y - mask.y) * mask.width + (x - mask.x)]!;
 const total = (mask: Mask): number => mask.data.reduce((sum, c) => sum + c, 0) / 255;
@@ -122,5 +127,59 @@ describe("drawMask", () => {
     expect(pixmap.pixel(3, 3)).toEqual(rgba(255, 255, 255, 100));
     drawMask(pixmap, mask, 100, 0, rgba(0, 0, 0));
     expect(pixmap.pixel(3, 3).a).toBe(100);
+  });
+
+  test("every coverage level over varied backdrops, in more colours than the tint tables kept, is the engine's source-over", () => {
+    const coverage = { x: 0, y: 0, width: 16, height: 16, data: Uint8Array.from({ length: 256 }, (_, c) => c) };
+    const backdrop = (i: number) => packPixel(div255((i * 37) % 256 * 200), div255((i * 11) % 256 * 200), div255(i * 200), 200);
+    // Opaque ones (a fully covered pixel is then a plain store) and translucent ones.
+    const colors = Array.from({ length: 3 * MAX_TINTS }, (_, k) => rgba((k * 53) % 256, (k * 29) % 256, (k * 97) % 256, k % 3 === 0 ? 255 : 255 - ((k * 7) % 200)));
+    // Forwards, then backwards: tables evicted and built again, and tables kept, must both be right.
+    let mismatches = 0, worst = 0;
+    for (const [k, color] of [...colors, ...[...colors].reverse()].entries()) {
+      const pixmap = new Pixmap(16, 16);
+      for (let i = 0; i < 256; i++) pixmap.pixels[i] = backdrop(i);
+      const opacity = k % 2 === 0 ? 1 : 0.9;
+      drawMask(pixmap, coverage, 0, 0, color, opacity);
+      const alpha = div255(color.a * (opacity === 1 ? 255 : 230));
+      const source = packPixel(div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha);
+      const s = [div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha];
+      for (let c = 0; c < 256; c++) {
+        if (pixmap.pixels[c] !== (c === 0 ? backdrop(c) : blendPixel(source, backdrop(c), c))) mismatches++;
+        // And close to exact arithmetic, computed without the engine.
+        const dest = new Uint8Array(Int32Array.of(backdrop(c)).buffer), out = pixmap.data.subarray(c * 4, c * 4 + 4);
+        for (let ch = 0; ch < 4; ch++) worst = Math.max(worst, Math.abs(out[ch]! - (s[ch]! * c / 255 + dest[ch]! * (1 - alpha * c / 65025))));
+      }
+    }
+    expect(mismatches).toBe(0);
+    // Within 2 levels: the engine scales by 256ths and rounds twice.
+    expect(worst).toBeLessThanOrEqual(2);
+    expect(keptTints()).toBe(MAX_TINTS);
+  });
+});
+
+describe("trimMask", () => {
+  test("cuts a mask to its non-zero pixels: the same drawing from fewer pixels", () => {
+    // A blurred square has zero rows and columns round it (the blur's margin is wider than its reach).
+    const blurred = blurMask(rasterizeToMask(new Path().rect(10.5, 8, 6, 5)), 1.6);
+    const trimmed = trimMask(blurred);
+    expect(trimmed.width).toBeLessThan(blurred.width);
+    expect(trimmed.height).toBeLessThan(blurred.height);
+    const rows = (m: Mask) => Array.from({ length: m.height }, (_, y) => m.data.subarray(y * m.width, (y + 1) * m.width));
+    // No zero border is left: the first and last row and column each hold ink.
+    const [first, last] = [rows(trimmed)[0]!, rows(trimmed).at(-1)!];
+    expect(Math.max(...first)).toBeGreaterThan(0);
+    expect(Math.max(...last)).toBeGreaterThan(0);
+    expect(Math.max(...rows(trimmed).map((row) => row[0]!))).toBeGreaterThan(0);
+    expect(Math.max(...rows(trimmed).map((row) => row.at(-1)!))).toBeGreaterThan(0);
+    const drawn = (m: Mask) => {
+      const p = new Pixmap(40, 30);
+      drawMask(p, m, 3, 2, rgba(20, 40, 200));
+      return [...p.data];
+    };
+    expect(drawn(trimmed)).toEqual(drawn(blurred));
+    // Tight already: the same mask. All zero: empty.
+    expect(trimMask(trimmed)).toBe(trimmed);
+    expect(trimMask({ x: 4, y: 4, width: 3, height: 2, data: new Uint8Array(6) }).width).toBe(0);
   });
 });

@@ -62,15 +62,6 @@ function writeUint32(out: Uint8Array, offset: number, value: number): void {
   out[offset + 3] = value;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  writeUint32(out, 0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  writeUint32(out, 8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 function header(width: number, height: number, bitDepth: number, colorType: number): Uint8Array {
   const data = new Uint8Array(13);
   writeUint32(data, 0, width);
@@ -81,42 +72,71 @@ function header(width: number, height: number, bitDepth: number, colorType: numb
   return data;
 }
 
-function assemble(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(SIGNATURE.length + chunks.reduce((n, c) => n + c.length, 0));
+/** A chunk's type (four ASCII letters), then its data in one or more parts (written one after the other). */
+type Chunk = readonly [string, ...Uint8Array[]];
+
+const EMPTY = new Uint8Array(0);
+
+function chunkLength(chunk: Chunk): number {
+  let length = 0;
+  for (let part = 1; part < chunk.length; part++) length += (chunk[part] as Uint8Array).length;
+  return length;
+}
+
+/** The PNG file: the signature, then each chunk with its length and CRC, written once into the file's bytes. */
+function assemble(chunks: readonly Chunk[]): Uint8Array {
+  let size = SIGNATURE.length;
+  for (const chunk of chunks) size += 12 + chunkLength(chunk);
+  const out = new Uint8Array(size);
   out.set(SIGNATURE, 0);
   let offset = SIGNATURE.length;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
+  for (const chunk of chunks) {
+    writeUint32(out, offset, chunkLength(chunk));
+    for (let i = 0; i < 4; i++) out[offset + 4 + i] = chunk[0].charCodeAt(i);
+    let end = offset + 8;
+    for (let part = 1; part < chunk.length; part++) {
+      const data = chunk[part] as Uint8Array;
+      out.set(data, end);
+      end += data.length;
+    }
+    writeUint32(out, end, crc32(out.subarray(offset + 4, end)));
+    offset = end + 4;
   }
   return out;
 }
 
-/**
- * A zlib stream (what IDAT holds) of `raw`: zlib at `level`, or for small
- * data at the fast default, libdeflate's raw deflate with the zlib header and
- * Adler-32 trailer put around it here.
- */
-function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Uint8Array {
-  if (level !== undefined || raw.length > SMALL_DATA) return deflateSync(raw, { level: level ?? FAST_LEVEL });
-  const deflated = Bun.deflateSync(raw, { library: "libdeflate", level: 1 });
-  const out = new Uint8Array(deflated.length + 6);
-  out[0] = 0x78; // deflate, 32 KiB window
-  out[1] = 0x01; // fastest; (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants
-  out.set(deflated, 2);
-  writeUint32(out, out.length - 4, Bun.hash.adler32(raw));
-  return out;
-}
+/** deflate, 32 KiB window; fastest: (0x78 << 8 | 0x01) is a multiple of 31, as the header check wants. */
+const ZLIB_HEADER = Uint8Array.of(0x78, 0x01);
 
 /**
- * Distinct colours (pixel words) in first-seen order, or null past 256: an
- * open-addressing set of 512 slots, far cheaper per lookup than a Map, and
- * runs of one colour skip the lookup altogether.
+ * A zlib stream (what IDAT holds) of `raw`, in parts: zlib at `level`, or for
+ * small data at the fast default, libdeflate's raw deflate between the zlib
+ * header and the Adler-32 trailer (written into the file as they are, not
+ * joined first).
  */
-function distinctColors(pixels: Int32Array): Int32Array | null {
-  const keys = new Int32Array(512);
-  const used = new Uint8Array(512);
-  const found = new Int32Array(256);
+function zlibStream(raw: Uint8Array<ArrayBuffer>, level: number | undefined): Uint8Array[] {
+  if (level !== undefined || raw.length > SMALL_DATA) return [deflateSync(raw, { level: level ?? FAST_LEVEL })];
+  const trailer = new Uint8Array(4);
+  writeUint32(trailer, 0, Bun.hash.adler32(raw));
+  return [ZLIB_HEADER, Bun.deflateSync(raw, { library: "libdeflate", level: 1 }), trailer];
+}
+
+// The colour set's scratch, reused by every encode: a slot is in use when its stamp is this call's
+// (doubles, so that the count never wraps: 2^53 encodes).
+const colorKeys = new Int32Array(512);
+const colorStamps = new Float64Array(512);
+const colorsFound = new Int32Array(256);
+let colorStamp = 0;
+
+/**
+ * Distinct colours (pixel words) in first-seen order, or null past `limit`
+ * (at most 256): an open-addressing set of 512 slots, far cheaper per lookup
+ * than a Map, and runs of one colour skip the lookup altogether. The list is
+ * scratch, valid until the next call. Stopping at the limit matters: a badge
+ * that will be true colour anyway is known as such in its first rows.
+ */
+function distinctColors(pixels: Int32Array, limit: number): Int32Array | null {
+  const stamp = ++colorStamp;
   let count = 0;
   let last = -1;
   for (let i = 0; i < pixels.length; i++) {
@@ -124,14 +144,14 @@ function distinctColors(pixels: Int32Array): Int32Array | null {
     if (p === last) continue;
     last = p;
     let slot = Math.imul(p, 0x9e3779b1) >>> 23;
-    while (used[slot] === 1 && keys[slot] !== p) slot = (slot + 1) & 511;
-    if (used[slot] === 1) continue;
-    if (count === 256) return null;
-    used[slot] = 1;
-    keys[slot] = p;
-    found[count++] = p;
+    while (colorStamps[slot] === stamp && colorKeys[slot] !== p) slot = (slot + 1) & 511;
+    if (colorStamps[slot] === stamp) continue;
+    if (count === limit) return null;
+    colorStamps[slot] = stamp;
+    colorKeys[slot] = p;
+    colorsFound[count++] = p;
   }
-  return found.subarray(0, count);
+  return colorsFound.subarray(0, count);
 }
 
 function encodePalette(width: number, height: number, pixels: Int32Array, colors: Int32Array, level: number | undefined): Uint8Array {
@@ -164,9 +184,9 @@ function encodePalette(width: number, height: number, pixels: Int32Array, colors
       raw[rowStart + ((x / perByte) | 0)]! |= lastIndex << (8 - depth * (slot + 1));
     }
   }
-  const chunks = [chunk("IHDR", header(width, height, depth, 3)), chunk("PLTE", plte)];
-  if (trns.length > 0) chunks.push(chunk("tRNS", Uint8Array.from(trns)));
-  chunks.push(chunk("IDAT", zlibStream(raw, level)), chunk("IEND", new Uint8Array(0)));
+  const chunks: Chunk[] = [["IHDR", header(width, height, depth, 3)], ["PLTE", plte]];
+  if (trns.length > 0) chunks.push(["tRNS", Uint8Array.from(trns)]);
+  chunks.push(["IDAT", ...zlibStream(raw, level)], ["IEND", EMPTY]);
   return assemble(chunks);
 }
 
@@ -290,11 +310,7 @@ function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaq
       raw[d + 2] = filtered[s + 2]!;
     }
   }
-  return assemble([
-    chunk("IHDR", header(width, height, 8, opaque ? 2 : 6)),
-    chunk("IDAT", zlibStream(raw, level)),
-    chunk("IEND", new Uint8Array(0)),
-  ]);
+  return assemble([["IHDR", header(width, height, 8, opaque ? 2 : 6)], ["IDAT", ...zlibStream(raw, level)], ["IEND", EMPTY]]);
 }
 
 /**
@@ -316,7 +332,8 @@ export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array 
   const rgba = straight.subarray(0, pixmap.data.length);
   const opaque = writeStraight(pixmap, rgba);
   const pixels = new Int32Array(rgba.buffer, 0, width * height);
-  const colors = distinctColors(pixels);
+  // Small images of more than 16 colours are true colour unless compact (which tries a palette too).
+  const colors = distinctColors(pixels, options.compact || width * height > SMALL_IMAGE ? 256 : 16);
   const chosen = encodeChosen(width, height, pixels, colors, opaque, level);
   if (!options.compact) return chosen;
   // The smallest of the fast choice, per-row filters, and a palette where one is possible.

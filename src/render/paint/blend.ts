@@ -13,7 +13,7 @@ const LANES = 0x00ff00ff;
 const HALF = 0x00800080;
 
 /** `pixel` scaled by scale/256 (scale 0..256) in every channel, rounded. */
-function scalePixel(pixel: number, scale: number): number {
+export function scalePixel(pixel: number, scale: number): number {
   const rb = (((Math.imul(pixel & LANES, scale) + HALF) | 0) >>> 8) & LANES;
   const ga = (((Math.imul((pixel >>> 8) & LANES, scale) + HALF) | 0) >>> 8) & LANES;
   return rb | (ga << 8);

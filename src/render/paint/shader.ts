@@ -103,6 +103,7 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
     const lengthSquared = dx * dx + dy * dy || 1;
     // t(device) = ((u - x0) dx + (v - y0) dy) / |d|^2 with (u, v) = inverse(device): affine in device x and y.
     const toT = then(inverse, { a: dx / lengthSquared, b: 0, c: dy / lengthSquared, d: 0, e: -(paint.x0 * dx + paint.y0 * dy) / lengthSquared, f: 0 });
+    const step = Math.round(toT.a * 255 * 65536);
     return {
       opaque,
       shade: (x, y, count, out, offset) => {
@@ -110,8 +111,14 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
         // The table index in 16.16 fixed point, stepped per pixel; compared
         // before shifting, as a shift would wrap values past 2^31.
         let index = Math.round((t * 255 + 0.5) * 65536);
-        const step = Math.round(toT.a * 255 * 65536);
-        for (let i = offset, end = offset + count; i < end; i++, index += step) {
+        const end = offset + count;
+        // Vertical gradients (badges, most banners) are one colour along a row.
+        if (step === 0) {
+          const pixel = table[index < 0 ? 0 : index >= LAST_INDEX ? 255 : index >> 16]!;
+          for (let i = offset; i < end; i++) out[i] = pixel;
+          return;
+        }
+        for (let i = offset; i < end; i++, index += step) {
           out[i] = table[index < 0 ? 0 : index >= LAST_INDEX ? 255 : index >> 16]!;
         }
       },

@@ -6,13 +6,15 @@
 //
 // Buffer layout: `height` rows of `stride = width + 2` floats. A segment in
 // column i writes to i and i + 1, and x may equal `width`, hence the +2.
-// Rows are also split in blocks of 32 columns, flagged when a segment writes
-// into them: the running sum is constant across an untouched block, so the
-// resolve pass fills it in one go (the inside of a large shape costs ~nothing).
+// Rows are also split in blocks of 8 columns, flagged when a segment writes
+// into them: the running sum is constant across untouched blocks, so the
+// resolve pass fills each run of them in one go (the inside of a large shape
+// costs ~nothing; small blocks let a 60 px badge segment, edges at both
+// ends, skip its middle too).
 
 export type FillRule = "nonzero" | "evenodd";
 
-const BLOCK_SHIFT = 5;
+const BLOCK_SHIFT = 3;
 
 export class CoverageAccumulator {
   width = 0;
@@ -132,16 +134,20 @@ export class CoverageAccumulator {
       const flags = row * blocks;
       const o = row * outStride;
       let sum = 0;
-      for (let b = 0; b < blocks; b++) {
+      for (let b = 0; b < blocks; ) {
         const start = b << BLOCK_SHIFT;
         if (start >= width) break;
-        const end = Math.min(start + (1 << BLOCK_SHIFT), width);
         if (touched[flags + b] === 0) {
+          // A run of untouched blocks: the running sum, so the coverage, is the same across all of it.
+          let next = b + 1;
+          while (next < blocks && touched[flags + next] === 0) next++;
           const m = Math.abs(sum);
           const v = evenOdd ? 1 - Math.abs(1 - (m % 2)) : Math.min(m, 1);
-          out.fill((v * 255 + 0.5) | 0, o + start, o + end);
+          out.fill((v * 255 + 0.5) | 0, o + start, o + Math.min(next << BLOCK_SHIFT, width));
+          b = next;
           continue;
         }
+        const end = Math.min(start + (1 << BLOCK_SHIFT), width);
         if (evenOdd) {
           for (let i = base + start, j = o + start, stop = base + end; i < stop; i++, j++) {
             sum += acc[i]!;
@@ -155,6 +161,7 @@ export class CoverageAccumulator {
             out[j] = (Math.min(Math.abs(sum), 1) * 255 + 0.5) | 0;
           }
         }
+        b++;
       }
       // Columns width and width + 1 hold only the far ends of deltas.
       acc[base + width] = 0;

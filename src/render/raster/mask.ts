@@ -56,6 +56,31 @@ export function emptyMask(): Mask {
   return { x: 0, y: 0, width: 0, height: 0, data: new Uint8Array(0) };
 }
 
+/**
+ * `mask` cut to the rectangle of its non-zero coverage: the same drawing from
+ * fewer pixels (a blurred glyph's margin, wider than the blur's reach, is
+ * half its area). The mask itself when already tight; empty when all zero.
+ */
+export function trimMask(mask: Mask): Mask {
+  const { width, height, data } = mask;
+  let x0 = width, x1 = -1, y0 = height, y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      if (data[i] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return emptyMask();
+  if (x0 === 0 && y0 === 0 && x1 === width - 1 && y1 === height - 1) return mask;
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) out.set(data.subarray((y + y0) * width + x0, (y + y0) * width + x0 + w), y * w);
+  return { x: mask.x + x0, y: mask.y + y0, width: w, height: h, data: out };
+}
+
 /** Integer bounds of the contours' points intersected with `clip`; null when empty. */
 function coveredRect(contours: readonly Contour[], clip: Rect): Rect | null {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

@@ -3,7 +3,7 @@
 // text is mostly copying these masks.
 
 import { blurMask } from "../image/blur.ts";
-import { rasterizeToMask, type Mask } from "../raster/mask.ts";
+import { rasterizeToMask, trimMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
 import type { Face } from "./face.ts";
 
@@ -24,6 +24,21 @@ export interface GlyphCacheStats {
   misses: number;
 }
 
+/**
+ * A soft shadow held in a cache's masks: the glyph blurred (a Gaussian's
+ * sigma in pixels) at `blurOpacity`, with, when `sharpOpacity` > 0, a sharp
+ * copy at that opacity laid over it. Both layers are drawn in one colour, and
+ * for one colour source-over of two layers is one layer of coverage
+ * a + b - ab: so each glyph is one mask and one draw, not two.
+ */
+export interface GlyphShadow {
+  blur: number;
+  /** Default 1. */
+  blurOpacity?: number;
+  /** Default 0: the blurred copy alone. */
+  sharpOpacity?: number;
+}
+
 export class GlyphCache {
   private readonly masks = new Map<number, Mask>();
   private bytes = 0;
@@ -31,15 +46,15 @@ export class GlyphCache {
   private misses = 0;
 
   /**
-   * `blur` (a Gaussian's sigma in pixels) makes a cache of blurred glyphs:
-   * text drawn through it is a soft shadow. Blurring is linear, so drawing
-   * blurred glyphs is blurring the text (up to where glyphs' halos overlap,
-   * which composite instead of adding), at the cost of one copy per glyph
-   * instead of a blur of the whole line every time.
+   * With `shadow`, the cache's glyphs are that shadow: text drawn through it
+   * is soft. Blurring is linear, so drawing blurred glyphs is blurring the
+   * text (up to where glyphs' halos overlap, which composite instead of
+   * adding), at the cost of one copy per glyph instead of a blur of the whole
+   * line every time.
    */
   constructor(
     readonly maxBytes = 8 * 1024 * 1024,
-    readonly blur = 0,
+    readonly shadow: GlyphShadow | null = null,
   ) {}
 
   /**
@@ -60,7 +75,7 @@ export class GlyphCache {
     }
     this.misses++;
     const sharp = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
-    const mask = this.blur > 0 ? blurMask(sharp, this.blur) : sharp;
+    const mask = this.shadow ? trimMask(shadowMask(sharp, this.shadow)) : sharp;
     this.masks.set(key, mask);
     this.bytes += mask.data.length + ENTRY_OVERHEAD;
     this.evict();
@@ -78,6 +93,26 @@ export class GlyphCache {
       this.bytes -= mask.data.length + ENTRY_OVERHEAD;
     }
   }
+}
+
+/** The shadow's layers over `sharp` as one mask, each pixel rounded once. */
+function shadowMask(sharp: Mask, { blur, blurOpacity = 1, sharpOpacity = 0 }: GlyphShadow): Mask {
+  const soft = blurMask(sharp, blur);
+  if (blurOpacity === 1 && sharpOpacity === 0) return soft;
+  const { data, width } = soft;
+  // Where the sharp glyph's pixels sit in the (larger) blurred mask.
+  const dx = sharp.x - soft.x, dy = sharp.y - soft.y;
+  for (let y = 0; y < soft.height; y++) {
+    const sy = y - dy;
+    for (let x = 0; x < width; x++) {
+      const sx = x - dx;
+      const inside = sy >= 0 && sy < sharp.height && sx >= 0 && sx < sharp.width;
+      const a = blurOpacity * data[y * width + x]!;
+      const b = inside ? sharpOpacity * sharp.data[sy * sharp.width + sx]! : 0;
+      data[y * width + x] = Math.round(a + b - (a * b) / 255);
+    }
+  }
+  return soft;
 }
 
 function rasterizeGlyph(face: Face, glyphId: number, size: number, offsetX: number, slanted: boolean): Mask {

@@ -96,8 +96,25 @@ interface Segment {
   text: string;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Whether a face has every printable ASCII character, asked once per face. */
+const asciiFaces = new WeakMap<Face, boolean>();
+
+function coversAscii(face: Face): boolean {
+  let covers = asciiFaces.get(face);
+  if (covers === undefined) {
+    covers = true;
+    for (let code = 0x20; code <= 0x7e && covers; code++) covers = face.covers(code);
+    asciiFaces.set(face, covers);
+  }
+  return covers;
+}
+
 /** Splits text into runs of one face each. Combining marks stay with their base's face when it has them. */
 function segment(text: string, chain: readonly Face[]): Segment[] {
+  // Printable ASCII (badges, most banner lines) in a face that has all of it: one run, nothing
+  // invisible, no marks, no fallback; the per-character pass below would find the same.
+  if (text.length <= MAX_LINE_CHARACTERS && PRINTABLE_ASCII.test(text) && coversAscii(chain[0]!)) return text ? [{ face: chain[0]!, text }] : [];
   const segments: Segment[] = [];
   let current: Segment | undefined;
   for (const char of capped(text.replace(INVISIBLE, ""))) {

@@ -165,7 +165,7 @@ describe("glyph cache", () => {
     const line = layoutText("Il", sans);
     const sharp = new Pixmap(60, 40), soft = new Pixmap(60, 40);
     drawTextLine(sharp, line, 20, 25, WHITE);
-    drawTextLine(soft, line, 20, 25, WHITE, { glyphCache: new GlyphCache(1024 * 1024, 1.6) });
+    drawTextLine(soft, line, 20, 25, WHITE, { glyphCache: new GlyphCache(1024 * 1024, { blur: 1.6 }) });
     const alphas = (p: PixmapType) => Array.from({ length: p.width * p.height }, (_, i) => p.data[i * 4 + 3]!);
     const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
     // Blurring moves ink, it does not add or remove it (two glyphs far enough apart not to overlap).
@@ -176,6 +176,32 @@ describe("glyph cache", () => {
     // The halo reaches past the I's left edge by about 2 sigma (further out it rounds to nothing).
     const firstColumn = (p: PixmapType) => Math.min(...alphas(p).flatMap((a, i) => (a > 0 ? [i % p.width] : [])));
     expect(firstColumn(sharp) - firstColumn(soft)).toBeGreaterThanOrEqual(3);
+  });
+
+  test("a shadow cache holds a blurred copy and a sharp one over it as one mask: one draw, the same pixels as the two layers", () => {
+    // A dark shadow colour on a light ground, as badges draw it, with glyphs close enough for their halos to overlap.
+    const shadow = rgba(1, 1, 1);
+    const line = layoutText("Shadow 13k", sans);
+    const layered = new Pixmap(120, 40), once = new Pixmap(120, 40);
+    layered.fill(rgba(68, 204, 17));
+    once.fill(rgba(68, 204, 17));
+    drawTextLine(layered, line, 6.25, 26, shadow, { opacity: 0.8, glyphCache: new GlyphCache(1024 * 1024, { blur: 1.6 }) });
+    drawTextLine(layered, line, 6.25, 26, shadow, { opacity: 0.3 });
+    const cache = new GlyphCache(1024 * 1024, { blur: 1.6, blurOpacity: 0.8, sharpOpacity: 0.3 });
+    drawTextLine(once, line, 6.25, 26, shadow, { glyphCache: cache });
+    let darkened = 0, largest = 0;
+    for (let i = 0; i < once.data.length; i++) {
+      largest = Math.max(largest, Math.abs(once.data[i]! - layered.data[i]!));
+      if (i % 4 === 1 && once.data[i]! < 200) darkened++;
+    }
+    // Rounded once instead of twice: a level or two apart, never more.
+    expect(largest).toBeLessThanOrEqual(2);
+    expect(darkened).toBeGreaterThan(100);
+    // One glyph mask per glyph drawn, not two, cut to its ink (the blur's margin is wider than its reach).
+    expect(cache.stats().hits + cache.stats().misses).toBe(line.glyphs.length);
+    const mask = cache.get(line.glyphs[0]!.face, line.glyphs[0]!.glyphId, line.glyphs[0]!.size, 0, false);
+    expect(Math.max(...mask.data.subarray(0, mask.width))).toBeGreaterThan(0);
+    expect(Math.max(...mask.data.subarray(mask.data.length - mask.width))).toBeGreaterThan(0);
   });
 });
 

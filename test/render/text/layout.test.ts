@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ellipsize, layoutText, measureText, pixelFamily, sansFamily, stretchToWidth, type FontStyle } from "../../../src/render/index.ts";
 import { MAX_LINE_CHARACTERS } from "../../../src/render/text/layout.ts";
+import type { Face } from "../../../src/render/text/face.ts";
 
 const sans: FontStyle = { family: sansFamily(), size: 16 };
 const pixel: FontStyle = { family: pixelFamily(), size: 16 };
@@ -65,6 +66,21 @@ describe("layoutText", () => {
     expect(faces[4]).toBe(faces[0]!);
     // Pens only move forward.
     for (let i = 1; i < line.glyphs.length; i++) expect(line.glyphs[i]!.x).toBeGreaterThan(line.glyphs[i - 1]!.x);
+  });
+
+  test("plain ASCII is one run only when the face has every printable character; else it falls back per character too", () => {
+    const dejavu = sansFamily().regular;
+    // DejaVu as a face without "b" (a face may lack any character; the pixel face has b).
+    const withoutB: Face = Object.assign(Object.create(dejavu) as Face, { covers: (codePoint: number) => codePoint !== 0x62 && dejavu.covers(codePoint) });
+    const family = { regular: withoutB, fallbacks: [pixelFamily().regular] };
+    const faces = layoutText("abc", { family, size: 16 }).glyphs.map((g) => g.face);
+    expect(faces).toEqual([withoutB, pixelFamily().regular, withoutB]);
+    const plain = layoutText("a b~c", sans).glyphs;
+    expect(plain.map((g) => g.face)).toEqual(Array(5).fill(dejavu));
+    expect(plain.map((g) => g.glyphId)).toEqual([..."a b~c"].map((char) => dejavu.shape(char).glyphIds[0]!));
+    expect(layoutText("", sans).glyphs).toEqual([]);
+    // ASCII controls are not printable: still dropped.
+    expect(layoutText("a\tb\u007fc\n", sans).glyphs.map((g) => g.glyphId)).toEqual(plain.filter((_, i) => i % 2 === 0).map((g) => g.glyphId));
   });
 
   test("combining marks stay on their base and take no advance", () => {
