@@ -36,6 +36,25 @@ describe("migrations", () => {
   });
 });
 
+describe("compiled statements", () => {
+  test("are kept by SQL text for the code's queries, up to a bound past which they are compiled each time", () => {
+    const db = openDatabase(join(tempDir("store"), "pennant.db"));
+    try {
+      const client = db.$client;
+      expect(client.prepare("SELECT 1")).toBe(client.prepare("SELECT 1"));
+      for (let n = 2; n <= 300; n++) client.prepare(`SELECT ${n}`);
+      expect(client.prepare("SELECT 2")).toBe(client.prepare("SELECT 2"));
+      expect(client.prepare("SELECT 299")).not.toBe(client.prepare("SELECT 299"));
+      // Queries still answer what they should through kept statements.
+      createToken(db, { hash: "a".repeat(64), scope: "all", label: "one", now: 1 });
+      createToken(db, { hash: "b".repeat(64), scope: "all", label: "two", now: 2 });
+      expect(client.prepare("SELECT count(*) AS n FROM tokens").get()).toEqual({ n: 2 });
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+
 describe("server status at a time", () => {
   const minute = 60_000;
   const row = (status: string | null, lastSeen: number) => ({ status, lastSeen });

@@ -44,6 +44,7 @@ export function openDatabase(path: string, now: () => number = Date.now): Db {
     sqlite.run("PRAGMA synchronous = FULL");
     sqlite.run("PRAGMA foreign_keys = ON");
     sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    keepStatements(sqlite);
     const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
     migrate(db);
     guardTransactions(db);
@@ -52,6 +53,32 @@ export function openDatabase(path: string, now: () => number = Date.now): Db {
     sqlite?.close();
     throw new DatabaseOpenError(path, openFailureReason(error));
   }
+}
+
+/**
+ * SQL texts whose compiled statements are kept. Drizzle writes values as
+ * parameters, so the texts are the code's own queries (a few dozen); the
+ * bound only stops an unforeseen variety (IN lists of every length) from
+ * keeping statements without end.
+ */
+const KEPT_STATEMENTS = 256;
+
+/**
+ * Drizzle compiles every statement anew on each call (sqlite.prepare), which
+ * was a third of a signed push's CPU. bun:sqlite's query() keeps compiled
+ * statements by SQL text and finalizes them on close; drizzle runs each to
+ * completion before the next, so sharing one is safe.
+ */
+function keepStatements(sqlite: Database): void {
+  const compile = sqlite.prepare.bind(sqlite);
+  const kept = new Set<string>();
+  sqlite.prepare = ((sql: string) => {
+    if (!kept.has(sql)) {
+      if (kept.size >= KEPT_STATEMENTS) return compile(sql);
+      kept.add(sql);
+    }
+    return sqlite.query(sql);
+  }) as typeof sqlite.prepare;
 }
 
 const WRITABLE_HINT = "the file and its folder must be writable: SQLite adds -wal and -shm files beside it";
