@@ -6,9 +6,9 @@ import { metricValue } from "../../bench/report/prometheus.ts";
 const exposition = [
   "# HELP pennant_cache_hits_total Cache reads that found an entry, by cache.",
   "# TYPE pennant_cache_hits_total counter",
+  'pennant_cache_hits_total_other{cache="banner_images"} 9',
   'pennant_cache_hits_total{cache="badge_images"} 202',
   'pennant_cache_hits_total{cache="banner_images"} 1500',
-  'pennant_cache_hits_total_other{cache="banner_images"} 9',
   'pennant_http_requests_total{method="GET",route="/api/banner",status="200"} 31',
   'pennant_http_requests_total{method="GET",route="/api/banner",status="400"} 4',
   "process_resident_memory_bytes 123456789",

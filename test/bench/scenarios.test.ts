@@ -13,7 +13,8 @@ let server: TestServer;
 let params: ScenarioParams;
 
 beforeAll(async () => {
-  server = await startTestServer({ PENNANT_RATE_LIMIT: "1000/60" });
+  // Legacy signatures off: only the README's standard scheme (timestamp + "." + body) may pass.
+  server = await startTestServer({ PENNANT_RATE_LIMIT: "1000/60", PENNANT_LEGACY_SIGNATURES: "off" });
   const servers = [0, 1].map(() => ({ token: server.token("server"), uuid: randomUUID() }));
   const plugin = createToken(server.db, { hash: "b".repeat(64), scope: "plugin", label: "bench", now: server.clock.now });
   const pluginUuid = randomUUID();

@@ -25,7 +25,7 @@ function render(fields: { small?: [number, number]; large?: [number, number]; ba
   };
 }
 
-function http(fields: { rates?: Array<[number, number]>; cpus?: Array<[number, number]>; cold?: number; burstsMiB?: number[]; unexpected?: number; stormErrors?: number } = {}): HttpFigures {
+function http(fields: { rates?: Array<[number, number]>; cpus?: Array<[number, number]>; cold?: number; burstsMiB?: number[]; unexpected?: number; stormErrors?: number; mixedSocketErrors?: number } = {}): HttpFigures {
   const rates = fields.rates ?? [[1_000, 800]];
   const cpus = fields.cpus ?? rates.map((): [number, number] => [20, 25]);
   const rounds = rates.map(([plain, ours], i) => ({
@@ -34,7 +34,7 @@ function http(fields: { rates?: Array<[number, number]>; cpus?: Array<[number, n
   }));
   const size = (name: string, p50: number): SizeFigures => ({ size: name, drawn: { median: 1, p95: 1 }, bytes: 1, one: load({ p50 }), many: load() });
   const mixed: MixedFigures = {
-    requests: 1_000, load: load(), rss: { before: 1, peak: 1, after: 1, rested: 1 }, restSeconds: 1,
+    requests: 1_000, load: load({ socketErrors: fields.mixedSocketErrors ?? 0 }), rss: { before: 1, peak: 1, after: 1, rested: 1 }, restSeconds: 1,
     kinds: [{ kind: "signed update", answers: 1_000, unexpected: fields.unexpected ?? 0, statuses: { "200": 1_000 } }],
   };
   return {
@@ -105,7 +105,8 @@ describe("targets", () => {
   test("any unexpected answer in any load misses the no-errors target", () => {
     expect(verdict(evaluateTargets(all({ http: http({ unexpected: 1 }) })), "under every load")).toBe("missed");
     expect(verdict(evaluateTargets(all({ http: http({ stormErrors: 2 }) })), "under every load")).toBe("missed");
-    expect(unexpectedAnswers(http({ unexpected: 1, stormErrors: 2 })).count).toBe(3);
+    expect(verdict(evaluateTargets(all({ http: http({ mixedSocketErrors: 1 }) })), "under every load")).toBe("missed");
+    expect(unexpectedAnswers(http({ unexpected: 1, stormErrors: 2, mixedSocketErrors: 4 })).count).toBe(7);
   });
 
   test("a part that did not run: its targets are not measured, the others still judged", () => {
@@ -129,7 +130,10 @@ describe("the report", () => {
       generatedAt: new Date("2026-11-23T10:00:00Z"), command: "npm run bench", wallSeconds: 754, loadAtStart: [1, 2, 3], loadAtEnd: [1.5, 2, 3],
       machine: { cores: 2, cpu: "AMD EPYC", memoryBytes: 24 * 2 ** 30, os: "linux x64", bun: "1.4.5", node: "v20", autocannon: "9.0.0", tempFs: "ext2/ext3" },
       targets,
-      sections: [{ title: "Rendering", explanation: "What it measures.", body: "| a |\n| --- |" }],
+      sections: [
+        { title: "Rendering", explanation: "What it measures.", body: "| a |\n| --- |" },
+        { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
+      ],
     });
     expect(document).toContain("12 of 13 met in this run");
     expect(document).toContain("80 -> 225 MiB over 4 bursts; second half +25 MiB | met |");
@@ -138,6 +142,7 @@ describe("the report", () => {
     expect(document).toContain("1.00 / 2.00 / 3.00 at the start, 1.50 / 2.00 / 3.00 at the end");
     expect(document).toContain("[performance-notes.md](performance-notes.md)");
     expect(document).toContain("## Rendering\n\nWhat it measures.\n\n| a |");
+    expect(document).toContain("## Badges\n\nPrinted by the badge bench.\n\nCached badge over HTTP:\n\n| b |\n| --- |\n");
   });
 
   test("a caption right above a table gets a blank line (else markdown reads the header as text); other lines stay", () => {
