@@ -51,7 +51,7 @@ async function part<T>(script: string, withJson: boolean, extra: string[] = []):
   console.error(`bench: ${script}${extra.length > 0 ? ` ${extra.join(" ")}` : ""}`);
   const child = Bun.spawn(command, { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
   const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
-  if (code !== 0) throw new Error(`bench/${script} failed (exit ${code}); its output:\n${stdout.slice(-2_000)}`);
+  if (code !== 0) throw new Error(`bench/${script} failed (exit ${code})${stdout.trim() ? `; the end of its output:\n${stdout.trim().slice(-2_000)}` : ""}`);
   console.error(`bench: ${script} done in ${((performance.now() - partStarted) / 1000).toFixed(0)} s`);
   return { stdout, ...(withJson ? { json: JSON.parse(readFileSync(json, "utf8")) } : {}) };
 }

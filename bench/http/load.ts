@@ -42,10 +42,15 @@ export interface LoadResult extends AutocannonSummary {
   peakRss: number;
 }
 
-const node = Bun.which("node");
+/** The Node.js that runs autocannon; without one the HTTP benches cannot run. */
+export function nodePath(): string {
+  const node = Bun.which("node");
+  if (!node) throw new Error("the HTTP benches need Node.js 20 or newer on PATH (autocannon runs under it)");
+  return node;
+}
 
 export async function runLoad(spec: LoadSpec, serverPid: number): Promise<LoadResult> {
-  if (!node) throw new Error("the HTTP benches need Node.js (autocannon runs under it)");
+  const node = nodePath();
   const dir = mkdtempSync(join(tmpdir(), "pennant-load-"));
   try {
     const latencies = join(dir, "latencies.f64");

@@ -16,10 +16,15 @@ export interface Machine {
   tempFs: string;
 }
 
-const output = (command: string[]) => {
-  const run = Bun.spawnSync(command);
-  return run.exitCode === 0 ? run.stdout.toString().trim() : "unknown";
-};
+/** A command's output, or "unknown" when it fails or is not installed (the header only describes). */
+function output(command: string[]): string {
+  try {
+    const run = Bun.spawnSync(command);
+    return run.exitCode === 0 ? run.stdout.toString().trim() : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 export async function describeMachine(): Promise<Machine> {
   const autocannon = (await Bun.file(join(import.meta.dir, "../../node_modules/autocannon/package.json")).json()) as { version: string };
