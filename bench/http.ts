@@ -28,14 +28,14 @@ const settings = options.quick
   ? {
       versus: { rounds: 1, seconds: 2, connections: 32 },
       sizes: { seconds: 1, samples: 30 },
-      bursts: 6,
+      bursts: 8,
       storm: { distinct: [1, 100, 1_000, 10_000], seconds: 2, warmUpTo: 1_000 },
       mixed: { requests: 100_000, restSeconds: 3 },
     }
   : {
       versus: { rounds: 3, seconds: 5, connections: 32 },
       sizes: { seconds: 3, samples: 100 },
-      bursts: 8,
+      bursts: 12,
       storm: { distinct: [1, 100, 1_000, 10_000, 100_000], seconds: 6, warmUpTo: 10_000 },
       mixed: { requests: 1_000_000, restSeconds: 10 },
     };

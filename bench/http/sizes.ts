@@ -34,7 +34,7 @@ function bannerData(n: number): ServerBannerData {
 function drawTimes(size: { width: number; height: number }, samples: number): { median: number; p95: number; bytes: number } {
   const theme = templates.get(TEMPLATE)!.defaultTheme;
   const draw = (n: number) => encodePng(renderBanner(TEMPLATE, bannerData(n), { size, theme, scale: 1 }));
-  for (let n = 0; n < 50; n++) draw(n); // warm-up
+  for (let n = 0; n < samples; n++) draw(n); // warm-up: as many draws as are timed
   const times: number[] = [];
   let bytes = 0;
   for (let n = 0; n < samples; n++) {

@@ -113,17 +113,21 @@ export async function measureBursts(dir: string, bursts: number): Promise<{ befo
 }
 
 /**
- * Memory levels off when the second half of the bursts adds at most this
- * much: the caches (64 MiB of images, 8 MiB of parsed queries, 4 MiB of
- * panels) fill within the first half.
+ * Memory levels off when the lowest RSS of the last half of the bursts is at
+ * most this much above the lowest of the second quarter, by which the caches
+ * (64 MiB of images, 8 MiB of parsed queries, 4 MiB of panels) are full.
+ * Lowest, not last: RSS after a burst includes garbage the collector has not
+ * reclaimed yet (JavaScriptCore collects lazily; 30 bursts swung between 210
+ * and 415 MiB with no trend), while a leak raises every sample.
  */
 export const LEVELLED_GROWTH_BYTES = 32 * 2 ** 20;
 
-/** RSS added by the second half of the bursts (after the middle burst to after the last). */
-export function lateGrowth(bursts: BurstFigures[]): number {
-  if (bursts.length < 2) throw new Error("at least two bursts are needed to see memory level off");
-  const middle = bursts[Math.floor(bursts.length / 2) - 1]!;
-  return bursts[bursts.length - 1]!.rss - middle.rss;
+/** Lowest RSS of the last half of the bursts over the lowest of the second quarter. */
+export function settledGrowth(bursts: BurstFigures[]): number {
+  if (bursts.length < 4) throw new Error("at least four bursts are needed to see memory level off");
+  const lowest = (from: number, to: number) => Math.min(...bursts.slice(from, to).map((b) => b.rss));
+  const quarter = Math.floor(bursts.length / 4), half = Math.floor(bursts.length / 2);
+  return lowest(half, bursts.length) - lowest(quarter, half);
 }
 
 export function formatBursts(result: { before: number; bursts: BurstFigures[] }): string {

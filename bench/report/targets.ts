@@ -4,7 +4,7 @@
 
 import type { MixedFigures } from "../http/mixed.ts";
 import type { SizeFigures } from "../http/sizes.ts";
-import { LEVELLED_GROWTH_BYTES, lateGrowth, type BurstFigures, type StormFigures } from "../http/storm.ts";
+import { LEVELLED_GROWTH_BYTES, settledGrowth, type BurstFigures, type StormFigures } from "../http/storm.ts";
 import { cpuRatio, rateRatio, type VersusKind } from "../http/versus.ts";
 import type { FlatBadge } from "./badge-output.ts";
 import { mib, ms, times } from "./markdown.ts";
@@ -122,12 +122,18 @@ export const TARGETS: Target[] = [
   },
   {
     source: "issue 10",
-    target: `1,000 distinct URLs at once do not grow memory without bound (the second half of the bursts adds <= ${mib(LEVELLED_GROWTH_BYTES)} MiB)`,
+    target:
+      `1,000 distinct URLs at once do not grow memory without bound (the lowest RSS of the last half of the bursts <= ${mib(LEVELLED_GROWTH_BYTES)} MiB ` +
+      "above the lowest of the second quarter, once the caches are full)",
     check: (f) => {
       if (!f.http) return undefined;
       const { before, bursts } = f.http.bursts;
-      const growth = lateGrowth(bursts);
-      return { measured: `${mib(before)} -> ${mib(bursts.at(-1)!.rss)} MiB over ${bursts.length} bursts; second half ${growth >= 0 ? "+" : ""}${mib(growth)} MiB`, met: growth <= LEVELLED_GROWTH_BYTES };
+      const growth = settledGrowth(bursts);
+      const highest = Math.max(...bursts.map((b) => b.rss));
+      return {
+        measured: `${mib(before)} MiB before, at most ${mib(highest)} over ${bursts.length} bursts; lowest of the last half ${growth >= 0 ? "+" : ""}${mib(growth)} MiB`,
+        met: growth <= LEVELLED_GROWTH_BYTES,
+      };
     },
   },
   { source: "issue 11", target: "flat badge, cold draw + PNG (fast encoding): median <= 0.1 ms", check: (f) => atMost(f.badge?.fast, 0.1) },
