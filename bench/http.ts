@@ -28,7 +28,7 @@ const settings = options.quick
   ? {
       versus: { rounds: 1, seconds: 2, connections: 32 },
       sizes: { seconds: 1, samples: 30 },
-      bursts: 8,
+      bursts: 6,
       storm: { distinct: [1, 100, 1_000, 10_000], seconds: 2, warmUpTo: 1_000 },
       mixed: { requests: 100_000, restSeconds: 3 },
     }
