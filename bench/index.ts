@@ -127,8 +127,9 @@ try {
       explanation:
         "Bursts of 1,000 new banner URLs sent at once on a fresh server, and its RSS after each: memory must level off once the render " +
         "cache (64 MiB of encoded images) and the query-string cache (8 MiB) are full. RSS after a burst also holds garbage not yet " +
-        "collected (JavaScriptCore collects lazily), so single figures swing by 100 MiB and more; the verdict compares the lowest " +
-        "figures of the second quarter and of the last half of the bursts, which a leak would raise.",
+        "collected (JavaScriptCore collects lazily), so single figures swing by 100 MiB and more; the verdict looks at the bursts " +
+        "after the caches' bound (76 MiB with the panels) was sent and compares the lowest figures of their earlier and later " +
+        "halves, which a leak would raise.",
       body: md(http, "bursts"),
     },
     {

@@ -89,6 +89,8 @@ export interface BurstFigures {
   burst: number;
   seconds: number;
   errors: number;
+  /** Bytes of the images it received. */
+  bytes: number;
   rss: number;
 }
 
@@ -104,7 +106,7 @@ export async function measureBursts(dir: string, bursts: number): Promise<{ befo
         { url: server.url, connections: 1_000, amount: 1_000, timeoutSeconds: 60, scenario: "distinct banner", params: { run: `burst${burst}`, sizes: BANNER_SIZES, templates: SERVER_TEMPLATES } },
         server.pid,
       );
-      figures.push({ burst, seconds: load.seconds, errors: load.errors, rss: rssBytes(server.pid) });
+      figures.push({ burst, seconds: load.seconds, errors: load.errors, bytes: load.bytes, rss: rssBytes(server.pid) });
     }
     return { before, bursts: figures };
   } finally {
@@ -112,22 +114,32 @@ export async function measureBursts(dir: string, bursts: number): Promise<{ befo
   }
 }
 
+/** What the caches a banner fills hold at most: 64 MiB of images, 8 MiB of parsed queries, 4 MiB of panels. */
+export const BANNER_CACHES_BYTES = (64 + 8 + 4) * 2 ** 20;
+
 /**
- * Memory levels off when the lowest RSS of the last half of the bursts is at
- * most this much above the lowest of the second quarter, by which the caches
- * (64 MiB of images, 8 MiB of parsed queries, 4 MiB of panels) are full.
- * Lowest, not last: RSS after a burst includes garbage the collector has not
- * reclaimed yet (JavaScriptCore collects lazily; 30 bursts swung between 210
- * and 415 MiB with no trend), while a leak raises every sample.
+ * Memory levels off when, among the bursts after the caches were full, the
+ * lowest RSS of the later half is at most this much above the lowest of the
+ * earlier half. Lowest, not last: RSS after a burst includes garbage the
+ * collector has not reclaimed yet (JavaScriptCore collects lazily; 30 bursts
+ * swung between 210 and 415 MiB with no trend), while a leak raises every
+ * sample.
  */
 export const LEVELLED_GROWTH_BYTES = 32 * 2 ** 20;
 
-/** Lowest RSS of the last half of the bursts over the lowest of the second quarter. */
-export function settledGrowth(bursts: BurstFigures[]): number {
-  if (bursts.length < 4) throw new Error("at least four bursts are needed to see memory level off");
-  const lowest = (from: number, to: number) => Math.min(...bursts.slice(from, to).map((b) => b.rss));
-  const quarter = Math.floor(bursts.length / 4), half = Math.floor(bursts.length / 2);
-  return lowest(half, bursts.length) - lowest(quarter, half);
+/**
+ * The bursts that came after the previous ones had sent the caches' bound in
+ * images; their later half's lowest RSS over their earlier half's. Undefined
+ * with fewer than two such bursts.
+ */
+export function settledGrowth(bursts: BurstFigures[]): { growth: number; settled: number } | undefined {
+  let sent = 0;
+  const full = bursts.findIndex((burst) => (sent += burst.bytes) >= BANNER_CACHES_BYTES);
+  const settled = full < 0 ? [] : bursts.slice(full + 1);
+  if (settled.length < 2) return undefined;
+  const lowest = (part: BurstFigures[]) => Math.min(...part.map((b) => b.rss));
+  const half = Math.floor(settled.length / 2);
+  return { growth: lowest(settled.slice(half)) - lowest(settled.slice(0, half)), settled: settled.length };
 }
 
 export function formatBursts(result: { before: number; bursts: BurstFigures[] }): string {
@@ -135,8 +147,8 @@ export function formatBursts(result: { before: number; bursts: BurstFigures[] })
     `${result.bursts.length} bursts, each 1,000 connections with one request; all four sizes and five server templates mixed. Server RSS before the first: ${mib(result.before)} MiB.`,
     "",
     table(
-      ["after burst", "wall time (s)", "errors", "server RSS (MiB)"],
-      result.bursts.map((b) => [b.burst, b.seconds.toFixed(1), count(b.errors), mib(b.rss)]),
+      ["after burst", "wall time (s)", "errors", "images received (MiB, all bursts so far)", "server RSS (MiB)"],
+      result.bursts.map((b, i) => [b.burst, b.seconds.toFixed(1), count(b.errors), mib(result.bursts.slice(0, i + 1).reduce((sum, x) => sum + x.bytes, 0)), mib(b.rss)]),
     ),
   ].join("\n");
 }

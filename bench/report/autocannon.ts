@@ -16,6 +16,8 @@ export interface AutocannonSummary {
   non2xx: number;
   /** Responses by status code. */
   statuses: Record<string, number>;
+  /** Bytes received in 2xx answers, headers included. */
+  bytes: number;
   /** autocannon's own latency percentiles: whole milliseconds, of 2xx answers only. */
   wholeMs: { p50: number; p99: number };
 }
@@ -53,6 +55,7 @@ export function parseAutocannon(result: unknown): AutocannonSummary {
     timeouts: field(result, "timeouts"),
     non2xx,
     statuses,
+    bytes: field(result, "throughput.total"),
     wholeMs: { p50: field(result, "latency.p50"), p99: field(result, "latency.p99") },
   };
 }

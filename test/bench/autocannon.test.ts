@@ -18,6 +18,7 @@ describe("parseAutocannon", () => {
     expect(summary.socketErrors).toBe(0);
     expect(summary.timeouts).toBe(0);
     expect(summary.seconds).toBe(1.05);
+    expect(summary.bytes).toBe(22_929);
     expect(summary.wholeMs).toEqual({ p50: 0, p99: 29 });
   });
 
