@@ -1,0 +1,158 @@
+// The speed targets of issues 4 (render engine), 10 (banners), 11 (badges)
+// and 13 (proof), each checked against this run's figures: the report's
+// "met" and "missed" are computed here, never written by hand.
+
+import type { MixedFigures } from "../http/mixed.ts";
+import type { SizeFigures } from "../http/sizes.ts";
+import { LEVELLED_GROWTH_BYTES, settledGrowth, type BurstFigures, type StormFigures } from "../http/storm.ts";
+import { cpuRatio, rateRatio, type VersusKind } from "../http/versus.ts";
+import type { FlatBadge } from "./badge-output.ts";
+import { mib, ms, times } from "./markdown.ts";
+import { middle } from "./stats.ts";
+
+/** What bench/render.ts measures (its --json figures). */
+export interface RenderFigures {
+  scenes: Array<{ name: string; ours: { median: number }; canvas: { median: number }; bytes: [ours: number, canvas: number, resvg: number] }>;
+  webp: Array<{ label: string; stats: { median: number }; bytes: number }>;
+}
+
+/** What bench/http.ts measures (its --json figures). */
+export interface HttpFigures {
+  versus: VersusKind[];
+  sizes: SizeFigures[];
+  bursts: { before: number; bursts: BurstFigures[] };
+  storm: StormFigures[];
+  mixed: MixedFigures;
+}
+
+export interface Figures {
+  render?: RenderFigures;
+  badge?: FlatBadge;
+  http?: HttpFigures;
+}
+
+export type Verdict = "met" | "missed" | "not measured";
+
+export interface TargetRow {
+  source: string;
+  target: string;
+  measured: string;
+  verdict: Verdict;
+}
+
+interface Check {
+  measured: string;
+  met: boolean;
+}
+
+interface Target {
+  source: string;
+  target: string;
+  check: (figures: Figures) => Check | undefined;
+}
+
+function scene(render: RenderFigures | undefined, name: string) {
+  const found = render?.scenes.find((s) => s.name === name);
+  if (render && !found) throw new Error(`the render bench measured no scene "${name}"`);
+  return found;
+}
+
+const atMost = (value: number | undefined, limit: number, show: (v: number) => string = (v) => `${ms(v)} ms`): Check | undefined =>
+  value === undefined ? undefined : { measured: show(value), met: value <= limit };
+const atLeast = (value: number | undefined, limit: number): Check | undefined =>
+  value === undefined ? undefined : { measured: times(value), met: value >= limit };
+
+function fasterThanCanvas(render: RenderFigures | undefined, name: string): number | undefined {
+  const s = scene(render, name);
+  return s && s.canvas.median / s.ours.median;
+}
+
+/** Answers of Pennant that should not have come: any status outside what the request should get, any socket error. */
+export function unexpectedAnswers(http: HttpFigures): { count: number; of: number } {
+  const loads = [
+    ...http.versus.flatMap((kind) => kind.rounds.map((round) => round.pennant)),
+    ...http.sizes.flatMap((size) => [size.one, size.many]),
+    ...http.storm.map((storm) => storm.load),
+  ];
+  const bursts = http.bursts.bursts;
+  const mixedUnexpected = http.mixed.kinds.reduce((sum, kind) => sum + kind.unexpected, 0) + http.mixed.load.socketErrors;
+  return {
+    count: loads.reduce((sum, load) => sum + load.errors, 0) + bursts.reduce((sum, burst) => sum + burst.errors, 0) + mixedUnexpected,
+    of: loads.reduce((sum, load) => sum + load.responses + load.socketErrors, 0) + bursts.length * 1_000 + http.mixed.load.responses + http.mixed.load.socketErrors,
+  };
+}
+
+export const TARGETS: Target[] = [
+  { source: "issue 4", target: "banner 468x60, draw + PNG: median <= 0.6 ms", check: (f) => atMost(scene(f.render, "banner 468x60")?.ours.median, 0.6) },
+  { source: "issue 4", target: "banner 468x60: >= 3x faster than @napi-rs/canvas", check: (f) => atLeast(fasterThanCanvas(f.render, "banner 468x60"), 3) },
+  { source: "issue 4", target: "banner 1200x300, draw + PNG: median <= 4 ms", check: (f) => atMost(scene(f.render, "banner 1200x300")?.ours.median, 4) },
+  { source: "issue 4", target: "banner 1200x300: >= 4x faster than @napi-rs/canvas", check: (f) => atLeast(fasterThanCanvas(f.render, "banner 1200x300"), 4) },
+  { source: "issue 4", target: "badge (2 segments), draw + PNG: median <= 0.1 ms", check: (f) => atMost(scene(f.render, "badge 2 segments")?.ours.median, 0.1) },
+  {
+    source: "issue 4",
+    target: "badge PNG no larger than @napi-rs/canvas's",
+    check: (f) => {
+      const s = scene(f.render, "badge 2 segments");
+      return s && { measured: `${s.bytes[0]} / ${s.bytes[1]} bytes`, met: s.bytes[0] <= s.bytes[1] };
+    },
+  },
+  {
+    source: "issue 4",
+    target: "1200x300 WebP (lossless, default): median <= 10 ms",
+    check: (f) => {
+      const webp = f.render?.webp.find((w) => w.label.startsWith("ours, lossless"));
+      if (f.render && !webp) throw new Error("the render bench measured no lossless WebP of ours");
+      return atMost(webp?.stats.median, 10);
+    },
+  },
+  {
+    source: "issue 10",
+    target: "cached banner >= 0.7x of the plain server's requests per second (median of rounds; met when both the rate ratio and the CPU ratio hold)",
+    check: (f) => {
+      const kind = f.http?.versus.find((k) => k.scenario === "cached banner");
+      if (!kind) return undefined;
+      const rate = middle(kind.rounds.map(rateRatio)), cpu = middle(kind.rounds.map(cpuRatio));
+      return { measured: `rate ${times(rate)}, CPU ${times(cpu)}`, met: rate >= 0.7 && cpu >= 0.7 };
+    },
+  },
+  {
+    source: "issue 10",
+    target: "cold 468x60 PNG through HTTP: median <= 1.5 ms (one connection, a new banner each request)",
+    check: (f) => atMost(f.http?.sizes.find((s) => s.size === "468x60")?.one.p50, 1.5),
+  },
+  {
+    source: "issue 10",
+    target:
+      "1,000 distinct URLs at once do not grow memory without bound (among the bursts after the caches' bound was sent, " +
+      `the lowest RSS of the later half <= ${mib(LEVELLED_GROWTH_BYTES)} MiB above the lowest of the earlier half)`,
+    check: (f) => {
+      if (!f.http) return undefined;
+      const { before, bursts } = f.http.bursts;
+      const settled = settledGrowth(bursts);
+      const range = `${mib(before)} MiB before, at most ${mib(Math.max(...bursts.map((b) => b.rss)))} over ${bursts.length} bursts`;
+      if (!settled) return { measured: `${range}; fewer than 2 bursts after the caches filled (run without --quick)`, met: false };
+      const { growth } = settled;
+      return { measured: `${range}; over the last ${settled.settled}: ${growth >= 0 ? "+" : ""}${mib(growth)} MiB`, met: growth <= LEVELLED_GROWTH_BYTES };
+    },
+  },
+  { source: "issue 11", target: "flat badge, cold draw + PNG (fast encoding): median <= 0.1 ms", check: (f) => atMost(f.badge?.fast, 0.1) },
+  { source: "issue 11", target: "flat badge: >= 2x faster than @napi-rs/canvas (fast encoding)", check: (f) => atLeast(f.badge && f.badge.canvas / f.badge.fast, 2) },
+  {
+    source: "issue 13",
+    target: "under every load: no 5xx, no socket error, every answer the status its request should get",
+    check: (f) => {
+      if (!f.http) return undefined;
+      const { count, of } = unexpectedAnswers(f.http);
+      return { measured: `${count.toLocaleString("en-US")} unexpected of ${of.toLocaleString("en-US")}`, met: count === 0 };
+    },
+  },
+];
+
+export function evaluateTargets(figures: Figures): TargetRow[] {
+  return TARGETS.map(({ source, target, check }) => {
+    const result = check(figures);
+    return result
+      ? { source, target, measured: result.measured, verdict: result.met ? "met" : "missed" }
+      : { source, target, measured: "-", verdict: "not measured" };
+  });
+}

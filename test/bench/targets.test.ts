@@ -1,0 +1,168 @@
+// The targets' verdicts, computed from figures (made up here: no timing).
+
+import { describe, expect, test } from "bun:test";
+import type { LoadResult } from "../../bench/http/load.ts";
+import type { MixedFigures } from "../../bench/http/mixed.ts";
+import type { SizeFigures } from "../../bench/http/sizes.ts";
+import { renderDocument, spaceTables } from "../../bench/report/document.ts";
+import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow } from "../../bench/report/targets.ts";
+
+const MIB = 2 ** 20;
+
+function load(fields: Partial<LoadResult> = {}): LoadResult {
+  return {
+    responses: 1_000, sent: 1_000, seconds: 1, socketErrors: 0, timeouts: 0, non2xx: 0, statuses: { "200": 1_000 }, bytes: 1_000_000, wholeMs: { p50: 1, p99: 2 },
+    rps: 1_000, p50: 1, p99: 2, errors: 0, kinds: {}, clientBusy: 0.5, serverCpuMicros: 100, rss: 100 * MIB, peakRss: 120 * MIB, ...fields,
+  };
+}
+
+function render(fields: { small?: [number, number]; large?: [number, number]; badge?: [number, number]; badgeBytes?: [number, number]; webp?: number } = {}): RenderFigures {
+  const scene = (name: string, [ours, canvas]: [number, number], bytes: [number, number] = [100, 100]) =>
+    ({ name, ours: { median: ours }, canvas: { median: canvas }, bytes: [bytes[0], bytes[1], 300] as [number, number, number] });
+  return {
+    scenes: [scene("banner 468x60", fields.small ?? [0.5, 2]), scene("banner 1200x300", fields.large ?? [3, 16]), scene("badge 2 segments", fields.badge ?? [0.09, 0.4], fields.badgeBytes)],
+    webp: [{ label: "ours, lossless (default)", stats: { median: fields.webp ?? 9 }, bytes: 1 }, { label: "canvas, lossless (q100)", stats: { median: 1 }, bytes: 1 }],
+  };
+}
+
+function http(fields: { rates?: Array<[number, number]>; cpus?: Array<[number, number]>; cold?: number; burstsMiB?: number[]; burstBytesMiB?: number; unexpected?: number; stormErrors?: number; mixedSocketErrors?: number } = {}): HttpFigures {
+  const rates = fields.rates ?? [[1_000, 800]];
+  const cpus = fields.cpus ?? rates.map((): [number, number] => [20, 25]);
+  const rounds = rates.map(([plain, ours], i) => ({
+    baseline: load({ rps: plain, serverCpuMicros: cpus[i]![0] }),
+    pennant: load({ rps: ours, serverCpuMicros: cpus[i]![1] }),
+  }));
+  const size = (name: string, p50: number): SizeFigures => ({ size: name, drawn: { median: 1, p95: 1 }, bytes: 1, one: load({ p50 }), many: load() });
+  const mixed: MixedFigures = {
+    requests: 1_000, load: load({ socketErrors: fields.mixedSocketErrors ?? 0 }), rss: { before: 1, peak: 1, after: 1, rested: 1 }, restSeconds: 1,
+    kinds: [{ kind: "signed update", answers: 1_000, unexpected: fields.unexpected ?? 0, statuses: { "200": 1_000 } }],
+  };
+  return {
+    versus: [{ scenario: "cached banner", label: "cached banner", rounds }, { scenario: "badge", label: "badge", rounds: [{ baseline: load(), pennant: load({ rps: 1 }) }] }],
+    sizes: [size("468x60", fields.cold ?? 1.2), size("1200x300", 30)],
+    bursts: {
+      before: 80 * MIB,
+      bursts: (fields.burstsMiB ?? [150, 200, 220, 225]).map((rss, i) => ({ burst: i + 1, seconds: 3, errors: 0, bytes: (fields.burstBytesMiB ?? 40) * MIB, rss: rss * MIB })),
+    },
+    storm: [{ distinct: 1, warmed: true, load: load({ errors: fields.stormErrors ?? 0 }), hitRatio: 1, cacheBytes: 0 }],
+    mixed,
+  };
+}
+
+const verdict = (rows: TargetRow[], startOfTarget: string) => {
+  const row = rows.find((r) => r.target.startsWith(startOfTarget));
+  if (!row) throw new Error(`no target "${startOfTarget}"`);
+  return row.verdict;
+};
+
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: { fast: 0.09, served: 0.5, canvas: 0.9 }, http: http(), ...fields });
+
+describe("targets", () => {
+  test("every target met by figures inside every bound", () => {
+    const rows = evaluateTargets(all());
+    expect(rows.filter((r) => r.verdict !== "met")).toEqual([]);
+    expect(rows.length).toBe(13);
+  });
+
+  test("time limits are inclusive: exactly the limit is met, just above is missed", () => {
+    expect(verdict(evaluateTargets(all({ render: render({ small: [0.6, 2] }) })), "banner 468x60, draw")).toBe("met");
+    expect(verdict(evaluateTargets(all({ render: render({ small: [0.61, 2] }) })), "banner 468x60, draw")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ render: render({ large: [4.01, 100] }) })), "banner 1200x300, draw")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ render: render({ badge: [0.11, 1] }) })), "badge (2 segments)")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ render: render({ webp: 10.5 }) })), "1200x300 WebP")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ http: http({ cold: 1.5 }) })), "cold 468x60")).toBe("met");
+    expect(verdict(evaluateTargets(all({ http: http({ cold: 1.51 }) })), "cold 468x60")).toBe("missed");
+  });
+
+  test("ratios against canvas: canvas's median over ours", () => {
+    expect(verdict(evaluateTargets(all({ render: render({ small: [0.5, 1.5] }) })), "banner 468x60: >= 3x")).toBe("met");
+    expect(verdict(evaluateTargets(all({ render: render({ small: [0.5, 1.49] }) })), "banner 468x60: >= 3x")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ render: render({ large: [3, 11.9] }) })), "banner 1200x300: >= 4x")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.2 } })), "flat badge: >= 2x")).toBe("met");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.19 } })), "flat badge: >= 2x")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.101, served: 0.05, canvas: 1 } })), "flat badge, cold")).toBe("missed");
+  });
+
+  test("badge bytes: ours no larger than canvas's", () => {
+    expect(verdict(evaluateTargets(all({ render: render({ badgeBytes: [2_169, 2_169] }) })), "badge PNG")).toBe("met");
+    expect(verdict(evaluateTargets(all({ render: render({ badgeBytes: [2_414, 2_169] }) })), "badge PNG")).toBe("missed");
+  });
+
+  test("cached banner: the median round's rate ratio and CPU ratio must both reach 0.7", () => {
+    const rates: Array<[number, number]> = [[1_000, 500], [1_000, 800], [1_000, 900]]; // ratios 0.5, 0.8, 0.9: median 0.8
+    expect(verdict(evaluateTargets(all({ http: http({ rates }) })), "cached banner")).toBe("met");
+    const lowRates: Array<[number, number]> = [[1_000, 500], [1_000, 600], [1_000, 900]]; // median 0.6
+    expect(verdict(evaluateTargets(all({ http: http({ rates: lowRates }) })), "cached banner")).toBe("missed");
+    // A rate ratio near 1 because the client set the pace, while the server spends 3x the plain one's CPU: missed.
+    const clientBound = http({ rates: [[1_000, 990]], cpus: [[20, 60]] });
+    const row = evaluateTargets(all({ http: clientBound })).find((r) => r.target.startsWith("cached banner"))!;
+    expect(row).toMatchObject({ verdict: "missed", measured: "rate 0.99x, CPU 0.33x" });
+  });
+
+  test("memory over the bursts: after the caches' bound (76 MiB) was sent, the later half's lowest RSS within 32 MiB of the earlier half's", () => {
+    const judged = (burstsMiB: number[], burstBytesMiB = 40) => verdict(evaluateTargets(all({ http: http({ burstsMiB, burstBytesMiB }) })), "1,000 distinct");
+    // 40 MiB a burst: the bound is sent by burst 2, so bursts 3-8 count: 3-5 against 6-8.
+    expect(judged([150, 200, 220, 230, 400, 252, 380, 260])).toBe("met"); // garbage spikes; lowest +32
+    expect(judged([150, 200, 220, 230, 400, 252.01, 380, 260])).toBe("missed");
+    expect(judged([100, 900, 250, 255, 260, 265, 270, 280])).toBe("met"); // before the caches filled, anything goes
+    expect(judged([100, 150, 200, 250, 300, 350, 400, 450])).toBe("missed"); // steady growth
+    // 20 MiB a burst: the bound is sent by burst 4, so only bursts 5-8 count (5-6 against 7-8).
+    expect(judged([100, 150, 200, 250, 300, 350, 360, 370], 20)).toBe("missed");
+    expect(judged([100, 150, 200, 250, 300, 250, 270, 260], 20)).toBe("met");
+  });
+
+  test("too few bursts after the caches filled: missed, saying so", () => {
+    const row = evaluateTargets(all({ http: http({ burstsMiB: [100, 100, 100, 100], burstBytesMiB: 25 }) })).find((r) => r.target.startsWith("1,000 distinct"))!;
+    expect(row.verdict).toBe("missed");
+    expect(row.measured).toContain("fewer than 2 bursts after the caches filled");
+  });
+
+  test("any unexpected answer in any load misses the no-errors target", () => {
+    expect(verdict(evaluateTargets(all({ http: http({ unexpected: 1 }) })), "under every load")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ http: http({ stormErrors: 2 }) })), "under every load")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ http: http({ mixedSocketErrors: 1 }) })), "under every load")).toBe("missed");
+    expect(unexpectedAnswers(http({ unexpected: 1, stormErrors: 2, mixedSocketErrors: 4 })).count).toBe(7);
+  });
+
+  test("a part that did not run: its targets are not measured, the others still judged", () => {
+    const rows = evaluateTargets({ badge: { fast: 0.2, served: 1, canvas: 1 } });
+    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(11);
+    expect(verdict(rows, "flat badge, cold")).toBe("missed");
+    expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
+  });
+
+  test("a render bench without a scene a target needs is an error, not a silent pass", () => {
+    const figures = render();
+    figures.scenes = figures.scenes.filter((s) => s.name !== "banner 1200x300");
+    expect(() => evaluateTargets(all({ render: figures }))).toThrow('no scene "banner 1200x300"');
+  });
+});
+
+describe("the report", () => {
+  test("states the verdicts it was given, counts them and links the notes", () => {
+    const targets = evaluateTargets(all({ badge: { fast: 0.2, served: 1, canvas: 1 } }));
+    const document = renderDocument({
+      generatedAt: new Date("2026-11-23T10:00:00Z"), command: "npm run bench", wallSeconds: 754, loadAtStart: [1, 2, 3], loadAtEnd: [1.5, 2, 3],
+      machine: { cores: 2, cpu: "AMD EPYC", memoryBytes: 24 * 2 ** 30, os: "linux x64", bun: "1.4.5", node: "v20", autocannon: "9.0.0", tempFs: "ext2/ext3" },
+      targets,
+      sections: [
+        { title: "Rendering", explanation: "What it measures.", body: "| a |\n| --- |" },
+        { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
+      ],
+    });
+    expect(document).toContain("12 of 13 met in this run");
+    expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
+    expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding): median <= 0.1 ms | 0.200 ms | **missed** |");
+    expect(document).toContain("in 12 min 34 s");
+    expect(document).toContain("1.00 / 2.00 / 3.00 at the start, 1.50 / 2.00 / 3.00 at the end");
+    expect(document).toContain("[performance-notes.md](performance-notes.md)");
+    expect(document).toContain("## Rendering\n\nWhat it measures.\n\n| a |");
+    expect(document).toContain("## Badges\n\nPrinted by the badge bench.\n\nCached badge over HTTP:\n\n| b |\n| --- |\n");
+  });
+
+  test("a caption right above a table gets a blank line (else markdown reads the header as text); other lines stay", () => {
+    expect(spaceTables("Caption:\n| a |\n| --- |\n| 1 |\n\nText")).toBe("Caption:\n\n| a |\n| --- |\n| 1 |\n\nText");
+    expect(spaceTables("| a |\n| --- |")).toBe("| a |\n| --- |");
+    expect(spaceTables("Caption:\n\n| a |\n| --- |")).toBe("Caption:\n\n| a |\n| --- |");
+  });
+});
