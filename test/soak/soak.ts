@@ -113,7 +113,7 @@ async function fuzzPart(options: Options, dir: string, checks: Checks): Promise<
     const atHalf = samples.find((entry) => entry.done >= options.cases / 2)?.sample ?? start;
     console.log(`  fuzz target: RSS ${mb(start.rss)} at start, ${mb(atHalf.rss)} at half, ${mb(end.rss)} at the end, peak ${mb(peak)}; database ${mb(start.db)} -> ${mb(end.db)} (WAL file ${mb(end.wal)}); log ${end.log} bytes`);
     // The bounded caches (banner images 64 MiB, badge images 8 MiB, known banner queries 8 MiB, as
-    // estimated) fill in the first part of a long run; RSS then stays level (docs/performance.md
+    // estimated) fill in the first part of a long run; RSS then stays level (docs/performance-notes.md
     // measured a plateau near 270 MiB for banners alone; WebP's wasm memory adds to it here).
     checks.atMost("fuzz: peak RSS (high-water mark)", peak, 512 * MB, mb);
     checks.atMost("fuzz: RSS growth in the second half of the run", end.rss - atHalf.rss, 64 * MB, mb);

@@ -12,7 +12,7 @@
 //   repeats its left neighbour), and the smaller data also deflates faster;
 //   choosing between them by counting repeated pixels on sampled rows picked
 //   Sub for most 468x60 banners. On badges Up comes within 2% of Paeth's
-//   bytes for a fraction of its byte-by-byte loop (docs/performance.md).
+//   bytes for a fraction of its byte-by-byte loop (docs/performance-notes.md).
 
 import { crc32, deflateSync } from "node:zlib";
 import { writeStraight, type Pixmap } from "../pixmap.ts";
@@ -26,7 +26,7 @@ export interface PngOptions {
    * whichever of the five filters leaves the smallest sum of absolute
    * differences, and (for at most 256 colours) a palette are all written and
    * the smallest kept. Several times the time of the fast choice, for 5-30%
-   * fewer bytes on badges (docs/performance.md, "Badges").
+   * fewer bytes on badges (docs/performance-notes.md, "Badges").
    */
   compact?: boolean;
 }
