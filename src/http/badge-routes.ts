@@ -26,7 +26,7 @@ import type { ServiceMetrics } from "../metrics/service.ts";
 import type { ImageCacheEvents } from "../ttl-cache.ts";
 import type { Db } from "../store/database.ts";
 import { HttpError, errorBody } from "./errors.ts";
-import { etagOf, imageResponse, matchesEtag } from "./image-response.ts";
+import { etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
@@ -45,8 +45,6 @@ export interface BadgeRouteDeps {
 const CORS = { "Access-Control-Allow-Origin": "*" };
 /** The last path segment: the metric and the format. */
 const METRIC_FILE = /^([a-z0-9-]{1,64})\.(png|json)$/;
-const NO_BYTES = new Uint8Array(0);
-
 const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 
 /** ETags change with the release, so a drawing changed by an upgrade is fetched again. */

@@ -11,15 +11,13 @@
 
 import type { Config } from "../config.ts";
 import { bannerAnswer, queryString, type KnownBanners } from "./banner-routes.ts";
-import { clientIp, type SocketInfo } from "./client-ip.ts";
-import { matchesEtag } from "./image-response.ts";
+import { socketClientIp, type SocketInfo } from "./client-ip.ts";
+import { matchesEtag, NO_BYTES } from "./image-response.ts";
 import { budgetKey } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
 import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
 
 export const BANNER_PATH = "/api/banner";
-
-const NO_BYTES = new Uint8Array(0);
 
 export interface BannerHotPathDeps {
   config: Pick<Config, "trustProxy">;
@@ -37,7 +35,7 @@ export function bannerHotPath(deps: BannerHotPathDeps): (request: Request, serve
     const notModified = matchesEtag(request, known.etag);
     const bytes = notModified ? NO_BYTES : known.banner.drawnImage(known.etag);
     if (!bytes) return undefined;
-    const client = clientIp(request, server.requestIP(request)?.address, deps.config.trustProxy);
+    const client = socketClientIp(request, server, deps.config.trustProxy);
     // A refused take spends nothing, so Elysia's route takes again and answers the 429 itself.
     const decision = deps.ipLimiter.take(budgetKey(client));
     if (!decision.allowed) return undefined;

@@ -12,7 +12,7 @@ import type { Config } from "../config.ts";
 import { TtlCache } from "../ttl-cache.ts";
 import { BANNER_LIMITS, errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
 import { HttpError } from "./errors.ts";
-import { acceptsImage, etagOf, imageResponse, matchesEtag } from "./image-response.ts";
+import { acceptsImage, etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, jsonSuccess, literals } from "./openapi/responses.ts";
@@ -118,8 +118,6 @@ const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
     parameters: [...COMMON_PARAMETERS, ...KIND_PARAMETERS[info.kind]],
   })),
 };
-
-const NO_BYTES = new Uint8Array(0);
 
 export interface KnownBanner {
   banner: PreparedBanner;

@@ -42,8 +42,13 @@ const clients = new WeakMap<Request, string>();
 export function requestClientIp(request: Request, server: SocketInfo | null, trustProxy: boolean): string {
   let client = clients.get(request);
   if (client === undefined) {
-    client = clientIp(request, server?.requestIP(request)?.address, trustProxy);
+    client = socketClientIp(request, server, trustProxy);
     clients.set(request, client);
   }
   return client;
+}
+
+/** clientIp of a request under a server, asked of the socket each time (for a path that asks once). */
+export function socketClientIp(request: Request, server: SocketInfo | null, trustProxy: boolean): string {
+  return clientIp(request, server?.requestIP(request)?.address, trustProxy);
 }

@@ -12,6 +12,9 @@ export interface EncodedImage {
   etag: string;
 }
 
+/** The body of a 304, and of an image not read because the client holds it. */
+export const NO_BYTES = new Uint8Array(0);
+
 /** A strong ETag from the parts that decide every pixel (template, size, resolved data...). */
 export function etagOf(parts: readonly string[]): string {
   const hash = createHash("sha256");

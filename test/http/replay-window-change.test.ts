@@ -33,14 +33,21 @@ function heldRows(to: TestServer): number {
   return (to.db.$client.query("select count(*) as n from used_signatures").get() as { n: number }).n;
 }
 
+/** A server on `dbPath` with a 60 s window, and a push it accepted at T0. */
+async function firstPushUnder60s(dbPath: string) {
+  const running = await start(dbPath, 60, T0);
+  const token = running.token("server");
+  const uuid = newUuid();
+  const first = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
+  expect((await sendPluginUpdate(first)).status).toBe(200);
+  return { running, token, uuid, first };
+}
+
 describe("a clock window widened across a restart", () => {
   test("a push forgotten under the old window is refused when resent inside the new one", async () => {
     const dbPath = join(tempDir("pennant-skew-"), "pennant.db");
-    let running = await start(dbPath, 60, T0);
-    const token = running.token("server");
-    const uuid = newUuid();
-    const first = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
-    expect((await sendPluginUpdate(first)).status).toBe(200);
+    const { token, uuid, first, ...before } = await firstPushUnder60s(dbPath);
+    let running = before.running;
     // 61 s on, the next accepted push sweeps the first one's row: its timestamp left the 60 s window.
     running.clock.now = T0 + 61_000;
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
@@ -56,11 +63,8 @@ describe("a clock window widened across a restart", () => {
 
   test("a push still remembered at the restart stays remembered for the whole new window", async () => {
     const dbPath = join(tempDir("pennant-skew-"), "pennant.db");
-    let running = await start(dbPath, 60, T0);
-    const token = running.token("server");
-    const uuid = newUuid();
-    const first = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
-    expect((await sendPluginUpdate(first)).status).toBe(200);
+    const { token, uuid, first, ...before } = await firstPushUnder60s(dbPath);
+    let running = before.running;
 
     running = await start(dbPath, 300, T0 + 30_000);
     // 90 s after the first push: past its old 60 s expiry, inside the new 300 s window; a new push sweeps.
