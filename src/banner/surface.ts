@@ -4,7 +4,7 @@
 // size, so a 2x banner is the same design drawn sharp, not an upscale.
 
 import {
-  Pixmap, drawImage, drawTextLine, fillPath, rasterizeToMask, scale as scaleTransform, shadowColor, strokePath,
+  Pixmap, PixmapPool, drawImage, drawTextLine, fillPath, rasterizeToMask, scale as scaleTransform, shadowColor, strokePath,
   type Color, type ImageFilter, type Mask, type Paint, type Path, type StrokeStyle, type Transform,
 } from "../render/index.ts";
 import { readableOn } from "./contrast.ts";
@@ -42,9 +42,10 @@ export class Surface {
   readonly transform: Transform;
   private drawn = false;
 
-  /** A transparent surface of `width` x `height` CSS pixels at `scale` device pixels each. */
-  constructor(readonly width: number, readonly height: number, readonly scale: number) {
-    this.pixmap = new Pixmap(Math.round(width * scale), Math.round(height * scale));
+  /** A transparent surface of `width` x `height` CSS pixels at `scale` device pixels each, its pixmap from `pixmaps` if given. */
+  constructor(readonly width: number, readonly height: number, readonly scale: number, pixmaps?: PixmapPool) {
+    const deviceWidth = Math.round(width * scale), deviceHeight = Math.round(height * scale);
+    this.pixmap = pixmaps ? pixmaps.take(deviceWidth, deviceHeight) : new Pixmap(deviceWidth, deviceHeight);
     this.transform = scaleTransform(scale);
   }
 

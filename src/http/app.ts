@@ -20,7 +20,7 @@ import { bannerRoutes, KnownBanners } from "./banner-routes.ts";
 import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
-import { errorHandling } from "./error-handling.ts";
+import { errorHandling, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
@@ -79,6 +79,14 @@ export function createApp(ctx: AppContext) {
   const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
   const known = new KnownBanners(ctx.now);
   const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer });
+  const failureDeps = {
+    allowedMethods: routes.methodsAt,
+    storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line: string) => log.error(line)),
+    log,
+    noteErrorCode: observer.noteErrorCode,
+    requestIdOf: observer.requestIdOf,
+  };
+  const failures = routeFailures(failureDeps);
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler. serve.routes puts the banner's hot path
   // in Bun's router, in front of Elysia's route for the same path.
@@ -89,13 +97,7 @@ export function createApp(ctx: AppContext) {
   })
     .use(observer.plugin)
     .use(
-      errorHandling({
-        allowedMethods: routes.methodsAt,
-        storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line) => log.error(line)),
-        log,
-        noteErrorCode: observer.noteErrorCode,
-        requestIdOf: observer.requestIdOf,
-      }),
+      errorHandling(failureDeps),
     )
     .use(bodyLimit(MAX_BODY_BYTES, bodyDeadlineMs))
     .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
@@ -104,8 +106,8 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge") }))
-    .use(bannerRoutes({ config: ctx.config, banners, known, ipLimiter }))
+    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge"), failures }))
+    .use(bannerRoutes({ config: ctx.config, banners, known, ipLimiter, failures }))
     .use(designerRoute());
   return app;
 }

@@ -25,6 +25,7 @@ import type { Config } from "../config.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import type { ImageCacheEvents } from "../ttl-cache.ts";
 import type { Db } from "../store/database.ts";
+import type { RouteFailures } from "./error-handling.ts";
 import { HttpError, errorBody } from "./errors.ts";
 import { etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
@@ -40,6 +41,7 @@ export interface BadgeRouteDeps {
   now: () => number;
   metrics: ServiceMetrics;
   imageEvents: ImageCacheEvents;
+  failures: RouteFailures;
 }
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
@@ -51,8 +53,11 @@ const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=
 const pngEtag = (content: BadgeContent, scale: number) => etagOf(["badge", pkg.version, drawKey(content, scale)]);
 
 /** One per style: what a client past its draw budget sees. */
-const rateLimited = (options: BadgeOptions): BadgeContent =>
-  ({ label: "badge", message: "rate limited", color: badgeColor("red"), style: options.style });
+/** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
+const refusal = (message: string, options: BadgeOptions): BadgeContent =>
+  ({ label: "badge", message, color: badgeColor("red"), style: options.style });
+
+const FAILURE_MESSAGES: Record<number, string> = { 429: "rate limited", 503: "database unavailable" };
 
 /**
  * Described, not checked by Elysia: an unknown subject or metric is a "not
@@ -123,11 +128,15 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
       return imageResponse(request, { bytes, contentType: "image/png", etag }, headers, answer.status);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 429) throw error;
-      // Drawn once per style and scale: refusing costs no draw.
-      const limited = rateLimited(options);
-      const image = { bytes: images.png(limited, options.scale), contentType: "image/png" as const, etag: pngEtag(limited, options.scale) };
-      return imageResponse(request, image, { ...error.headers, "Cache-Control": "no-store" }, 429);
+      return failurePng(request, error, options);
     }
+  }
+
+  /** A badge stating `failure` (a spent budget, a database fault...), with its status; it spends no budget. */
+  function failurePng(request: Request, failure: HttpError, options: BadgeOptions): Response {
+    const content = refusal(FAILURE_MESSAGES[failure.status] ?? "server error", options);
+    const image = { bytes: images.png(content, options.scale), contentType: "image/png" as const, etag: pngEtag(content, options.scale) };
+    return imageResponse(request, image, { ...CORS, ...failure.headers, "Cache-Control": "no-store" }, failure.status);
   }
 
   function json(request: Request, answer: BadgeAnswer, options: BadgeOptions): Response {
@@ -145,9 +154,19 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
   ): Response {
     const options = badgeOptions(new URL(request.url).searchParams);
     const file = METRIC_FILE.exec(segment);
-    // Without .png or .json it is no badge address; the metric is unknown either way.
-    const answer = resolve(file?.[1] ?? "", options);
-    return file?.[2] === "json" ? json(request, answer, options) : png(request, server, answer, options);
+    const asJson = file?.[2] === "json";
+    let answer: BadgeAnswer;
+    try {
+      // Without .png or .json it is no badge address; the metric is unknown either way.
+      answer = resolve(file?.[1] ?? "", options);
+    } catch (error) {
+      // A failure reading the record (a database fault): a .png is still an image, saying so.
+      const failure = asJson ? null : deps.failures.explain(error, request);
+      if (!failure) throw error;
+      deps.failures.note(request, failure.code);
+      return failurePng(request, failure, options);
+    }
+    return asJson ? json(request, answer, options) : png(request, server, answer, options);
   }
 
   const detail = (subject: "plugin" | "server") => ({

@@ -11,6 +11,7 @@ import { DEFAULT_TEMPLATE, templates } from "../banner/templates/index.ts";
 import type { Config } from "../config.ts";
 import { TtlCache } from "../ttl-cache.ts";
 import { BANNER_LIMITS, errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
+import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
 import { acceptsImage, etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
@@ -23,6 +24,7 @@ export interface BannerRouteDeps {
   banners: BannerService;
   known: KnownBanners;
   ipLimiter: RateLimiter;
+  failures: RouteFailures;
 }
 
 /**
@@ -186,11 +188,14 @@ export function bannerRoutes(deps: BannerRouteDeps) {
           const bytes = matchesEtag(request, known.etag) ? NO_BYTES : await known.banner.image(known.etag);
           return bannerAnswer(request, known, bytes, budget);
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          const headers = { ...budget, ...error.headers, "Cache-Control": "no-store", Vary: "Accept" };
-          if (!acceptsImage(request)) throw new HttpError(error.status, error.code, error.message, headers);
-          const bytes = await deps.banners.errorImage(error.message, errorImageSize(query));
-          return new Response(bytes, { status: error.status, headers: { ...headers, "Content-Type": "image/png" } });
+          // Unexpected failures too (a database fault): an <img> shows what went wrong.
+          const failure = error instanceof HttpError ? error : deps.failures.explain(error, request);
+          if (!failure) throw error;
+          const headers = { ...budget, ...failure.headers, "Cache-Control": "no-store", Vary: "Accept" };
+          if (!acceptsImage(request)) throw new HttpError(failure.status, failure.code, failure.message, headers);
+          deps.failures.note(request, failure.code);
+          const bytes = await deps.banners.errorImage(failure.message, errorImageSize(query));
+          return new Response(bytes, { status: failure.status, headers: { ...headers, "Content-Type": "image/png" } });
         }
       },
       {

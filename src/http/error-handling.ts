@@ -75,6 +75,24 @@ function failureAnswer(code: string | number, error: unknown, request: Request, 
   }
 }
 
+/**
+ * For routes that answer their own failures (image routes draw an image
+ * stating the problem): the HTTP error an unexpected failure becomes, logged
+ * and classified as errorHandling would (null when the client is gone), and
+ * a way to name its code on the request's log line.
+ */
+export interface RouteFailures {
+  explain(error: unknown, request: Request): HttpError | null;
+  note(request: Request, code: string): void;
+}
+
+export function routeFailures(deps: ErrorHandlingDeps): RouteFailures {
+  return {
+    explain: (error, request) => failureAnswer("UNKNOWN", error, request, deps),
+    note: deps.noteErrorCode,
+  };
+}
+
 export function errorHandling(deps: ErrorHandlingDeps) {
   return new Elysia({ name: "pennant/error-handling" })
     .error({ HttpError })

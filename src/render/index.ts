@@ -5,6 +5,7 @@ export { type Color, rgba, parseHexColor } from "./color.ts";
 export { type Transform, IDENTITY, translate, scale, rotate, then, invert } from "./transform.ts";
 export { Path, type CornerRadii } from "./path.ts";
 export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
+export { PixmapPool } from "./pixmap-pool.ts";
 export type { FillRule } from "./raster/accumulate.ts";
 export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
 export { drawMask } from "./paint/draw-mask.ts";

@@ -1,7 +1,7 @@
 // The template registry (what GET /api/templates lists) and the one entry
 // the HTTP layer calls: renderBanner(key, resolved data, options) -> Pixmap.
 
-import type { Pixmap } from "../../render/index.ts";
+import type { Pixmap, PixmapPool } from "../../render/index.ts";
 import { layoutFor } from "../layout.ts";
 import { BANNER_SIZES, type BannerOptions, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../model.ts";
 import { Surface } from "../surface.ts";
@@ -46,14 +46,15 @@ export const templates: ReadonlyMap<string, TemplateInfo> = new Map(
  * Draws template `key` with `data` (server data for server templates,
  * plugin data for plugin ones). Throws RangeError for an unknown template or
  * size and TypeError for the wrong kind of data: the HTTP layer checks both
- * against the registry first.
+ * against the registry first. With `pixmaps`, the pixmap comes from that pool
+ * (and the caller gives it back once it is encoded).
  */
-export function renderBanner(key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions): Pixmap {
+export function renderBanner(key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions, pixmaps?: PixmapPool): Pixmap {
   const template = templates.get(key)?.template;
   if (!template) throw new RangeError(`unknown banner template "${key}"`);
   const choice = layoutFor(options.size);
   if (!choice) throw new RangeError(`unsupported banner size ${options.size.width}x${options.size.height}`);
-  const surface = new Surface(choice.width, choice.height, choice.factor * options.scale);
+  const surface = new Surface(choice.width, choice.height, choice.factor * options.scale, pixmaps);
   const palette = paletteFor(options);
   const layout = template.layouts[choice.key];
   const isPlugin = "counters" in data;

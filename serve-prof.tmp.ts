@@ -1,0 +1,11 @@
+import { loadConfig } from "/work/wt-exp/src/config.ts";
+import { openDatabase } from "/work/wt-exp/src/store/database.ts";
+import { createLogger } from "/work/wt-exp/src/log.ts";
+import { createApp } from "/work/wt-exp/src/http/app.ts";
+import { listen } from "/work/wt-exp/src/http/listen.ts";
+const config = loadConfig(process.env);
+const db = openDatabase(config.dbPath);
+const app = createApp({ config, db, now: Date.now, log: createLogger({ level: "warn" }) });
+listen(app, config.host, config.port);
+console.log("up");
+process.on("SIGINT", async () => { await app.stop(true); db.$client.close(); });

@@ -1,0 +1,47 @@
+// Spare pixmaps for drawings that come and go: a banner's pixmap (112 KB at
+// 468x60, 1.4 MB at 1200x300) lives only until it is encoded. A new buffer
+// for each one is cheap to allocate but not to collect: every large buffer
+// counts toward the collector's next cycle, and on a server whose heap holds
+// tens of MiB of cached images that cycle costs more than the drawing
+// (docs/performance-notes.md). Pixmaps given back are handed out again,
+// cleared, to the next drawing of the same size.
+
+import { Pixmap } from "./pixmap.ts";
+
+export class PixmapPool {
+  private readonly spare: Pixmap[] = [];
+  private spareBytes = 0;
+
+  /** Keeps at most `maxBytes` of pixel data in spare pixmaps. */
+  constructor(readonly maxBytes: number) {}
+
+  /** A transparent pixmap: a spare one of this size, else a new one. */
+  take(width: number, height: number): Pixmap {
+    for (let i = this.spare.length - 1; i >= 0; i--) {
+      const pixmap = this.spare[i]!;
+      if (pixmap.width !== width || pixmap.height !== height) continue;
+      this.spare.splice(i, 1);
+      this.spareBytes -= pixmap.data.length;
+      pixmap.pixels.fill(0);
+      return pixmap;
+    }
+    return new Pixmap(width, height);
+  }
+
+  /**
+   * Gives back a pixmap nothing refers to any more. Past the bound the oldest
+   * spares make room, so the sizes drawn lately are the ones kept.
+   */
+  give(pixmap: Pixmap): void {
+    const bytes = pixmap.data.length;
+    if (bytes > this.maxBytes || this.spare.includes(pixmap)) return;
+    while (this.spareBytes + bytes > this.maxBytes) this.spareBytes -= this.spare.shift()!.data.length;
+    this.spare.push(pixmap);
+    this.spareBytes += bytes;
+  }
+
+  /** Bytes held in spare pixmaps (for tests and metrics). */
+  get bytes(): number {
+    return this.spareBytes;
+  }
+}

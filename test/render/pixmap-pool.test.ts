@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { BANNER_SIZES } from "../../src/banner/model.ts";
+import { renderBanner, templates } from "../../src/banner/templates/index.ts";
+import { PixmapPool, rgba } from "../../src/render/index.ts";
+import { offline, pluginRealistic, samplesFor } from "../support/banner-samples.ts";
+
+describe("PixmapPool", () => {
+  test("hands a given-back pixmap out again, transparent, for the same size only", () => {
+    const pool = new PixmapPool(1 << 20);
+    const first = pool.take(40, 10);
+    first.fill(rgba(255, 0, 0, 255));
+    pool.give(first);
+    expect(pool.take(41, 10)).not.toBe(first);
+    const again = pool.take(40, 10);
+    expect(again).toBe(first);
+    expect(again.pixels.every((word) => word === 0)).toBe(true);
+    expect(pool.take(40, 10)).not.toBe(first);
+  });
+
+  test("keeps at most its bound in bytes, the latest given first", () => {
+    const pool = new PixmapPool(3 * 40 * 10 * 4);
+    const given = Array.from({ length: 5 }, () => pool.take(40, 10));
+    for (const pixmap of given) pool.give(pixmap);
+    expect(pool.bytes).toBe(3 * 40 * 10 * 4);
+    const taken = [pool.take(40, 10), pool.take(40, 10), pool.take(40, 10), pool.take(40, 10)];
+    expect(taken.slice(0, 3)).toEqual(expect.arrayContaining(given.slice(2)));
+    expect(given).not.toContain(taken[3]);
+    expect(pool.bytes).toBe(0);
+    pool.give(pool.take(400, 10));
+    expect(pool.bytes).toBe(0);
+  });
+
+  test("a pixmap given back twice is handed out once", () => {
+    const pool = new PixmapPool(1 << 20);
+    const pixmap = pool.take(8, 8);
+    pool.give(pixmap);
+    pool.give(pixmap);
+    expect(pool.take(8, 8)).toBe(pixmap);
+    expect(pool.take(8, 8)).not.toBe(pixmap);
+  });
+});
+
+describe("banners drawn on reused pixmaps", () => {
+  test("every template at every size draws the same pixels on a reused pixmap as on a new one", () => {
+    const pool = new PixmapPool(64 << 20);
+    for (const info of templates.values()) {
+      const [[, data], [, other]] = info.kind === "server" ? [samplesFor("server")[0]!, ["offline", offline] as const] : [["p", pluginRealistic] as const, samplesFor("plugin")[1]!];
+      for (const size of BANNER_SIZES) {
+        const options = { size, theme: info.defaultTheme, scale: 1 } as const;
+        const fresh = renderBanner(info.key, data, options);
+        // Something else drawn first on the pixmap the pool then hands out.
+        pool.give(renderBanner(info.key, other, { ...options, theme: info.defaultTheme === "dark" ? "light" : "dark" }, pool));
+        const reused = renderBanner(info.key, data, options, pool);
+        expect(Buffer.from(reused.data).equals(Buffer.from(fresh.data))).toBe(true);
+      }
+    }
+  });
+});
