@@ -5,13 +5,15 @@
 // its character's own shape plus what its left and right neighbour pairs add
 // (kerning), so a run is rebuilt from tables learned from fontkit itself: one
 // character shaped alone, and each pair shaped once the first time a run
-// holds it. A pair that fontkit does not shape as its two glyphs (a ligature:
-// "fi") or that begins a longer ligature sends the whole run to fontkit.
+// holds it. Only what the shipped faces do is composed: advances, and kerning
+// that changes the left glyph's advance. A pair that fontkit does not shape
+// as its two glyphs (a ligature: "fi"), that begins a longer ligature, or that
+// moves glyphs any other way sends the whole run to fontkit.
 //
 // Tables are bounded by the alphabet: per face and script context, 95
-// characters and at most 95 * 95 pairs (one byte of state each, plus six
-// numbers for each pair that adjusts); learning every pair would cost
-// ~9,000 fontkit calls of ~16 µs once in the life of the process.
+// characters and at most 95 * 95 pairs (one byte of state each, plus one
+// number for each kerned pair: ~220 in DejaVu Sans); learning every pair would
+// cost ~9,000 fontkit calls of ~16 µs once in the life of the process.
 
 import type * as fontkit from "fontkit";
 import type { ShapedRun } from "./face.ts";
@@ -24,22 +26,23 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const LATIN_LETTER = /[A-Za-z]/;
 const LATIN = "latn";
 
-// Pair states.
+// Character and pair states.
 const UNKNOWN = 0;
 const PLAIN = 1;
-const ADJUSTED = 2;
+const KERNED = 2;
 const TO_FONTKIT = 3;
 
-/** Pen adjustments of one pair: xAdvance, xOffset, yOffset of the left glyph, then of the right one. */
-type PairAdjustment = Float64Array;
-const NO_ADJUSTMENT: PairAdjustment = new Float64Array(6);
+function offset(position: fontkit.GlyphPosition): boolean {
+  return position.xOffset !== 0 || position.yOffset !== 0;
+}
 
 /** What one script context has learned. */
 class PairTables {
-  private readonly own = new Float64Array(ASCII_COUNT * 3);
+  private readonly advances = new Float64Array(ASCII_COUNT);
   private readonly charState = new Uint8Array(ASCII_COUNT);
   private readonly pairState = new Uint8Array(ASCII_COUNT * ASCII_COUNT);
-  private readonly adjustments = new Map<number, PairAdjustment>();
+  /** What each kerned pair adds to its left glyph's advance. */
+  private readonly kerning = new Map<number, number>();
 
   constructor(private readonly font: fontkit.Font, private readonly script: string | undefined, private readonly proof: PairwiseProof) {
     for (const pair of proof.ligaturePrefixes) this.pairState[pair] = TO_FONTKIT;
@@ -49,52 +52,43 @@ class PairTables {
     return this.font.layout(text, [], this.script);
   }
 
-  /** Whether character `k` shapes alone as its own one glyph (learned once). */
+  /** Whether character `k` shapes alone as its own one glyph, not offset (learned once). */
   private charUsable(k: number): boolean {
     if (this.charState[k] === UNKNOWN) {
       const run = this.layout(String.fromCharCode(ASCII_FIRST + k));
-      const usable = run.glyphs.length === 1 && run.glyphs[0]!.id === this.proof.glyphIds[k];
-      if (usable) {
-        const { xAdvance, xOffset, yOffset } = run.positions[0]!;
-        this.own.set([xAdvance, xOffset, yOffset], k * 3);
-      }
+      const usable = run.glyphs.length === 1 && run.glyphs[0]!.id === this.proof.glyphIds[k] && !offset(run.positions[0]!);
+      if (usable) this.advances[k] = run.positions[0]!.xAdvance;
       this.charState[k] = usable ? PLAIN : TO_FONTKIT;
     }
     return this.charState[k] === PLAIN;
   }
 
   /**
-   * What pair (a, b) adds to its glyphs' positions, learned from fontkit's shape of the two characters
-   * the first time; undefined when runs holding the pair go to fontkit.
+   * What pair (a, b) adds to the left glyph's advance, learned from fontkit's shape of the two
+   * characters the first time; undefined when runs holding the pair go to fontkit.
    */
-  private pair(a: number, b: number): PairAdjustment | undefined {
+  private pair(a: number, b: number): number | undefined {
     const index = a * ASCII_COUNT + b;
     if (this.pairState[index] === UNKNOWN) this.learnPair(a, b, index);
     switch (this.pairState[index]) {
-      case PLAIN: return NO_ADJUSTMENT;
-      case ADJUSTED: return this.adjustments.get(index);
+      case PLAIN: return 0;
+      case KERNED: return this.kerning.get(index);
       default: return undefined;
     }
   }
 
   private learnPair(a: number, b: number, index: number): void {
-    const run = this.layout(String.fromCharCode(ASCII_FIRST + a, ASCII_FIRST + b));
-    // Anything but the two characters' own glyphs (a ligature, a substitution) cannot be composed.
-    if (run.glyphs.length !== 2 || run.glyphs[0]!.id !== this.proof.glyphIds[a] || run.glyphs[1]!.id !== this.proof.glyphIds[b]) {
+    const { glyphs, positions } = this.layout(String.fromCharCode(ASCII_FIRST + a, ASCII_FIRST + b));
+    // Anything but the two characters' own glyphs (a ligature, a substitution), an offset or a change to
+    // the right glyph's advance is not composed.
+    if (glyphs.length !== 2 || glyphs[0]!.id !== this.proof.glyphIds[a] || glyphs[1]!.id !== this.proof.glyphIds[b]
+      || offset(positions[0]!) || offset(positions[1]!) || positions[1]!.xAdvance !== this.advances[b]) {
       this.pairState[index] = TO_FONTKIT;
       return;
     }
-    const adjustment = new Float64Array(6);
-    run.positions.forEach(({ xAdvance, xOffset, yOffset }, side) => {
-      const k = side === 0 ? a : b;
-      adjustment.set([xAdvance - this.own[k * 3]!, xOffset - this.own[k * 3 + 1]!, yOffset - this.own[k * 3 + 2]!], side * 3);
-    });
-    if (adjustment.every((value) => value === 0)) {
-      this.pairState[index] = PLAIN;
-      return;
-    }
-    this.adjustments.set(index, adjustment);
-    this.pairState[index] = ADJUSTED;
+    const kerning = positions[0]!.xAdvance - this.advances[a]!;
+    if (kerning !== 0) this.kerning.set(index, kerning);
+    this.pairState[index] = kerning === 0 ? PLAIN : KERNED;
   }
 
   /** The run, or undefined when it holds something that only fontkit can shape. */
@@ -106,25 +100,21 @@ class PairTables {
       if (!this.charUsable(chars[i]!)) return undefined;
     }
     const run: ShapedRun = { glyphIds: [], advances: [], xOffsets: [], yOffsets: [] };
-    // Each glyph: its own shape, plus the left side of its pair with the next glyph and the right side of
-    // its pair with the previous one.
-    let before = NO_ADJUSTMENT;
     for (let i = 0; i < count; i++) {
       const k = chars[i]!;
-      const after = i + 1 < count ? this.pair(k, chars[i + 1]!) : NO_ADJUSTMENT;
-      if (!after) return undefined;
+      const kerning = i + 1 < count ? this.pair(k, chars[i + 1]!) : 0;
+      if (kerning === undefined) return undefined;
       run.glyphIds.push(this.proof.glyphIds[k]!);
-      run.advances.push(this.own[k * 3]! + after[0]! + before[3]!);
-      run.xOffsets.push(this.own[k * 3 + 1]! + after[1]! + before[4]!);
-      run.yOffsets.push(this.own[k * 3 + 2]! + after[2]! + before[5]!);
-      before = after;
+      run.advances.push(this.advances[k]! + kerning);
+      run.xOffsets.push(0);
+      run.yOffsets.push(0);
     }
     return run;
   }
 
-  /** How many pairs are known, and how many of them adjust (for tests and benches). */
-  learned(): { pairs: number; adjusted: number } {
-    return { pairs: this.pairState.reduce((n, state) => n + (state === UNKNOWN ? 0 : 1), 0), adjusted: this.adjustments.size };
+  /** How many pairs are known, and how many of them kern (for tests and benches). */
+  learned(): { pairs: number; kerned: number } {
+    return { pairs: this.pairState.reduce((n, state) => n + (state === UNKNOWN ? 0 : 1), 0), kerned: this.kerning.size };
   }
 }
 
@@ -156,7 +146,7 @@ export class AsciiShaper {
   }
 
   /** What the tables of each context hold (for tests and benches). */
-  learned(): Array<{ script: string; pairwise: boolean; pairs: number; adjusted: number }> {
-    return [...this.contexts].map(([script, tables]) => ({ script: script ?? "detected", pairwise: tables !== null, ...(tables?.learned() ?? { pairs: 0, adjusted: 0 }) }));
+  learned(): Array<{ script: string; pairwise: boolean; pairs: number; kerned: number }> {
+    return [...this.contexts].map(([script, tables]) => ({ script: script ?? "detected", pairwise: tables !== null, ...(tables?.learned() ?? { pairs: 0, kerned: 0 }) }));
   }
 }
