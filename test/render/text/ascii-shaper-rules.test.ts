@@ -11,7 +11,8 @@ import { provePairwise } from "../../../src/render/text/pairwise-proof.ts";
 
 /**
  * A stand-in for a fontkit font: glyph id = code point, advance 500, "T." kerns in every script, "1," only
- * under Latin (what fontkit picks for text with a letter), and "Vo" moves the o. Its layout is the reference.
+ * under Latin (what fontkit picks for text with a letter), "Vo" moves the o and "<-" substitutes the
+ * hyphen. Its layout is the reference.
  */
 function standInFont(GSUB?: unknown) {
   return {
@@ -27,6 +28,7 @@ function standInFont(GSUB?: unknown) {
         if (pair === "T.") positions[i]!.xAdvance -= 80;
         if (pair === "1," && detected === "latn") positions[i]!.xAdvance -= 30;
         if (pair === "Vo") positions[i + 1]!.xOffset -= 20;
+        if (pair === "<-") glyphs[i + 1]!.id = 0x2190;
       }
       return { script: detected, features: { kern: true }, glyphs, positions };
     },
@@ -57,6 +59,11 @@ describe("composing runs", () => {
     expect(shaper.shape("Vo")).toBeUndefined();
     expect(shaper.shape("a Vote")).toBeUndefined();
     expect(shaper.shape("V o")).toEqual(reference(font, "V o"));
+  });
+
+  test("a pair shaped as other glyphs than its own goes to fontkit", () => {
+    expect(shaper.shape("go <- back")).toBeUndefined();
+    expect(shaper.shape("< -")).toEqual(reference(font, "< -"));
   });
 });
 
