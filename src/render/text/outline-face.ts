@@ -1,9 +1,12 @@
 // Outline faces: TrueType, OpenType (CFF) and WOFF2 files read with fontkit.
-// Shaping uses fontkit's layout (kerning, ligatures, mark positioning).
+// Shaping uses fontkit's layout (kerning, ligatures, mark positioning); runs of
+// printable ASCII are composed from tables learned from it where that gives
+// the same result (ascii-shaper.ts).
 
 import { readFileSync } from "node:fs";
 import * as fontkit from "fontkit";
 import { Path } from "../path.ts";
+import { AsciiShaper } from "./ascii-shaper.ts";
 import { allocateFaceId, type Face, type FaceMetrics, type ShapedRun } from "./face.ts";
 
 export interface OutlineFaceOptions {
@@ -54,8 +57,10 @@ export class OutlineFace implements Face {
   readonly pixelAligned = false;
   readonly fauxBoldEm = 1 / 16;
   private calls = 0;
+  readonly ascii: AsciiShaper;
 
   constructor(private readonly font: fontkit.Font, options: OutlineFaceOptions = {}) {
+    this.ascii = new AsciiShaper(font);
     this.name = font.fullName || font.postscriptName || "font";
     this.metrics = metricsOf(font);
     this.bold = options.bold ?? false;
@@ -67,6 +72,11 @@ export class OutlineFace implements Face {
   }
 
   shape(text: string): ShapedRun {
+    return this.ascii.shape(text) ?? this.shapeWithFontkit(text);
+  }
+
+  /** fontkit's own layout of `text` (the reference the ASCII tables are learned from and tested against). */
+  shapeWithFontkit(text: string): ShapedRun {
     this.trimFontkitCache();
     const run = this.font.layout(text);
     const positions = run.positions;
