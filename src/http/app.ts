@@ -78,7 +78,7 @@ export function createApp(ctx: AppContext) {
   metrics.watchCache("banner_images", () => cache.usage);
   const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
   const known = new KnownBanners(ctx.now);
-  const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer });
+  const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer, now: ctx.now });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
     storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line: string) => log.error(line)),

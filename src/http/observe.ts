@@ -83,8 +83,13 @@ function subjectUuid(request: Request, params: Record<string, string> | undefine
  */
 function requestIds(): () => string {
   const prefix = randomUUID().slice(0, 24);
+  // The prefix with the zeros that pad a counter of each hex length: one concatenation per id.
+  const padded = Array.from({ length: 13 }, (_, digits) => prefix + "0".repeat(12 - digits));
   let counter = 0;
-  return () => prefix + (counter++).toString(16).padStart(12, "0");
+  return () => {
+    const hex = (counter++).toString(16);
+    return (padded[hex.length] ?? prefix) + hex;
+  };
 }
 
 export function observeRequests(deps: ObserveDeps) {

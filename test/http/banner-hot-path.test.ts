@@ -112,7 +112,7 @@ describe("bannerHotPath, called directly", () => {
     const cache = new RenderCache({ now: Date.now });
     const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000, cache });
     const known = new KnownBanners(Date.now);
-    const hot = bannerHotPath({ config, known, ipLimiter: new RateLimiter(rateLimit, 100, Date.now), observer });
+    const hot = bannerHotPath({ config, known, ipLimiter: new RateLimiter(rateLimit, 100, Date.now), observer, now: Date.now });
     const socket = { requestIP: () => ({ address: "198.51.100.7" }) };
     const call = (query: string, headers: Record<string, string> = {}) => hot(new Request(`http://pennant.test/api/banner?${query}`, { headers }), socket);
     /** What the route does for a new query: prepare, remember, and (unless `drawn` is false) draw. */
@@ -141,6 +141,26 @@ describe("bannerHotPath, called directly", () => {
       // A client holding it needs no image: its 304 is answered here.
       expect(call(`${QUERY}&online_players=13`, { "If-None-Match": undrawn.etag })!.status).toBe(304);
       expect(call(QUERY)).toBeUndefined(); // the budget of 2 is spent: the route answers the 429
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  test("each answer is its own (request id, budget, a whole body), however many share one image", async () => {
+    const { call, prepare, db } = setUp({ count: 5, windowSeconds: 60 });
+    try {
+      const { etag, banner } = await prepare(QUERY);
+      const image = await banner.image(etag);
+      const answers = [call(QUERY)!, call(QUERY)!, call(QUERY)!];
+      expect(answers.map((answer) => answer.headers.get("ratelimit-remaining"))).toEqual(["4", "3", "2"]);
+      expect(new Set(answers.map((answer) => answer.headers.get("x-request-id"))).size).toBe(3);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("etag")).toBe(etag);
+        expect(answer.headers.get("content-type")).toBe("image/png");
+        expect(answer.headers.get("cache-control")).toContain("max-age=86400");
+        expect(Buffer.from(await answer.arrayBuffer()).equals(Buffer.from(image))).toBe(true);
+      }
     } finally {
       db.$client.close();
     }
