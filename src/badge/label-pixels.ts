@@ -25,6 +25,8 @@ export type LabelEntry = LabelColumns | typeof SPILLS;
 
 export interface LabelPixelsStats {
   entries: number;
+  /** Entries that are SPILLS. */
+  spilling: number;
   bytes: number;
   hits: number;
   misses: number;
@@ -81,7 +83,9 @@ export class LabelPixels {
   }
 
   stats(): LabelPixelsStats {
-    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+    let spilling = 0;
+    for (const entry of this.entries.values()) if (entry === SPILLS) spilling++;
+    return { entries: this.entries.size, spilling, bytes: this.bytes, hits: this.hits, misses: this.misses };
   }
 }
 
