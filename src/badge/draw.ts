@@ -117,14 +117,16 @@ function plateTexts(layout: PlateLayout): { labelText: PlacedText | undefined; m
 function drawLabelSegment(pixmap: Pixmap, layout: PlateLayout, label: Segment, transform: Transform, scale: number): void {
   const { style, height } = layout;
   const r = style.radius;
-  fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), segmentPaint(label.color, style.overlay, height, height * scale), { transform });
+  const paint = segmentPaint(label.color, style.overlay, height, height * scale);
+  fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint, { transform });
 }
 
 function drawMessageSegment(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
   const { style, label, message, height } = layout;
   const r = style.radius;
   const corners = label ? ([0, r, r, 0] as const) : r;
-  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, corners), segmentPaint(message.color, style.overlay, height, height * scale), { transform });
+  const paint = segmentPaint(message.color, style.overlay, height, height * scale);
+  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, corners), paint, { transform });
 }
 
 /** shields' order: both fills, then the texts (the label's first). */
@@ -166,7 +168,7 @@ function copyIn(pixmap: Pixmap, { columns, pixels }: LabelColumns): void {
 
 /**
  * A plate with its label's pixels from `labels` when kept, else drawn and kept.
- * The label and the message meet on a whole device pixel (see below), so the
+ * Only where the label and the message meet on a whole device pixel, so the
  * message's fill covers nothing left of it: drawing the label whole first
  * (fill, then text) leaves the same pixels as shields' order (both fills, then
  * the texts) unless the label's ink reaches past its segment, which is looked
