@@ -87,7 +87,8 @@ try {
     {
       title: "Badges (`bench/badge.ts`)",
       explanation:
-        "Each badge drawn and PNG-encoded cold (a new count every run; glyph masks and gradient tables warm, as on a running server) by " +
+        "Each badge drawn and PNG-encoded cold (a new count every run; glyph masks, gradient tables and the label's pixels warm, as on a " +
+        "running server that has drawn that label before; \"labels cleared\": the label pixels emptied before every run, the label drawn too) by " +
         "our engine as the server writes it (compact PNG, zlib level 6) and with the engine's fast default encoding, by @napi-rs/canvas " +
         "from the same layout, and by badge-maker + resvg from shields' own SVG; then the cached badge over HTTP with that bench's own " +
         "client (the autocannon figures are below). Medians in ms, as the bench prints them.",

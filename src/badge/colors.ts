@@ -167,6 +167,11 @@ export function badgeColor(name: string): BadgeColor {
 }
 
 /** shields' brightness: (299 R + 587 G + 114 B) / 255000, rounded to two decimals. */
+/** A colour's four bytes as one number (0..2^32-1), for cache keys. */
+export function colorNumber(c: Color): number {
+  return ((c.r << 24) | (c.g << 16) | (c.b << 8) | c.a) >>> 0;
+}
+
 export function brightness(color: Color): number {
   return Math.round((color.r * 299 + color.g * 587 + color.b * 114) / 2550) / 100;
 }

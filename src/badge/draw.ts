@@ -5,7 +5,9 @@ import {
   GlyphCache, Path, Pixmap, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling, solid,
   strokePath, stretchToWidth, type Color, type GradientStop, type Paint, type TextLine, type Transform,
 } from "../render/index.ts";
-import type { BadgeLayout, PlacedText, PlateLayout, SocialLayout } from "./layout.ts";
+import { colorNumber } from "./colors.ts";
+import { SPILLS, sharedLabelPixels, type LabelColumns, type LabelPixels } from "./label-pixels.ts";
+import type { BadgeLayout, PlacedText, PlateLayout, Segment, SocialLayout } from "./layout.ts";
 import type { PlateStyle } from "./styles.ts";
 
 /** Bytes of shadow glyph masks kept per shadow and scale (a badge glyph's shadow mask is ~400 bytes at 1x). */
@@ -78,7 +80,7 @@ function overlaidStops(color: Color, overlay: readonly GradientStop[], rows: num
   let lists = segmentStops.get(overlay);
   if (!lists) segmentStops.set(overlay, (lists = new Map()));
   // Rows and the colour's four bytes, as one number (exact below 2^53).
-  const key = rows * 2 ** 32 + (((color.r << 24) | (color.g << 16) | (color.b << 8) | color.a) >>> 0);
+  const key = rows * 2 ** 32 + colorNumber(color);
   let stops = lists.get(key);
   if (!stops) {
     stops = Array.from({ length: rows }, (_, row) => {
@@ -106,14 +108,95 @@ function segmentPaint(color: Color, overlay: readonly GradientStop[], height: nu
   return linearGradient(0, 0, 0, height, overlaidStops(color, overlay, rows));
 }
 
-function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
+/** The layout's texts, the label's first (layout.ts). */
+function plateTexts(layout: PlateLayout): { labelText: PlacedText | undefined; messageText: PlacedText | undefined } {
+  const [first, second] = layout.texts;
+  return layout.label ? { labelText: first, messageText: second } : { labelText: undefined, messageText: first };
+}
+
+function drawLabelSegment(pixmap: Pixmap, layout: PlateLayout, label: Segment, transform: Transform, scale: number): void {
+  const { style, height } = layout;
+  const r = style.radius;
+  const paint = segmentPaint(label.color, style.overlay, height, height * scale);
+  fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint, { transform });
+}
+
+function drawMessageSegment(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
   const { style, label, message, height } = layout;
   const r = style.radius;
-  const paint = (color: Color) => segmentPaint(color, style.overlay, height, height * scale);
-  if (label) fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint(label.color), { transform });
-  const messageCorners = label ? ([0, r, r, 0] as const) : r;
-  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, messageCorners), paint(message.color), { transform });
-  for (const text of layout.texts) drawPlateText(pixmap, text, style, scale);
+  const corners = label ? ([0, r, r, 0] as const) : r;
+  const paint = segmentPaint(message.color, style.overlay, height, height * scale);
+  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, corners), paint, { transform });
+}
+
+/** shields' order: both fills, then the texts (the label's first). */
+function drawPlateInOrder(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
+  if (layout.label) drawLabelSegment(pixmap, layout, layout.label, transform, scale);
+  drawMessageSegment(pixmap, layout, transform, scale);
+  for (const text of layout.texts) drawPlateText(pixmap, text, layout.style, scale);
+}
+
+/** Each plate style's number in label keys (the styles are fixed objects). */
+const styleNumbers = new WeakMap<PlateStyle, number>();
+let stylesNumbered = 0;
+function styleNumber(style: PlateStyle): number {
+  let n = styleNumbers.get(style);
+  if (n === undefined) styleNumbers.set(style, (n = ++stylesNumbered));
+  return n;
+}
+
+/** True when any pixel in columns `from` and to the right of it is not transparent. */
+function inkFrom(pixmap: Pixmap, from: number): boolean {
+  const { pixels, width, height } = pixmap;
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width + from, end = (y + 1) * width; i < end; i++) if (pixels[i] !== 0) return true;
+  }
+  return false;
+}
+
+function copyOut(pixmap: Pixmap, columns: number): LabelColumns {
+  const { pixels: from, width, height } = pixmap;
+  const pixels = new Int32Array(columns * height);
+  for (let y = 0; y < height; y++) pixels.set(from.subarray(y * width, y * width + columns), y * columns);
+  return { columns, pixels };
+}
+
+function copyIn(pixmap: Pixmap, { columns, pixels }: LabelColumns): void {
+  const { pixels: to, width, height } = pixmap;
+  for (let y = 0; y < height; y++) to.set(pixels.subarray(y * columns, (y + 1) * columns), y * width);
+}
+
+/**
+ * A plate with its label's pixels from `labels` when kept, else drawn and kept.
+ * Only where the label and the message meet on a whole device pixel, so the
+ * message's fill covers nothing left of it: drawing the label whole first
+ * (fill, then text) leaves the same pixels as shields' order (both fills, then
+ * the texts) unless the label's ink reaches past its segment, which is looked
+ * at once per label and then kept as SPILLS. The message's text is drawn last
+ * in both orders, so its shadow may fall on the copied label as on a drawn one.
+ */
+function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number, labels: LabelPixels | null): void {
+  const { label } = layout;
+  const { labelText, messageText } = plateTexts(layout);
+  const columns = label ? label.width * scale : 0;
+  // for-the-badge widths may end in a quarter pixel: there the two segments share a column, and the label is drawn.
+  if (!labels || !label || !labelText || !Number.isInteger(columns)) return drawPlateInOrder(pixmap, layout, transform, scale);
+  const key = `${styleNumber(layout.style)} ${scale} ${colorNumber(label.color)} ${labelText.text}`;
+  const kept = labels.get(key);
+  if (kept === SPILLS) return drawPlateInOrder(pixmap, layout, transform, scale);
+  if (kept) copyIn(pixmap, kept);
+  else {
+    drawLabelSegment(pixmap, layout, label, transform, scale);
+    drawPlateText(pixmap, labelText, layout.style, scale);
+    if (inkFrom(pixmap, columns)) {
+      labels.set(key, SPILLS);
+      pixmap.pixels.fill(0);
+      return drawPlateInOrder(pixmap, layout, transform, scale);
+    }
+    labels.set(key, copyOut(pixmap, columns));
+  }
+  drawMessageSegment(pixmap, layout, transform, scale);
+  if (messageText) drawPlateText(pixmap, messageText, layout.style, scale);
 }
 
 function drawSocial(pixmap: Pixmap, layout: SocialLayout, transform: Transform, scale: number): void {
@@ -142,12 +225,15 @@ function drawSocial(pixmap: Pixmap, layout: SocialLayout, transform: Transform, 
   }
 }
 
-/** The badge's pixels at `scale` (a whole number: 2 is Hi-DPI); transparent outside its shape. */
-export function drawBadge(layout: BadgeLayout, scale = 1): Pixmap {
+/**
+ * The badge's pixels at `scale` (a whole number: 2 is Hi-DPI); transparent
+ * outside its shape. Label pixels are reused from `labels` (null: drawn every time).
+ */
+export function drawBadge(layout: BadgeLayout, scale = 1, labels: LabelPixels | null = sharedLabelPixels): Pixmap {
   // for-the-badge widths may end in a fraction of a pixel (1.25 px per character): its last column is partly covered.
   const pixmap = new Pixmap(Math.ceil(layout.width * scale), layout.height * scale);
   const transform = scaling(scale);
   if (layout.kind === "social") drawSocial(pixmap, layout, transform, scale);
-  else drawPlate(pixmap, layout, transform, scale);
+  else drawPlate(pixmap, layout, transform, scale, labels);
   return pixmap;
 }

@@ -4,8 +4,9 @@
 // It is bounded in bytes, so distinct badges asked for by anyone cannot grow
 // it; a badge pushed out is simply drawn again.
 
-import { encodePng, type Color } from "../render/index.ts";
+import { encodePng } from "../render/index.ts";
 import { IGNORED_EVENTS, TtlCache, estimateBytes, type ImageCacheEvents } from "../ttl-cache.ts";
+import { colorNumber } from "./colors.ts";
 import { drawBadge } from "./draw.ts";
 import { layoutBadge, type BadgeContent } from "./layout.ts";
 
@@ -22,12 +23,10 @@ const SWEEP_EVERY_MS = 60 * 1000;
  */
 const PNG_OPTIONS = { level: 6, compact: true };
 
-const hex = (c: Color) => ((c.r << 24) | (c.g << 16) | (c.b << 8) | c.a) >>> 0;
-
 /** What decides every pixel of a badge, as one string (cache key; the ETag is made from it). */
 export function drawKey(content: BadgeContent, scale: number): string {
-  const label = content.labelColor ? hex(content.labelColor.rgba) : "default";
-  return JSON.stringify([content.style, scale, content.label, content.message, label, hex(content.color.rgba)]);
+  const label = content.labelColor ? colorNumber(content.labelColor.rgba) : "default";
+  return JSON.stringify([content.style, scale, content.label, content.message, label, colorNumber(content.color.rgba)]);
 }
 
 export interface BadgeImageStats {

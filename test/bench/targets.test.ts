@@ -55,7 +55,7 @@ const verdict = (rows: TargetRow[], startOfTarget: string) => {
   return row.verdict;
 };
 
-const all = (fields: Figures = {}): Figures => ({ render: render(), badge: { fast: 0.09, served: 0.5, canvas: 0.9 }, http: http(), ...fields });
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: { fast: 0.09, served: 0.5, canvas: 0.9, fastLabelsCleared: 0.3 }, http: http(), ...fields });
 
 describe("targets", () => {
   test("every target met by figures inside every bound", () => {
@@ -78,9 +78,15 @@ describe("targets", () => {
     expect(verdict(evaluateTargets(all({ render: render({ small: [0.5, 1.5] }) })), "banner 468x60: >= 3x")).toBe("met");
     expect(verdict(evaluateTargets(all({ render: render({ small: [0.5, 1.49] }) })), "banner 468x60: >= 3x")).toBe("missed");
     expect(verdict(evaluateTargets(all({ render: render({ large: [3, 11.9] }) })), "banner 1200x300: >= 4x")).toBe("missed");
-    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.2 } })), "flat badge: >= 2x")).toBe("met");
-    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.19 } })), "flat badge: >= 2x")).toBe("missed");
-    expect(verdict(evaluateTargets(all({ badge: { fast: 0.101, served: 0.05, canvas: 1 } })), "flat badge, cold")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.2, fastLabelsCleared: 0.3 } })), "flat badge: >= 2x")).toBe("met");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 0.19, fastLabelsCleared: 0.3 } })), "flat badge: >= 2x")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ badge: { fast: 0.101, served: 0.05, canvas: 1, fastLabelsCleared: 0.3 } })), "flat badge, cold")).toBe("missed");
+  });
+
+  test("the cold flat badge is judged with its label's pixels kept; the figure with them cleared is shown beside it", () => {
+    const row = evaluateTargets(all({ badge: { fast: 0.1, served: 1, canvas: 1, fastLabelsCleared: 0.125 } })).find((r) => r.target.startsWith("flat badge, cold"))!;
+    expect(row.verdict).toBe("met");
+    expect(row.measured).toBe("0.100 ms (label pixels cleared every run: 0.125 ms)");
   });
 
   test("badge bytes: ours no larger than canvas's", () => {
@@ -125,7 +131,7 @@ describe("targets", () => {
   });
 
   test("a part that did not run: its targets are not measured, the others still judged", () => {
-    const rows = evaluateTargets({ badge: { fast: 0.2, served: 1, canvas: 1 } });
+    const rows = evaluateTargets({ badge: { fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 } });
     expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(11);
     expect(verdict(rows, "flat badge, cold")).toBe("missed");
     expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
@@ -140,7 +146,7 @@ describe("targets", () => {
 
 describe("the report", () => {
   test("states the verdicts it was given, counts them and links the notes", () => {
-    const targets = evaluateTargets(all({ badge: { fast: 0.2, served: 1, canvas: 1 } }));
+    const targets = evaluateTargets(all({ badge: { fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 } }));
     const document = renderDocument({
       generatedAt: new Date("2026-11-23T10:00:00Z"), command: "npm run bench", wallSeconds: 754, loadAtStart: [1, 2, 3], loadAtEnd: [1.5, 2, 3],
       machine: { cores: 2, cpu: "AMD EPYC", memoryBytes: 24 * 2 ** 30, os: "linux x64", bun: "1.4.5", node: "v20", autocannon: "9.0.0", tempFs: "ext2/ext3" },
@@ -152,7 +158,7 @@ describe("the report", () => {
     });
     expect(document).toContain("12 of 13 met in this run");
     expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
-    expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding): median <= 0.1 ms | 0.200 ms | **missed** |");
+    expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding; a new message every run, its label's pixels kept as on a running server): median <= 0.1 ms | 0.200 ms (label pixels cleared every run: 0.300 ms) | **missed** |");
     expect(document).toContain("in 12 min 34 s");
     expect(document).toContain("1.00 / 2.00 / 3.00 at the start, 1.50 / 2.00 / 3.00 at the end");
     expect(document).toContain("[performance-notes.md](performance-notes.md)");
