@@ -122,8 +122,10 @@ export const BANNER_CACHES_BYTES = (64 + 8 + 4) * 2 ** 20;
  * lowest RSS of the later half is at most this much above the lowest of the
  * earlier half. Lowest, not last: RSS after a burst includes garbage the
  * collector has not reclaimed yet (JavaScriptCore collects lazily; 30 bursts
- * swung between 210 and 415 MiB with no trend), while a leak raises every
- * sample.
+ * swung between 210 and 415 MiB with no trend, and again between 231 and 387
+ * on 2026-11-23 with the pixmap pool), while a leak raises every sample. Four
+ * bursts a side (12 in all) let one high phase of that sawtooth read as
+ * +39 MiB; the full run sends 20.
  */
 export const LEVELLED_GROWTH_BYTES = 32 * 2 ** 20;
 
