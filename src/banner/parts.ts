@@ -25,6 +25,8 @@ const MAX_KEPT_PANEL_BYTES = 512 * 1024;
 const panels = new TtlCache<Int32Array>({ maxBytes: PANEL_BYTES, sizeOf: (pixels) => pixels.byteLength, sweepEveryMs: 60_000, now: Date.now });
 /** Kept panels never go stale; unused ones are dropped after this to free memory. */
 const PANEL_TTL_MS = 3_600_000;
+/** Panels copied from a kept drawing so far (tests see the copy happen whatever else the cache holds). */
+let panelCopies = 0;
 
 const colorKey = (color: Color) => `${color.r},${color.g},${color.b},${color.a}`;
 
@@ -39,6 +41,7 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
   const kept = key === null ? undefined : panels.get(key);
   if (kept) {
     surface.copyBlankDrawing(kept);
+    panelCopies++;
     return;
   }
   surface.fill(new Path().roundRect(0, 0, width, height, radius), linearGradient(0, 0, width, height, [
@@ -49,9 +52,9 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
   if (key !== null) panels.set(key, pixmap.pixels.slice(), PANEL_TTL_MS);
 }
 
-/** Panels kept (tests check the bound). */
-export function keptPanels(): { entries: number; bytes: number } {
-  return { entries: panels.size, bytes: panels.bytes };
+/** Panels kept, and copies made from them (tests check the bound and the copies). */
+export function keptPanels(): { entries: number; bytes: number; copies: number } {
+  return { entries: panels.size, bytes: panels.bytes, copies: panelCopies };
 }
 
 /**
