@@ -25,6 +25,7 @@ import type { Config } from "../config.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import type { ImageCacheEvents } from "../ttl-cache.ts";
 import type { Db } from "../store/database.ts";
+import type { SocketInfo } from "./client-ip.ts";
 import type { RouteFailures } from "./error-handling.ts";
 import { HttpError, errorBody } from "./errors.ts";
 import { etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
@@ -33,7 +34,6 @@ import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { parseUuid } from "./uuid.ts";
-import type { SocketInfo } from "./client-ip.ts";
 
 export interface BadgeRouteDeps {
   config: Config;
@@ -52,7 +52,6 @@ const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=
 /** ETags change with the release, so a drawing changed by an upgrade is fetched again. */
 const pngEtag = (content: BadgeContent, scale: number) => etagOf(["badge", pkg.version, drawKey(content, scale)]);
 
-/** One per style: what a client past its draw budget sees. */
 /** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
 const refusal = (message: string, options: BadgeOptions): BadgeContent =>
   ({ label: "badge", message, color: badgeColor("red"), style: options.style });
