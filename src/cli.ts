@@ -12,7 +12,7 @@ import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
-import { DatabaseOpenError, openDatabase } from "./store/database.ts";
+import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { listServers, statusAt } from "./store/servers.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
@@ -53,6 +53,18 @@ function configWith(options: Map<string, string>): Config {
   return loadConfig(env);
 }
 
+/**
+ * Opens a database that must exist already, for the commands that read or
+ * change what is there: opening creates one, and a mistyped path would then
+ * answer "nothing yet" instead of pointing at the mistake.
+ */
+function openExistingDatabase(path: string): Db {
+  if (!existsSync(path)) {
+    throw new UsageError(`no database at ${path} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
+  }
+  return openDatabase(path);
+}
+
 async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
@@ -85,9 +97,7 @@ async function backup(args: string[]): Promise<number> {
   const [target, extra] = rest;
   if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
   const config = configWith(options);
-  // Opening would create an empty database: there is nothing to back up.
-  if (!existsSync(config.dbPath)) throw new BackupError(`no database at ${config.dbPath} (PENNANT_DB or --db names it)`);
-  const db = openDatabase(config.dbPath);
+  const db = openExistingDatabase(config.dbPath);
   try {
     const bytes = backupDatabase(db, target);
     console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
@@ -101,7 +111,7 @@ async function listServerRecords(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["db"]);
   if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
   const config = configWith(options);
-  const db = openDatabase(config.dbPath);
+  const db = openExistingDatabase(config.dbPath);
   try {
     const rows = listServers(db);
     if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
@@ -121,8 +131,10 @@ async function listServerRecords(args: string[]): Promise<number> {
 async function token(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["scope", "label", "db"]);
   const [action, ...operands] = rest;
+  const usage = "usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>";
+  if (action !== "create" && action !== "list" && action !== "revoke") throw new UsageError(usage);
   const config = configWith(options);
-  const db = openDatabase(config.dbPath);
+  const db = action === "create" ? openDatabase(config.dbPath) : openExistingDatabase(config.dbPath);
   try {
     switch (action) {
       case "create": {
@@ -162,8 +174,6 @@ async function token(args: string[]): Promise<number> {
         console.log(`revoked token ${id}`);
         return 0;
       }
-      default:
-        throw new UsageError("usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>");
     }
   } finally {
     db.$client.close();
