@@ -4,7 +4,8 @@
 import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { closest } from "./closest.ts";
+import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { exitOnSignals, stopGracefully } from "./http/graceful-stop.ts";
 import { ListenError, listen } from "./http/listen.ts";
@@ -42,8 +43,14 @@ export function parseArgs(args: string[], known: readonly string[]): { options: 
   return { options, rest };
 }
 
-/** The environment's configuration with --port/--host/--db flags laid over it. */
+/**
+ * The environment's configuration with --port/--host/--db flags laid over it.
+ * Every command that reads it first warns of the `PENNANT_*` variables it does not know.
+ */
 function configWith(options: Map<string, string>): Config {
+  for (const { name, closest } of unknownVariables(process.env)) {
+    console.error(`warning: ${name} is not a variable Pennant reads and is ignored; the closest one is ${closest}`);
+  }
   const env = { ...process.env };
   const flagToVariable: Record<string, string> = { port: "PORT", host: "HOST", db: "PENNANT_DB" };
   for (const [flag, variable] of Object.entries(flagToVariable)) {
@@ -186,7 +193,7 @@ async function lookup(args: string[]): Promise<number> {
   if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock]");
   const edition = options.get("edition") ?? "java";
   if (edition !== "java" && edition !== "bedrock") throw new UsageError("--edition must be java or bedrock");
-  const config = loadConfig();
+  const config = configWith(options);
   const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
   console.log(JSON.stringify(lookupJson(result), null, 2));
   if (result.operatorNote) console.error(`note: ${result.operatorNote}`);
@@ -236,14 +243,18 @@ function help(): string {
   return lines.join("\n");
 }
 
+/** One line for a command we do not have: the likely intended one when it is a typo away, else the list. */
+function unknownCommand(name: string): string {
+  const names = Object.keys(commands);
+  const nearest = closest(name, names);
+  // Two edits catch a dropped, doubled or swapped letter without proposing an unrelated word.
+  if (nearest && nearest.distance <= 2) return `unknown command "${name}": did you mean "${nearest.name}"? (pennant --help lists the commands)`;
+  return `unknown command "${name}" (commands: ${names.join(", ")}; pennant --help describes them)`;
+}
+
 /** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
 function isConfigurationError(error: unknown): error is Error {
   return [ConfigError, UsageError, DatabaseOpenError, ListenError, BackupError].some((type) => error instanceof type);
-}
-
-/** PENNANT_DEBUG=1 adds the stack trace to an unexpected error. */
-function debugging(): boolean {
-  return /^(1|true|yes|on)$/i.test(process.env.PENNANT_DEBUG?.trim() ?? "");
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -262,7 +273,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    console.error(`unknown command "${name}"\n\n${help()}`);
+    console.error(`error: ${unknownCommand(name)}`);
     return 2;
   }
   try {
