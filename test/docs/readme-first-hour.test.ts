@@ -17,6 +17,14 @@ function section(title: string): string[] {
   return readme.slice(start, end < 0 ? undefined : end).split("\n");
 }
 
+test("the npm test line names the browser the tests need and the switch that skips them", () => {
+  const line = readme.split("\n").find((text) => text.startsWith("npm install && npm test"));
+  expect(line).toBeDefined();
+  expect(line).toContain("/usr/bin/chromium"); // where test/support/browser.ts looks, as .ci/run installs it
+  expect(line).toContain("PENNANT_SKIP_BROWSER_TESTS=1");
+  expect(line).toContain("untested");
+});
+
 test("the Configuration table lists every variable Pennant reads, and only those", () => {
   const documented = section("Configuration").flatMap((line) => /^\| `([A-Z_]+)` \|/.exec(line)?.[1] ?? []);
   expect(documented.toSorted()).toEqual(knownVariables().toSorted());
