@@ -4,7 +4,8 @@
 import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
 import { generateToken, hashToken } from "./auth/token.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { closest } from "./closest.ts";
+import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { exitOnSignals, stopGracefully } from "./http/graceful-stop.ts";
 import { ListenError, listen } from "./http/listen.ts";
@@ -12,7 +13,7 @@ import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
-import { DatabaseOpenError, openDatabase } from "./store/database.ts";
+import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
 import { listServers, statusAt } from "./store/servers.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
@@ -42,8 +43,14 @@ export function parseArgs(args: string[], known: readonly string[]): { options: 
   return { options, rest };
 }
 
-/** The environment's configuration with --port/--host/--db flags laid over it. */
+/**
+ * The environment's configuration with --port/--host/--db flags laid over it.
+ * Every command that reads it first warns of the `PENNANT_*` variables it does not know.
+ */
 function configWith(options: Map<string, string>): Config {
+  for (const { name, closest } of unknownVariables(process.env)) {
+    console.error(`warning: ${name} is not a variable Pennant reads and is ignored; the closest one is ${closest}`);
+  }
   const env = { ...process.env };
   const flagToVariable: Record<string, string> = { port: "PORT", host: "HOST", db: "PENNANT_DB" };
   for (const [flag, variable] of Object.entries(flagToVariable)) {
@@ -51,6 +58,18 @@ function configWith(options: Map<string, string>): Config {
     if (value !== undefined) env[variable] = value;
   }
   return loadConfig(env);
+}
+
+/**
+ * Opens a database that must exist already, for the commands that read or
+ * change what is there: opening creates one, and a mistyped path would then
+ * answer "nothing yet" instead of pointing at the mistake.
+ */
+function openExistingDatabase(path: string): Db {
+  if (!existsSync(path)) {
+    throw new UsageError(`no database at ${path} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
+  }
+  return openDatabase(path);
 }
 
 async function serve(args: string[]): Promise<number> {
@@ -85,9 +104,7 @@ async function backup(args: string[]): Promise<number> {
   const [target, extra] = rest;
   if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
   const config = configWith(options);
-  // Opening would create an empty database: there is nothing to back up.
-  if (!existsSync(config.dbPath)) throw new BackupError(`no database at ${config.dbPath} (PENNANT_DB or --db names it)`);
-  const db = openDatabase(config.dbPath);
+  const db = openExistingDatabase(config.dbPath);
   try {
     const bytes = backupDatabase(db, target);
     console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
@@ -101,7 +118,7 @@ async function listServerRecords(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["db"]);
   if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
   const config = configWith(options);
-  const db = openDatabase(config.dbPath);
+  const db = openExistingDatabase(config.dbPath);
   try {
     const rows = listServers(db);
     if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
@@ -121,8 +138,10 @@ async function listServerRecords(args: string[]): Promise<number> {
 async function token(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["scope", "label", "db"]);
   const [action, ...operands] = rest;
+  const usage = "usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>";
+  if (action !== "create" && action !== "list" && action !== "revoke") throw new UsageError(usage);
   const config = configWith(options);
-  const db = openDatabase(config.dbPath);
+  const db = action === "create" ? openDatabase(config.dbPath) : openExistingDatabase(config.dbPath);
   try {
     switch (action) {
       case "create": {
@@ -162,8 +181,6 @@ async function token(args: string[]): Promise<number> {
         console.log(`revoked token ${id}`);
         return 0;
       }
-      default:
-        throw new UsageError("usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>");
     }
   } finally {
     db.$client.close();
@@ -176,7 +193,7 @@ async function lookup(args: string[]): Promise<number> {
   if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock]");
   const edition = options.get("edition") ?? "java";
   if (edition !== "java" && edition !== "bedrock") throw new UsageError("--edition must be java or bedrock");
-  const config = loadConfig();
+  const config = configWith(options);
   const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
   console.log(JSON.stringify(lookupJson(result), null, 2));
   if (result.operatorNote) console.error(`note: ${result.operatorNote}`);
@@ -226,14 +243,18 @@ function help(): string {
   return lines.join("\n");
 }
 
+/** One line for a command we do not have: the likely intended one when it is a typo away, else the list. */
+function unknownCommand(name: string): string {
+  const names = Object.keys(commands);
+  const nearest = closest(name, names);
+  // Two edits catch a dropped, doubled or swapped letter without proposing an unrelated word.
+  if (nearest && nearest.distance <= 2) return `unknown command "${name}": did you mean "${nearest.name}"? (pennant --help lists the commands)`;
+  return `unknown command "${name}" (commands: ${names.join(", ")}; pennant --help describes them)`;
+}
+
 /** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
 function isConfigurationError(error: unknown): error is Error {
   return [ConfigError, UsageError, DatabaseOpenError, ListenError, BackupError].some((type) => error instanceof type);
-}
-
-/** PENNANT_DEBUG=1 adds the stack trace to an unexpected error. */
-function debugging(): boolean {
-  return /^(1|true|yes|on)$/i.test(process.env.PENNANT_DEBUG?.trim() ?? "");
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -252,7 +273,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    console.error(`unknown command "${name}"\n\n${help()}`);
+    console.error(`error: ${unknownCommand(name)}`);
     return 2;
   }
   try {

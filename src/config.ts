@@ -2,6 +2,7 @@
 // validated here so that a typo stops the server at start-up with a message
 // naming the variable, instead of surfacing later as odd behaviour.
 
+import { closest } from "./closest.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 export type Registration = "closed" | "open";
@@ -146,4 +147,42 @@ export function loadConfig(env: Env = process.env): Config {
     // Below systemd's default stop timeout (90 s), far above any real request.
     shutdownTimeoutSeconds: integer(env, "PENNANT_SHUTDOWN_TIMEOUT", 10, 1, 600),
   };
+}
+
+/** PENNANT_DEBUG=1 adds the stack trace to an unexpected error; read apart from loadConfig, which may be what failed. */
+export function debugging(env: Env = process.env): boolean {
+  return TRUE_WORDS.has(read(env, "PENNANT_DEBUG")?.toLowerCase() ?? "");
+}
+
+/**
+ * Every variable Pennant reads, recorded while loadConfig and debugging read an
+ * empty environment (each reads all of its variables whatever their values): a
+ * name is written once, where it is read, and this list cannot miss it.
+ */
+export function knownVariables(): string[] {
+  const names = new Set<string>();
+  const recorder = new Proxy({} as Env, {
+    get(_, name) {
+      if (typeof name === "string") names.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(recorder);
+  debugging(recorder);
+  return [...names];
+}
+
+export interface UnknownVariable {
+  name: string;
+  /** The known variable nearest to it by edit distance: what it was most likely meant to be. */
+  closest: string;
+}
+
+/** `PENNANT_*` variables Pennant does not read: a misspelled one would otherwise be ignored without a word. */
+export function unknownVariables(env: Env): UnknownVariable[] {
+  const known = knownVariables();
+  return Object.keys(env)
+    .filter((name) => name.startsWith("PENNANT_") && !known.includes(name))
+    .sort()
+    .map((name) => ({ name, closest: closest(name, known)!.name }));
 }

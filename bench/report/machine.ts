@@ -40,6 +40,14 @@ export async function describeMachine(): Promise<Machine> {
   };
 }
 
+/** The machine in one line, for a report's header. */
+export function machineLine(machine: Machine): string {
+  return (
+    `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, ${machine.os}; ` +
+    `Bun ${machine.bun}, Node ${machine.node}, autocannon ${machine.autocannon}; temp folder on ${machine.tempFs}.`
+  );
+}
+
 /** Load average over 1, 5 and 15 minutes. */
 export function loadAverage(): [number, number, number] {
   const [one = 0, five = 0, fifteen = 0] = loadavg();

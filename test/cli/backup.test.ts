@@ -9,12 +9,7 @@ import { join } from "node:path";
 import { tempDir } from "../support/cleanup.ts";
 import { runCli, startServe } from "../support/process.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
-
-function expectOneErrorLine(result: { code: number; stderr: string }, words: RegExp): void {
-  expect(result.code).toBe(2);
-  expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
-  expect(result.stderr).toMatch(words);
-}
+import { expectUsageError } from "./support/usage-error.ts";
 
 describe("backup", () => {
   test("copies a running server's database, including pushes still in its WAL", async () => {
@@ -61,14 +56,14 @@ describe("backup", () => {
     expect((await runCli(["migrate", "--db", dbPath])).code).toBe(0);
     const target = join(dir, "last-good.db");
     writeFileSync(target, "the previous backup");
-    expectOneErrorLine(await runCli(["backup", target, "--db", dbPath]), /last-good\.db already exists/);
+    expectUsageError(await runCli(["backup", target, "--db", dbPath]), /last-good\.db already exists/);
     expect(readFileSync(target, "utf8")).toBe("the previous backup");
   });
 
   test("a database that does not exist is an error, and is not created", async () => {
     const dir = tempDir("backup");
     const dbPath = join(dir, "missing", "pennant.db");
-    expectOneErrorLine(await runCli(["backup", join(dir, "copy.db"), "--db", dbPath]), /no database at .*missing\/pennant\.db/);
+    expectUsageError(await runCli(["backup", join(dir, "copy.db"), "--db", dbPath]), /no database at .*missing\/pennant\.db/);
     expect(existsSync(dbPath)).toBe(false);
     expect(existsSync(join(dir, "copy.db"))).toBe(false);
   });
@@ -77,7 +72,7 @@ describe("backup", () => {
     const dir = tempDir("backup");
     const dbPath = join(dir, "pennant.db");
     expect((await runCli(["migrate", "--db", dbPath])).code).toBe(0);
-    expectOneErrorLine(await runCli(["backup", "/proc/self/backup.db", "--db", dbPath]), /cannot write \/proc\/self\/backup\.db/);
-    expectOneErrorLine(await runCli(["backup", "--db", dbPath]), /usage: backup <file>/);
+    expectUsageError(await runCli(["backup", "/proc/self/backup.db", "--db", dbPath]), /cannot write \/proc\/self\/backup\.db/);
+    expectUsageError(await runCli(["backup", "--db", dbPath]), /usage: backup <file>/);
   });
 });

@@ -89,6 +89,7 @@ describe("CLI", () => {
 
   test("servers lists what pushed: the UUID to put in banner URLs, status, players, name", async () => {
     const db = join(dir, "servers.db");
+    expect((await runCli(["migrate"], { PENNANT_DB: db })).code).toBe(0);
     const empty = await runCli(["servers"], { PENNANT_DB: db });
     expect([empty.code, empty.stdout]).toEqual([0, expect.stringContaining("no server has pushed yet")]);
 

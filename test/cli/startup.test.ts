@@ -7,14 +7,8 @@ import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../support/cleanup.ts";
-import { runCli, startServe, type CliResult } from "../support/process.ts";
-
-/** Exit 2 and exactly one line on stderr, `error: ...` matching the words, no trace. */
-function expectConfigurationError(result: CliResult, words: RegExp): void {
-  expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
-  expect(result.stderr).toMatch(words);
-  expect(result.code).toBe(2);
-}
+import { runCli, startServe } from "../support/process.ts";
+import { expectUsageError } from "./support/usage-error.ts";
 
 describe("starting `serve`", () => {
   test("refuses a port another instance listens on, naming the port", async () => {
@@ -23,7 +17,7 @@ describe("starting `serve`", () => {
       const { port } = new URL(first.url);
       // A second instance that started anyway is killed at the deadline: then no exit 2.
       const second = await runCli(["serve", "--port", port, "--host", "127.0.0.1", "--db", join(tempDir("startup"), "second.db")], {}, 3000);
-      expectConfigurationError(second, new RegExp(`port ${port} .*already in use`));
+      expectUsageError(second, new RegExp(`port ${port} .*already in use`));
     } finally {
       await first.kill();
     }
@@ -31,14 +25,16 @@ describe("starting `serve`", () => {
 
   test("refuses a HOST this machine does not have, naming it", async () => {
     const result = await runCli(["serve", "--port", "0"], { HOST: "192.0.2.1", PENNANT_DB: join(tempDir("startup"), "p.db") });
-    expectConfigurationError(result, /192\.0\.2\.1/);
+    expectUsageError(result, /192\.0\.2\.1/);
   });
 });
 
+// Through the commands that create a database; those that only read refuse a
+// missing one before opening it (missing-database.test.ts).
 describe("a database that cannot be opened", () => {
   const forEachCommand = async (db: string, words: RegExp) => {
-    for (const args of [["serve", "--port", "0", "--host", "127.0.0.1"], ["migrate"], ["token", "list"]]) {
-      expectConfigurationError(await runCli([...args, "--db", db]), words);
+    for (const args of [["serve", "--port", "0", "--host", "127.0.0.1"], ["migrate"], ["token", "create"]]) {
+      expectUsageError(await runCli([...args, "--db", db]), words);
     }
   };
 

@@ -13,6 +13,16 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The runner's environment without its `PENNANT_*` variables, then the test's own: a child
+ * sees only the configuration its test gives it (and `PENNANT_SKIP_BROWSER_TESTS=1 npm test`
+ * does not reach it, where it would be an unknown variable and draw a warning).
+ */
+function childEnv(env: Record<string, string>): Record<string, string | undefined> {
+  const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith("PENNANT_"));
+  return { ...Object.fromEntries(inherited), ...env };
+}
+
 async function killed(child: Subprocess, signal: number | NodeJS.Signals = "SIGKILL"): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   await child.exited;
@@ -22,7 +32,7 @@ async function killed(child: Subprocess, signal: number | NodeJS.Signals = "SIGK
 export async function runCli(args: string[], env: Record<string, string> = {}, deadlineMs = 20_000): Promise<CliResult> {
   const child = Bun.spawn([process.execPath, "src/index.ts", ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: childEnv(env),
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -64,7 +74,7 @@ export interface ServeCommand {
 export async function startServe(env: Record<string, string>, { command = [process.execPath, "src/index.ts"], cwd = ROOT }: ServeCommand = {}): Promise<RunningServer> {
   const child = Bun.spawn([...command, "serve"], {
     cwd,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    env: childEnv({ HOST: "127.0.0.1", PORT: "0", ...env }),
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -1,0 +1,20 @@
+import { describe, expect, test } from "bun:test";
+import { closest, editDistance } from "../src/closest.ts";
+
+describe("edit distance", () => {
+  test("counts single-character insertions, deletions and substitutions", () => {
+    expect(editDistance("", "")).toBe(0);
+    expect(editDistance("", "abc")).toBe(3);
+    expect(editDistance("abc", "")).toBe(3);
+    expect(editDistance("kitten", "sitting")).toBe(3);
+    expect(editDistance("PENNANT_RATELIMIT", "PENNANT_RATE_LIMIT")).toBe(1);
+    expect(editDistance("mirgate", "migrate")).toBe(2);
+    expect(editDistance("sitting", "kitten")).toBe(editDistance("kitten", "sitting"));
+  });
+
+  test("closest: the nearest candidate, the first of equals, none from an empty list", () => {
+    expect(closest("serv", ["token", "serve", "servers"])).toEqual({ name: "serve", distance: 1 });
+    expect(closest("ab", ["xb", "ay"])).toEqual({ name: "xb", distance: 1 });
+    expect(closest("word", [])).toBeUndefined();
+  });
+});
