@@ -200,7 +200,7 @@ function authError<R>(check: () => R): R {
   try {
     return check();
   } catch (error) {
-    if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message);
+    if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message, {}, error.detail);
     throw error;
   }
 }

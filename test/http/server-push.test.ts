@@ -280,9 +280,9 @@ describe("headers and tokens", () => {
     expect(serverCount()).toBe(0);
   });
 
-  test("a token that cannot be one of ours is just unknown: no word on self-registration while it is closed", async () => {
+  test("a token that cannot be one of ours is refused like any unknown one: no word on self-registration while it is closed", async () => {
     const response = await send({ path: "/api/server/heartbeat", token: "short", serverUuid: newUuid() });
-    expect((await expectError(response, 401, "unknown_token")).message).toBe("unknown token");
+    expect((await expectError(response, 401, "unknown_token")).message).toBe("unknown or revoked token");
   });
 
   test("a plugin-scoped token cannot push server data", async () => {
