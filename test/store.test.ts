@@ -97,19 +97,20 @@ describe("player history in buckets", () => {
 });
 
 describe("accepting a push", () => {
-  // The route refuses a known replay key before anything else (so resends cost
-  // nothing); the key's primary key in used_signatures is what still holds if
-  // two identical requests ever get past that check together.
-  test("a replay key the database already holds refuses the push: no write runs; once expired it is swept", () => {
+  // The route answers a known replay key before anything else (so resends cost
+  // nothing); the key's primary key in used_signatures is what decides when
+  // two identical requests get past that look-up together.
+  test("a replay key the database already holds: the same fingerprint is a duplicate, another a replay; no write runs; once expired it is swept", () => {
     const db = openDatabase(join(tempDir("store"), "pennant.db"));
     try {
       const token = createToken(db, { hash: "b".repeat(64), scope: "all", label: "t", now: 0 });
       const credentials = { tokenId: token.id, tokenHash: token.hash };
-      const record = { key: "c".repeat(64), expiresAt: 10_000 };
+      const record = { key: "c".repeat(64), fingerprint: "d".repeat(64), expiresAt: 10_000 };
       const writes: number[] = [];
-      acceptPush(db, credentials, record, 1_000, () => writes.push(1_000));
-      expect(() => acceptPush(db, credentials, record, 10_000, () => writes.push(10_000))).toThrow(ReplayError);
-      acceptPush(db, credentials, record, 10_001, () => writes.push(10_001));
+      expect(acceptPush(db, credentials, record, 1_000, () => writes.push(1_000))).toBe("new");
+      expect(acceptPush(db, credentials, record, 10_000, () => writes.push(10_000))).toBe("duplicate");
+      expect(() => acceptPush(db, credentials, { ...record, fingerprint: "e".repeat(64) }, 10_000, () => writes.push(10_000))).toThrow(ReplayError);
+      expect(acceptPush(db, credentials, record, 10_001, () => writes.push(10_001))).toBe("new");
       expect(writes).toEqual([1_000, 10_001]);
     } finally {
       db.$client.close();

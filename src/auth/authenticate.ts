@@ -21,6 +21,8 @@ export class AuthError extends Error {
   constructor(
     readonly code: AuthErrorCode,
     message: string,
+    /** For the server's log only, never the answer: what the message deliberately does not say. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "AuthError";
@@ -66,6 +68,13 @@ export interface Authenticated {
   signature: Buffer;
 }
 
+/**
+ * One message for a token that was revoked and one that never existed: the
+ * answer must not tell whoever holds an old token that it was once valid.
+ * The log line tells the operator which (AuthError.detail).
+ */
+const UNKNOWN_TOKEN = "unknown or revoked token";
+
 export function authenticate(request: SignedRequest, policy: AuthPolicy): Authenticated {
   const missing = [
     request.token === null ? request.tokenHeader : null,
@@ -94,17 +103,17 @@ export function authenticate(request: SignedRequest, policy: AuthPolicy): Authen
       "unknown_token",
       policy.registration === "open"
         ? `unknown token; self-registered tokens must be ${TOKEN_MIN_LENGTH} to ${TOKEN_MAX_LENGTH} printable characters without spaces`
-        : "unknown token",
+        : UNKNOWN_TOKEN,
+      "not a token's shape",
     );
   }
   const tokenHash = hashToken(token);
   const stored = policy.findToken(tokenHash);
   // The database found the row by its hash; the constant-time comparison keeps
   // the rule "secrets are compared in constant time" true whatever the index does.
-  if (stored && (stored.revoked || !sameHash(stored.hash, tokenHash))) {
-    throw new AuthError("unknown_token", "unknown or revoked token");
-  }
-  if (!stored && policy.registration !== "open") throw new AuthError("unknown_token", "unknown token");
+  const found = stored !== undefined && sameHash(stored.hash, tokenHash);
+  if (found && stored.revoked) throw new AuthError("unknown_token", UNKNOWN_TOKEN, "revoked token");
+  if (!found && policy.registration !== "open") throw new AuthError("unknown_token", UNKNOWN_TOKEN, "no such token");
 
   const signature = decodeSignature(request.signature as string);
   const scheme = signature && matchSignature(token, timestamp, request.body, signature, request.schemes);

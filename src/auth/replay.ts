@@ -1,7 +1,17 @@
-// The replay guard of pushes. An accepted push is remembered under its
-// canonical route, its subject (lower-case UUID), its X-Timestamp (in ms) and
-// its signature until that timestamp leaves the clock window; a request with
-// the same four is refused. After the window the timestamp itself is refused.
+// The replay guard of pushes. An accepted push is remembered under its token,
+// its X-Timestamp (the instant, in ms) and its signature bytes until that
+// timestamp leaves the clock window. The signature covers the timestamp and
+// the body only (the legacy scheme the body alone), not the route or the UUID
+// header, so the key names neither: the same three are never accepted again,
+// on any push route, for any server or plugin, under either scheme. After the
+// window the timestamp itself is refused.
+//
+// With the key goes a fingerprint of what the push did: its route, subject
+// and body. A request whose key is remembered with the same fingerprint is an
+// exact duplicate (a plugin pushing unchanged data twice in one second, a
+// delivery retried): it is answered as the first was and changes nothing, not
+// refused, since the data it carries is already in. A remembered key with
+// another fingerprint is the signature reused elsewhere: replayed_request.
 //
 // The legacy scheme does not sign X-Timestamp, so keying it by the timestamp
 // lets an honest plugin send the same body twice (same state, new time) while
@@ -16,31 +26,47 @@ import { AuthError, type Authenticated } from "./authenticate.ts";
 
 export interface ReplayRecord {
   key: string;
+  /** What the push did (route, subject, body): tells an exact duplicate from a reuse elsewhere. */
+  fingerprint: string;
   /** Last moment (ms) at which the request's timestamp passes the clock window. */
   expiresAt: number;
 }
 
+/** A push new to the guard, or an exact duplicate of one it remembers. */
+export type ReplayStatus = "new" | "duplicate";
+
 export interface ReplayPolicy {
-  clockSkewSeconds: number;
   /** The earliest timestamp the replay memory vouches for (store/replay-memory.ts); older pushes are refused. */
   coveredSince: number;
-  isUsed(key: string): boolean;
+  /** The fingerprint remembered under a key whose timestamp is still in the window; undefined when none is. */
+  rememberedFingerprint(key: string): string | null | undefined;
 }
 
 /**
- * The record to remember for an accepted push; throws replayed_request when it
- * is already remembered. `target` is the canonical route and subject, e.g.
- * "POST /api/plugins/:plugin_uuid/data 0b7e3c8e-...", never the raw path, so
- * another spelling of the same request is the same request.
+ * The record to remember for a push. `target` is the canonical route and
+ * subject, e.g. "POST /api/plugins/:plugin_uuid/data 0b7e3c8e-...", never the
+ * raw path, so another spelling of the same request is the same request.
  */
-export function guardReplay(target: string, auth: Authenticated, policy: ReplayPolicy): ReplayRecord {
-  const key = createHash("sha256")
-    .update(`${target}\n${auth.scheme}\n${auth.timestampMs}\n`)
-    .update(auth.signature)
-    .digest("hex");
-  if (policy.isUsed(key)) throw new AuthError("replayed_request", "this exact request was already accepted");
-  if (auth.timestampMs < policy.coveredSince) {
-    throw new AuthError("stale_timestamp", "X-Timestamp is older than the replay memory reaches since the clock window was widened; send a new request");
+export function replayRecord(target: string, body: Uint8Array, auth: Authenticated, clockSkewSeconds: number): ReplayRecord {
+  const key = createHash("sha256").update(`${auth.tokenHash}\n${auth.timestampMs}\n`).update(auth.signature).digest("hex");
+  const fingerprint = createHash("sha256").update(`${target}\n`).update(body).digest("hex");
+  return { key, fingerprint, expiresAt: auth.timestampMs + clockSkewSeconds * 1000 };
+}
+
+/** Whether a push whose key is remembered with `remembered` is an exact duplicate; a reuse elsewhere is not. */
+export function isDuplicate(record: ReplayRecord, remembered: string | null): boolean {
+  return remembered === record.fingerprint;
+}
+
+/** "duplicate" for an exact duplicate of a remembered push; throws replayed_request for its signature reused elsewhere. */
+export function guardReplay(record: ReplayRecord, auth: Authenticated, policy: ReplayPolicy): ReplayStatus {
+  const remembered = policy.rememberedFingerprint(record.key);
+  if (remembered !== undefined) {
+    if (isDuplicate(record, remembered)) return "duplicate";
+    throw new AuthError("replayed_request", "this signature was already accepted for another request");
   }
-  return { key, expiresAt: auth.timestampMs + policy.clockSkewSeconds * 1000 };
+  if (auth.timestampMs < policy.coveredSince) {
+    throw new AuthError("stale_timestamp", "X-Timestamp is older than the replay memory reaches since the server restarted with a wider clock window or a new replay key; send a new request");
+  }
+  return "new";
 }

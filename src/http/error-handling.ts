@@ -19,8 +19,8 @@ export interface ErrorHandlingDeps {
   /** Store faults come in streams; one line per kind per interval. */
   storeLog: ThrottledLog;
   log: Logger;
-  /** Tells the request's log line which error code it was answered with. */
-  noteErrorCode(request: Request, code: string): void;
+  /** Tells the request's log line which error code it was answered with, and any detail for the log alone. */
+  noteErrorCode(request: Request, code: string, detail?: string): void;
   requestIdOf(request: Request): string | undefined;
 }
 
@@ -103,7 +103,7 @@ export function errorHandling(deps: ErrorHandlingDeps) {
         return new Response(null, { status: CLIENT_CLOSED_REQUEST });
       }
       set.status = answer.status;
-      deps.noteErrorCode(request, answer.code);
+      deps.noteErrorCode(request, answer.code, answer.logDetail);
       return errorResponse(answer);
     });
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** For the request's log line only, never the answer. */
+    readonly logDetail?: string,
   ) {
     super(message);
     this.name = "HttpError";

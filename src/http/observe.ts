@@ -4,8 +4,9 @@
 // What a line holds: time, request id, method, route template (the path only
 // when no route matches, cut), status, duration, client address (unless
 // PENNANT_LOG_CLIENT_IP=off), the server or plugin UUID of a signed request
-// and the error code of a refusal. Never a header value, a token, a
-// signature or a body.
+// and the error code of a refusal, with any detail its answer leaves out (a
+// revoked token rather than an unknown one). Never a header value, a token,
+// a signature or a body.
 //
 // Levels, so that a busy server's log shows what an owner acts on: server
 // faults at error; refused pushes, 429s and 503s at warn; other refusals
@@ -52,6 +53,7 @@ export interface InFlight {
   startedAt: number;
   client: string;
   errorCode?: string;
+  errorDetail?: string;
 }
 
 /** Where a line of this outcome goes; see the header of this file. */
@@ -144,6 +146,7 @@ export function observeRequests(deps: ObserveDeps) {
       ...(deps.config.logClientIp ? { client: started.client } : {}),
       uuid: subjectUuid(request, params),
       code: started.errorCode,
+      detail: started.errorDetail,
       note,
     });
   }
@@ -188,10 +191,12 @@ export function observeRequests(deps: ObserveDeps) {
         finish(started, request, route, status, undefined);
       },
     },
-    /** The error code a refusal was answered with, for its log line. */
-    noteErrorCode(request: Request, code: string): void {
+    /** The error code a refusal was answered with, and what the answer left out, for its log line. */
+    noteErrorCode(request: Request, code: string, detail?: string): void {
       const started = inFlight.get(request);
-      if (started) started.errorCode = code;
+      if (!started) return;
+      started.errorCode = code;
+      started.errorDetail = detail;
     },
     /** The id of a request being answered (for other log lines about it). */
     requestIdOf(request: Request): string | undefined {

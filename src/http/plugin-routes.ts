@@ -6,8 +6,10 @@ import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
 import { PLUGIN_DATA } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
-import { errorResponses, jsonSuccess, mergeCodes } from "./openapi/responses.ts";
-import { SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, type SignedDeps } from "./signed-request.ts";
+import { errorResponses, mergeCodes } from "./openapi/responses.ts";
+import {
+  ACCEPTED_ONCE, SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAccepted, pushAnswer, signedHeaders, type SignedDeps,
+} from "./signed-request.ts";
 
 const DATA_PATH = "/api/plugins/:plugin_uuid/data";
 
@@ -25,9 +27,9 @@ const HEADERS = signedHeaders("X-Plugin-Token", {}, STANDARD_SIGNATURE);
 export function pluginRoutes(deps: SignedDeps) {
   return new Elysia().post(
     DATA_PATH,
-    async ({ request, params, server }) => {
+    async ({ request, params, server, set }) => {
       const maxPerToken = deps.config.maxPluginsPerToken;
-      await acceptSignedPush(
+      const pushed = await acceptSignedPush(
         request,
         server,
         {
@@ -41,7 +43,7 @@ export function pluginRoutes(deps: SignedDeps) {
         deps,
         (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
       );
-      return { message: "Plugin data updated." };
+      return pushAnswer(set, pushed, { message: "Plugin data updated." });
     },
     {
       parse: "none",
@@ -51,12 +53,12 @@ export function pluginRoutes(deps: SignedDeps) {
       detail: {
         summary: "Custom stats and metadata of a plugin, read by badges and plugin banners",
         description:
-          "Signed (README, Signed API) and accepted once. Every field is optional: a field left out (or null) keeps its stored value, " +
+          `${ACCEPTED_ONCE} Every field is optional: a field left out (or null) keeps its stored value, ` +
           "one sent replaces it whole; unknown fields are ignored. The body is checked against its schema only once the signature holds. " +
           "The first accepted push binds the plugin to the token.",
         tags: ["plugin"],
         responses: {
-          200: jsonSuccess("Accepted", Type.Object({ message: Type.Literal("Plugin data updated.") })),
+          200: pushAccepted(Type.Object({ message: Type.Literal("Plugin data updated.") })),
           ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_plugin_uuid"] })),
         },
       },

@@ -9,7 +9,7 @@ import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
 import { errorResponses, jsonSuccess, mergeCodes, nullable } from "./openapi/responses.ts";
 import {
-  SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, verifySignedRead,
+  ACCEPTED_ONCE, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAccepted, pushAnswer, signedHeaders, verifySignedRead,
   type SignedDeps, type SignedInput, type Socket,
 } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
@@ -44,12 +44,10 @@ const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'Hex H
 const SERVER_UUID_ERRORS = { 400: ["invalid_server_uuid"] } as const;
 
 const PUSH_DESCRIPTION =
-  "Signed (README, Signed API) and accepted once: the same endpoint, UUID, X-Timestamp and signature again is 401 replayed_request. " +
-  "Every field is optional: a field left out (or null) keeps its stored value; unknown fields are ignored. " +
+  `${ACCEPTED_ONCE} Every field is optional: a field left out (or null) keeps its stored value; unknown fields are ignored. ` +
   "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token.";
 
-const accepted = (message: string) =>
-  jsonSuccess("Accepted", Type.Object({ message: Type.Literal(message) }));
+const accepted = (message: string) => pushAccepted(Type.Object({ message: Type.Literal(message) }));
 
 /** GET /api/server/status: what the service holds for a server. */
 export const SERVER_VIEW = Type.Object(
@@ -104,7 +102,7 @@ export function serverRoutes(deps: SignedDeps) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
     const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
-    await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
+    return acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
       writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
     );
   }
@@ -112,9 +110,9 @@ export function serverRoutes(deps: SignedDeps) {
   return new Elysia()
     .post(
       PUSH_PATHS.heartbeat,
-      async ({ request, server }) => {
-        await push(request, server, "heartbeat", HEARTBEAT);
-        return { message: "Heartbeat received." };
+      async ({ request, server, set }) => {
+        const pushed = await push(request, server, "heartbeat", HEARTBEAT);
+        return pushAnswer(set, pushed, { message: "Heartbeat received." });
       },
       {
         parse: "none",
@@ -130,9 +128,9 @@ export function serverRoutes(deps: SignedDeps) {
     )
     .post(
       PUSH_PATHS.update,
-      async ({ request, server }) => {
-        await push(request, server, "update", UPDATE);
-        return { message: "Server data updated." };
+      async ({ request, server, set }) => {
+        const pushed = await push(request, server, "update", UPDATE);
+        return pushAnswer(set, pushed, { message: "Server data updated." });
       },
       {
         parse: "none",

@@ -4,21 +4,24 @@
 // transaction. The schema is checked only once the signature over the raw
 // bytes holds: an unsigned body learns nothing about what it got wrong.
 // Each step refuses with the JSON error shape; a refused request stores nothing.
+// An exact duplicate of an accepted push (auth/replay.ts) takes the same steps
+// up to the payload, so its answer is built as the first one was, and skips
+// the token budget (a resend costs its owner nothing) and everything that writes.
 
-import type { TProperties } from "@sinclair/typebox";
+import { Type, type TProperties, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
-import { guardReplay } from "../auth/replay.ts";
+import { guardReplay, replayRecord } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../store/database.ts";
 import { NotOwnerError, RecordLimitError, ReplayError } from "../store/errors.ts";
-import { acceptPush, isReplayKeyUsed } from "../store/push.ts";
+import { acceptPush, rememberedFingerprint } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { BodyDeadline } from "./body-deadline.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { codesByStatus, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
+import { codesByStatus, jsonSuccess, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
 import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
 import type { Payload } from "./payloads/payload.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -59,12 +62,18 @@ export interface PushInput<T> extends SignedInput {
   payload: Payload<T>;
 }
 
-/** What a push's write gets: the owning token (registered if new), the record's UUID, the parsed fields. */
+/** What a push's write gets: the owning token (registered if new), the record's UUID, the payload's fields. */
 export interface AcceptedPush<T> {
   tokenId: number;
   subject: string;
   fields: T;
   now: number;
+}
+
+/** A push answered: its payload's fields (what its answer is built from), and whether it was an exact duplicate. */
+export interface PushResult<T> {
+  fields: T;
+  duplicate: boolean;
 }
 
 export interface VerifiedRead {
@@ -121,35 +130,66 @@ export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: 
 
 /**
  * A push: accepted once (replay guard), may register a token under open
- * registration, and runs `write` in the transaction that remembers it. After
- * the body is read nothing awaits, so no other request can register the same
- * new token between the token look-up and the write.
+ * registration, and runs `write` in the transaction that remembers it; an
+ * exact duplicate of an accepted push runs no write. After the body is read
+ * nothing awaits, so no other request can register the same new token
+ * between the token look-up and the write.
  */
-export async function acceptSignedPush<T, R>(
+export async function acceptSignedPush<T>(
   request: Request,
   socket: Socket,
   input: PushInput<T>,
   deps: SignedDeps,
-  write: (tx: Tx, push: AcceptedPush<T>) => R,
-): Promise<R> {
+  write: (tx: Tx, push: AcceptedPush<T>) => void,
+): Promise<PushResult<T>> {
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
   const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
-  const { auth, replay } = authError(() => {
+  const { auth, replay, seen } = authError(() => {
     const auth = authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
-    const replay = guardReplay(`${input.route} ${subject}`, auth, {
-      clockSkewSeconds: deps.config.clockSkewSeconds,
+    const replay = replayRecord(`${input.route} ${subject}`, body, auth, deps.config.clockSkewSeconds);
+    const seen = guardReplay(replay, auth, {
       coveredSince: deps.replayCoveredSince,
-      isUsed: (key) => isReplayKeyUsed(deps.db, key, now),
+      rememberedFingerprint: (key) => rememberedFingerprint(deps.db, key, now),
     });
-    return { auth, replay };
+    return { auth, replay, seen };
   });
-  spendTokenBudget(auth, deps);
+  if (seen === "new") spendTokenBudget(auth, deps);
   const fields = mapped(() => input.payload.read(parseJsonBody(body)));
+  if (seen === "duplicate") return { fields, duplicate: true };
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
-  return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
+  const status = mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
+  return { fields, duplicate: status === "duplicate" };
+}
+
+/** The header that marks the answer to an exact duplicate; its body is the first answer's (README, Signed API). */
+export const DUPLICATE_HEADER = "X-Duplicate";
+
+/** The answer to a push, `body` built from its fields whether it was applied or a duplicate. */
+export function pushAnswer<B>(set: { headers: Record<string, unknown> }, push: PushResult<unknown>, body: B): B {
+  if (push.duplicate) set.headers[DUPLICATE_HEADER] = "true";
+  return body;
+}
+
+/** The replay rule of every push, in the words of the OpenAPI document. */
+export const ACCEPTED_ONCE =
+  "Signed (README, Signed API) and accepted once: its token, X-Timestamp and signature are not accepted again on any endpoint or for any UUID " +
+  "(401 replayed_request), except as an exact duplicate (the same endpoint, UUID and body too), answered 200 like the first with X-Duplicate: true " +
+  "and not applied again.";
+
+/** The 200 of a push in the OpenAPI document: its body, and the header an exact duplicate's answer carries. */
+export function pushAccepted(schema: TSchema) {
+  return {
+    ...jsonSuccess("Accepted, or an exact duplicate of a push already accepted (answered alike, nothing applied again)", schema),
+    headers: {
+      [DUPLICATE_HEADER]: {
+        description: "Present (\"true\") when this request was an exact duplicate of a push already accepted: same token, X-Timestamp, signature, endpoint, UUID and body",
+        schema: Type.Literal("true"),
+      },
+    },
+  };
 }
 
 /**
@@ -200,7 +240,7 @@ function authError<R>(check: () => R): R {
   try {
     return check();
   } catch (error) {
-    if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message);
+    if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message, {}, error.detail);
     throw error;
   }
 }

@@ -103,11 +103,12 @@ interface MigratorInternals {
   session: unknown;
 }
 
-export function migrate(db: BunSQLiteDatabase<typeof schema>): void {
+/** Applies `migrations` (all of them but in upgrade tests, which build the database of an earlier release). */
+export function migrate(db: BunSQLiteDatabase<Record<string, unknown>>, migrations: MigrationMeta[] = embeddedMigrations()): void {
   // drizzle's dialect runs the not-yet-applied entries in one transaction and
   // records them in __drizzle_migrations, exactly like its folder migrator.
   const internals = db as unknown as MigratorInternals;
-  internals.dialect.migrate(embeddedMigrations(), internals.session, { migrationsFolder: "(embedded)" });
+  internals.dialect.migrate(migrations, internals.session, { migrationsFolder: "(embedded)" });
 }
 
 /** A transaction handle; every write of a push goes through one. */

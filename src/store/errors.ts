@@ -8,10 +8,10 @@ export class NotOwnerError extends Error {
   }
 }
 
-/** The signature was already used by an accepted request. */
+/** The signature was already used by an accepted request other than this one. */
 export class ReplayError extends Error {
   constructor() {
-    super("this exact request was already accepted");
+    super("this signature was already accepted for another request");
     this.name = "ReplayError";
   }
 }

@@ -1,10 +1,12 @@
 // Accepting a signed push: the request is remembered for the replay guard, an
 // open-registration token is created, and the record is written, all in one
 // transaction, so that a rejected request (replay, not the owner, over a
-// limit, a failed write) stores nothing.
+// limit, a failed write) stores nothing. The replay key's primary key decides:
+// of two identical pushes that both got past the guard's look-up, the one
+// whose insert finds the key taken is the duplicate and writes nothing.
 
 import { eq, lt } from "drizzle-orm";
-import type { ReplayRecord } from "../auth/replay.ts";
+import { isDuplicate, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { ReplayError } from "./errors.ts";
 import { tokens, usedSignatures } from "./schema.ts";
@@ -15,26 +17,31 @@ export interface PushCredentials {
   tokenHash: string;
 }
 
-export function acceptPush<T>(
+/** Remembers the push and runs `write`; "duplicate" (nothing written) when this exact push is already remembered. */
+export function acceptPush(
   db: Db,
   credentials: PushCredentials,
   replay: ReplayRecord,
   now: number,
-  write: (tx: Tx, tokenId: number) => T,
-): T {
+  write: (tx: Tx, tokenId: number) => void,
+): ReplayStatus {
   return db.transaction((tx) => {
     tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
     const consumed = tx
       .insert(usedSignatures)
-      .values({ signature: replay.key, expiresAt: replay.expiresAt })
+      .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: replay.expiresAt })
       .onConflictDoNothing()
       .returning({ signature: usedSignatures.signature })
       .all();
-    if (consumed.length === 0) throw new ReplayError();
+    if (consumed.length === 0) {
+      if (isDuplicate(replay, rememberedFingerprint(tx, replay.key, now) ?? null)) return "duplicate";
+      throw new ReplayError();
+    }
 
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now);
     tx.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, tokenId)).run();
-    return write(tx, tokenId);
+    write(tx, tokenId);
+    return "new";
   });
 }
 
@@ -47,12 +54,16 @@ function registerToken(tx: Tx, hash: string, now: number): number {
   return row.id;
 }
 
-/** Whether a replay key is remembered and its request's timestamp still inside the window. */
-export function isReplayKeyUsed(db: Db, key: string, now: number): boolean {
+/**
+ * The fingerprint remembered under a replay key whose request's timestamp is
+ * still inside the window (null for a row kept from before fingerprints);
+ * undefined when the key is not remembered.
+ */
+export function rememberedFingerprint(db: Db | Tx, key: string, now: number): string | null | undefined {
   const row = db
-    .select({ expiresAt: usedSignatures.expiresAt })
+    .select({ fingerprint: usedSignatures.fingerprint, expiresAt: usedSignatures.expiresAt })
     .from(usedSignatures)
     .where(eq(usedSignatures.signature, key))
     .get();
-  return row !== undefined && row.expiresAt >= now;
+  return row !== undefined && row.expiresAt >= now ? row.fingerprint : undefined;
 }

@@ -6,8 +6,14 @@
 // So a raise extends the rows still held to the new window, and pushes older
 // than what the old window had kept are refused until the new window has
 // moved past them. Lowering the window only keeps rows a little longer.
+//
+// The same holds across the upgrade that changed the replay key (from route,
+// subject and scheme to token; src/auth/replay.ts): rows kept under the
+// earlier key, which have no fingerprint, cannot be found by the new one. They
+// are dropped, and pushes timestamped up to the newest of them are refused
+// until the window has moved past it.
 
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { replayMemory, usedSignatures } from "./schema.ts";
 
@@ -23,6 +29,13 @@ export function adoptClockSkew(db: Db, clockSkewMs: number, now: number): number
     const held = tx.select().from(replayMemory).where(eq(replayMemory.id, ROW)).get();
     const previous = held ?? { clockSkewMs, coveredSince: 0 };
     let coveredSince = previous.coveredSince;
+    const earlierKeys = isNull(usedSignatures.fingerprint);
+    const newestExpiry = tx.select({ at: max(usedSignatures.expiresAt) }).from(usedSignatures).where(earlierKeys).get()?.at;
+    if (newestExpiry != null) {
+      // A row's timestamp is its expiry less the window it was kept for.
+      coveredSince = Math.max(coveredSince, newestExpiry - previous.clockSkewMs + 1);
+      tx.delete(usedSignatures).where(earlierKeys).run();
+    }
     if (clockSkewMs > previous.clockSkewMs) {
       tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${clockSkewMs - previous.clockSkewMs}` }).run();
       // Rows swept before now had timestamps before now - previous window.

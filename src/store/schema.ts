@@ -100,15 +100,20 @@ export const replayMemory = sqliteTable("replay_memory", {
 });
 
 /**
- * Signatures of accepted requests, kept until their timestamp can no longer
- * pass the clock window, so that an exact replay is refused. Keyed by the
- * signature bytes in lower-case hex, so a replay in the other hex case is caught.
+ * Accepted pushes, kept until their timestamp can no longer pass the clock
+ * window (src/auth/replay.ts). `signature` holds the replay key: a hash of the
+ * token, the timestamp's instant and the signature bytes, so no spelling of
+ * them (hex case, seconds or milliseconds) passes twice. `fingerprint` hashes
+ * the route, subject and body the push carried, telling an exact duplicate
+ * from the signature reused elsewhere; null in rows kept under the earlier
+ * key (route, subject, scheme), which start-up drops (store/replay-memory.ts).
  */
 export const usedSignatures = sqliteTable(
   "used_signatures",
   {
     signature: text("signature").primaryKey(),
     expiresAt: integer("expires_at").notNull(),
+    fingerprint: text("fingerprint"),
   },
   (table) => [index("used_signatures_expires").on(table.expiresAt)],
 );

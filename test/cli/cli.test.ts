@@ -124,7 +124,7 @@ describe("durability", () => {
     let killed = false;
     const stream = uuids.map(async (uuid) => {
       for (let online = 1; !killed; online++) {
-        const body = { name: "Stream", status: "online", stats: { players: { online, max: 1000 }, tps: 20, motd: "m".repeat(200), version: "1.21" } };
+        const body = { name: `Stream ${uuid}`, status: "online", stats: { players: { online, max: 1000 }, tps: 20, motd: "m".repeat(200), version: "1.21" } };
         try {
           const response = await fetch(signedRequest(serve.url, { path: "/api/server/update", token, serverUuid: uuid, body }, Date.now()));
           if (response.status === 200) acknowledged.set(uuid, online);

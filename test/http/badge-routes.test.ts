@@ -33,8 +33,12 @@ const FULL = {
   server_software: ["Paper", "Folia", "Purpur", "Spigot"],
 };
 
+let pushes = 0;
 async function pushPlugin(body: object, uuid = newUuid()): Promise<string> {
-  const call = { path: `/api/plugins/${uuid}/data`, token, body, tokenHeader: "X-Plugin-Token" as const };
+  // One token pushes the same body for many plugins: each push gets its own timestamp (in ms), or it
+  // would carry an earlier push's signature and be refused as a replay.
+  const timestamp = server.clock.now + pushes++;
+  const call = { path: `/api/plugins/${uuid}/data`, token, body, timestamp, tokenHeader: "X-Plugin-Token" as const };
   const response = await fetch(signedRequest(server.url, call, server.clock.now));
   expect(response.status).toBe(200);
   return uuid;

@@ -21,7 +21,8 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function update(uuid = newUuid()): Promise<Response> {
-  const body = { name: "Faulty", status: "online", stats: { players: { online: 1, max: 20 }, motd: "m".repeat(1000), version: "1.21" } };
+  // Named after its server: one token's identical bodies in one second would carry one signature (a replay).
+  const body = { name: `Faulty ${uuid}`, status: "online", stats: { players: { online: 1, max: 20 }, motd: "m".repeat(1000), version: "1.21" } };
   return fetch(signedRequest(server.url, { path: "/api/server/update", token, serverUuid: uuid, body }, server.clock.now));
 }
 

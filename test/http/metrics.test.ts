@@ -41,7 +41,7 @@ describe("GET /metrics", () => {
     const token = server.token();
     const uuid = newUuid();
     const push = (path: string, tokenHeader: "X-Server-Token" | "X-Plugin-Token" = "X-Server-Token") =>
-      fetch(signedRequest(server.url, { path, token, tokenHeader, serverUuid: uuid, body: { name: "m" } }, server.clock.now));
+      fetch(signedRequest(server.url, { path, token, tokenHeader, serverUuid: uuid, body: { name: path } }, server.clock.now));
     expect((await push("/api/server/update")).status).toBe(200);
     expect((await push(`/api/plugins/${newUuid()}/data`, "X-Plugin-Token")).status).toBe(200);
     expect((await push(`/api/plugins/${newUuid()}/data`, "X-Plugin-Token")).status).toBe(200);

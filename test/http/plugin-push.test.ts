@@ -97,11 +97,15 @@ describe("plugin data", () => {
     expect(getPlugin(server.db, uuid)!.name).toBe("EzShops");
   });
 
-  test("a replay is refused", async () => {
+  test("the same push again is a duplicate, and its signature for another plugin a replay", async () => {
     const token = server.token();
     const uuid = newUuid();
     expect((await push(token, uuid, DATA)).status).toBe(200);
-    expect((await push(token, uuid, DATA)).status).toBe(401);
+    const again = await push(token, uuid, DATA);
+    expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
+    const elsewhere = await push(token, newUuid(), DATA);
+    expect(elsewhere.status).toBe(401);
+    expect((await json(elsewhere)).error.code).toBe("replayed_request");
   });
 
   test("stats values must be numbers", async () => {

@@ -146,7 +146,7 @@ describe("per-token rate limit", () => {
     expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
   });
 
-  test("resends of an accepted push are refused before they spend the token's budget", async () => {
+  test("resends of an accepted push, duplicates or replays elsewhere, do not spend the token's budget", async () => {
     server = await startTestServer({}, { tokenRateLimit: { count: 2, windowSeconds: 60 } });
     const token = server.token();
     const captured = signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: newUuid() }, server.clock.now);
@@ -154,13 +154,15 @@ describe("per-token rate limit", () => {
     const body = await captured.clone().text();
     expect((await fetch(captured)).status).toBe(200);
     // Whoever captured it resends it, up to the last millisecond its timestamp
-    // is inside the window: each resend is a replay, none costs the owner a request.
+    // is inside the window: as it was (a duplicate, answered 200) or for
+    // another server (a replay); none costs the owner a request.
     const lastMoment = Number(headers["x-timestamp"]) * 1000 + server.config.clockSkewSeconds * 1000;
     for (const at of [server.clock.now, server.clock.now + 1000, lastMoment, lastMoment]) {
       server.clock.now = at;
-      const resent = await fetch(captured.url, { method: "POST", headers, body });
-      expect(resent.status).toBe(401);
-      expect((await json(resent)).error.code).toBe("replayed_request");
+      const duplicate = await fetch(captured.url, { method: "POST", headers, body });
+      expect([duplicate.status, duplicate.headers.get("x-duplicate")]).toEqual([200, "true"]);
+      const elsewhere = await fetch(captured.url, { method: "POST", headers: { ...headers, "x-server-uuid": newUuid() }, body });
+      expect((await json(elsewhere)).error.code).toBe("replayed_request");
     }
     expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
   });
@@ -263,7 +265,8 @@ describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () =
     server = await startTestServer({ PENNANT_MAX_SERVERS_PER_TOKEN: "2" });
     const token = server.token();
     const owned = [newUuid(), newUuid()];
-    for (const uuid of owned) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid })).status).toBe(200);
+    // Each names its server: one token's pushes with the same body in the same second would carry the same signature.
+    for (const uuid of owned) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: uuid } })).status).toBe(200);
     const lastUsed = findTokenByHash(server.db, hashToken(token))!.lastUsedAt;
     server.clock.now += 1000;
 
@@ -285,7 +288,7 @@ describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () =
     server = await startTestServer({ PENNANT_MAX_PLUGINS_PER_TOKEN: "1" });
     const token = server.token("plugin");
     expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } })).status).toBe(200);
-    const second = await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 1 } } });
+    const second = await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { stats: { a: 2 } } });
     expect(second.status).toBe(403);
     const error = (await json(second)).error;
     expect(error.code).toBe("record_limit");
@@ -296,18 +299,18 @@ describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () =
   test("defaults: 100 servers and 50 plugins per token", async () => {
     server = await startTestServer();
     const token = server.token();
-    for (let i = 0; i < 100; i++) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(200);
-    expect((await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() })).status).toBe(403);
-    for (let i = 0; i < 50; i++) {
-      expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: {} })).status).toBe(200);
-    }
-    expect((await send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: {} })).status).toBe(403);
+    const heartbeat = (i: number) => send({ path: "/api/server/heartbeat", token, serverUuid: newUuid(), body: { name: `S${i}` } });
+    for (let i = 0; i < 100; i++) expect((await heartbeat(i)).status).toBe(200);
+    expect((await heartbeat(100)).status).toBe(403);
+    const data = (i: number) => send({ path: `/api/plugins/${newUuid()}/data`, token, tokenHeader: "X-Plugin-Token", body: { plugin: { name: `P${i}` } } });
+    for (let i = 0; i < 50; i++) expect((await data(i)).status).toBe(200);
+    expect((await data(50)).status).toBe(403);
   }, 30_000);
 
   test("open registration: a self-registered token is capped the same way", async () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open", PENNANT_MAX_SERVERS_PER_TOKEN: "1" });
-    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
-    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(403);
+    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid(), body: { name: "A" } })).status).toBe(200);
+    expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid(), body: { name: "B" } })).status).toBe(403);
     expect([count("tokens"), count("servers")]).toEqual([1, 1]);
   });
 });

@@ -1,11 +1,18 @@
 // The replay guard across a restart that widens PENNANT_CLOCK_SKEW: a push
 // whose memory was swept under the smaller window must not pass again under
 // the larger one (src/store/replay-memory.ts), and honest pushes still pass.
+// The same across the upgrade that changed the replay key: what the earlier
+// key remembered cannot be found by the new one, and must not pass either.
 
 import { afterEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import { join } from "node:path";
-import { openDatabase } from "../../src/store/database.ts";
+import journal from "../../migrations/meta/_journal.json" with { type: "json" };
+import { migrate, openDatabase } from "../../src/store/database.ts";
+import { embeddedMigrations } from "../../src/store/migrations.ts";
 import { adoptClockSkew } from "../../src/store/replay-memory.ts";
+import { getServer, listSamples } from "../../src/store/servers.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -70,9 +77,42 @@ describe("a clock window widened across a restart", () => {
     // 90 s after the first push: past its old 60 s expiry, inside the new 300 s window; a new push sweeps.
     running.clock.now = T0 + 90_000;
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
-    const replayed = await resend(first, running);
+    const again = await resend(first, running);
+    expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
+    expect(listSamples(running.db, uuid, 0)).toHaveLength(2);
+    const other = newUuid();
+    const elsewhere = await sendPluginUpdate(first, { url: `${running.url}/api/server/update`, headers: { "X-Server-UUID": other, "X-Server-Id": other } });
+    expect((await json(elsewhere)).error.code).toBe("replayed_request");
+  });
+});
+
+describe("upgrading from the replay key of route, subject and scheme", () => {
+  /** A database as the release before fingerprints left it: its migrations only, one push remembered under the earlier key. */
+  function databaseBeforeFingerprints(dbPath: string, pushedAt: number): void {
+    const sqlite = new Database(dbPath, { create: true });
+    migrate(drizzle({ client: sqlite }), embeddedMigrations(journal.entries.filter((entry) => entry.tag < "0002")));
+    sqlite.run("insert into replay_memory (id, clock_skew_ms, covered_since) values (1, 300000, 0)");
+    sqlite.run("insert into used_signatures (signature, expires_at) values (?, ?)", ["a".repeat(64), pushedAt + 300_000]);
+    sqlite.close();
+  }
+
+  test("a push remembered under the earlier key is refused after the upgrade; honest pushes pass", async () => {
+    const dbPath = join(tempDir("pennant-upgrade-"), "pennant.db");
+    const pushedAt = T0 - 10_000;
+    databaseBeforeFingerprints(dbPath, pushedAt);
+    const running = await start(dbPath, 300, T0);
+    const token = running.token("server");
+    const uuid = newUuid();
+    // The request the earlier release accepted 10 s before the upgrade (its row holds no key the new code computes).
+    const captured = pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), pushedAt);
+    const replayed = await resend(captured, running);
     expect(replayed.status).toBe(401);
-    expect((await json(replayed)).error.code).toBe("replayed_request");
+    expect((await json(replayed)).error.code).toBe("stale_timestamp");
+    expect(getServer(running.db, uuid)).toBeUndefined();
+
+    expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
+    // The earlier key's row is gone; the new push's row is held.
+    expect(heldRows(running)).toBe(1);
   });
 });
 

@@ -1,7 +1,9 @@
-// The deployed EzBanners plugin's update request, byte for byte as its client
-// sends it (shared/notes/peers.md): one POST, both UUID headers, the token
-// itself in X-Server-Token, lowercase hex HMAC-SHA256 over the body alone,
-// X-Timestamp in milliseconds and not signed.
+// The deployed EzBanners plugin's requests, byte for byte as its client sends
+// them (shared/notes/peers.md). Its update: one POST, both UUID headers, the
+// token itself in X-Server-Token, lowercase hex HMAC-SHA256 over the body
+// alone, X-Timestamp in milliseconds and not signed. Its plugin data push:
+// X-Plugin-Token, HMAC over seconds + "." + body, X-Timestamp in seconds (so
+// two pushes of the same data within one second are byte-identical).
 
 import { createHmac } from "node:crypto";
 
@@ -50,4 +52,28 @@ export function sendPluginUpdate(update: PluginUpdate, overrides: { url?: string
     headers: { ...update.headers, ...overrides.headers },
     body: update.body,
   });
+}
+
+/** The plugin's data push body: plugin name and version, its stats, and meta naming the server it runs on. */
+export function pluginDataBody(players: number, serverUuid: string): string {
+  return (
+    `{"plugin":{"name":"EzBanners","version":"0.2.1"},"stats":{"servers":1,"players":${players}},` +
+    `"meta":{"server_uuid":"${serverUuid}","server_name":"Paper"}}`
+  );
+}
+
+/** The plugin's data push at `timestampMs` (sent with the timestamp in whole seconds); send it with sendPluginUpdate. */
+export function pluginDataPush(baseUrl: string, token: string, pluginUuid: string, body: string, timestampMs: number): PluginUpdate {
+  const seconds = String(Math.floor(timestampMs / 1000));
+  return {
+    url: `${baseUrl}/api/plugins/${pluginUuid}/data`,
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": "EzBanners/1.0",
+      "X-Plugin-Token": token,
+      "X-Signature": createHmac("sha256", Buffer.from(token, "utf8")).update(`${seconds}.${body}`, "utf8").digest("hex"),
+      "X-Timestamp": seconds,
+    },
+  };
 }

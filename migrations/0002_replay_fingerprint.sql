@@ -1,0 +1,1 @@
+ALTER TABLE `used_signatures` ADD `fingerprint` text;
