@@ -46,7 +46,9 @@ export const LOOKUP_RESPONSE = Type.Object(
     port: Type.Integer({ minimum: 1, maximum: 65_535 }),
     ip_address: nullable(Type.String({ description: "The checked address contacted (or that would have been)" })),
     edition: literals(["java", "bedrock"]),
-    srv_record: nullable(Type.Object({ host: text, port: Type.Integer() })),
+    srv_record: nullable(
+      Type.Object({ host: text, port: Type.Integer() }, { description: "The SRV target that answered (when none did, the one whose failure error reports); null when the name itself was used" }),
+    ),
     protocol_used: nullable(literals(["modern", "legacy", "bedrock"])),
     latency_ms: nullable(Type.Number()),
     version: nullable(Type.Object({ name_raw: text, name_clean: text, protocol: nullable(Type.Integer()) })),
@@ -88,7 +90,8 @@ export function lookupRoutes(deps: LookupDeps) {
         summary: "Live status of a Minecraft server (mcstatus.io v2 shape)",
         description:
           "Blocked or failed lookups answer 200 with online=false and error {code, message}. Open to any website (CORS); " +
-          "limited per client IP with banners (PENNANT_RATE_LIMIT). Private and loopback addresses are not contacted (error blocked_address) unless PENNANT_LOOKUP_PRIVATE is on.",
+          "limited per client IP with banners (PENNANT_RATE_LIMIT). SRV targets are tried in turn, then the name on port 25565. Private and loopback " +
+          "addresses are not contacted unless PENNANT_LOOKUP_PRIVATE is on: a typed one answers blocked_address, a name (or SRV target) resolving to them reads like one that does not resolve.",
         responses: {
           200: jsonSuccess("The server's status; cached 30 s", LOOKUP_RESPONSE),
           ...errorResponses({ 400: ["invalid_request"], 429: ["rate_limited"] }),

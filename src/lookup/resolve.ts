@@ -1,6 +1,7 @@
-// Name resolution for lookups, done once per lookup: SRV first (only when the
-// user typed no port), then A/AAAA. The resolver is injectable so tests can
-// stub DNS without touching sockets.
+// Name resolution for lookups, done once per place a lookup tries: SRV first
+// (only when the user typed no port), then A/AAAA of each SRV target in turn
+// and of the name as typed. The resolver is injectable so tests can stub DNS
+// without touching sockets.
 //
 // Every question takes an AbortSignal and is withdrawn when it aborts. That is
 // why this asks DNS servers itself (node:dns Resolver, c-ares) instead of
@@ -78,6 +79,28 @@ export function loopbackAddresses(host: string): string[] | null {
 /** Lowest priority first; within a priority, the heaviest weight first. */
 export function orderSrv(records: readonly SrvTarget[]): SrvTarget[] {
   return [...records].sort((a, b) => a.priority - b.priority || b.weight - a.weight);
+}
+
+/** Where a lookup may connect: an SRV target, or the name as typed. */
+export interface Place {
+  host: string;
+  port: number;
+  /** The SRV target this place is; null for the name as typed. */
+  srvRecord: { host: string; port: number } | null;
+}
+
+/**
+ * SRV targets tried at most. A DNS answer may list dozens, and each costs a
+ * connection: without a cap one lookup could sweep a whole network's ports.
+ */
+export const MAX_SRV_TARGETS = 4;
+
+/** The places to try in turn: the SRV targets in order (up to the cap), then the name as typed on its port. */
+export function placesToTry(host: string, port: number, records: readonly SrvTarget[]): Place[] {
+  const targets = orderSrv(records)
+    .slice(0, MAX_SRV_TARGETS)
+    .map((record) => ({ host: record.host.replace(/\.$/, "").toLowerCase(), port: record.port }));
+  return [...targets.map((target) => ({ ...target, srvRecord: target })), { host, port, srvRecord: null }];
 }
 
 /** The promise's value, or `fallback` when it takes longer than `ms` (or fails). */

@@ -1,8 +1,9 @@
 // The lookup service: address in, normalized status out, never a throw.
 //
-// Safety: the name is resolved once, every candidate address (SRV targets
-// too) is checked against the private-address policy, and sockets connect to
-// the checked IP only, so a second DNS answer can never swap it (rebinding).
+// Safety: each place tried (SRV targets, then the name as typed) is resolved
+// once, every address is checked against the private-address policy, and
+// sockets connect to the checked IP only, so a second DNS answer can never
+// swap it (rebinding).
 // Load: one lookup in flight per address, results cached, concurrency capped
 // per process and per target, every cache bounded in bytes and swept.
 
@@ -15,8 +16,8 @@ import { Semaphore } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
-import { askWithin, loopbackAddresses, orderSrv, systemResolver, within, type Resolver } from "./resolve.ts";
-import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupResult, type Target } from "./result.ts";
+import { askWithin, loopbackAddresses, placesToTry, systemResolver, within, type Place, type Resolver, type SrvTarget } from "./resolve.ts";
+import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
 
 export const JAVA_PORT = 25565;
 export const BEDROCK_PORT = 19132;
@@ -96,21 +97,23 @@ function faviconKey(result: LookupResult): string {
   return `${result.edition} ${result.host}:${result.port}`;
 }
 
-function doesNotResolve(target: Target, name: string): LookupResult {
-  return offline(target, "no_such_host", `${name} does not resolve`);
+const PRIVATE_OFF = "lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)";
+
+/** Failures that mean nobody answered at a place: the next place is tried. */
+const NO_ANSWER: ReadonlySet<LookupErrorCode> = new Set(["refused", "unreachable", "timeout", "closed"]);
+
+/** Up to four of a name's addresses, for the operator's note. */
+function listed(addresses: readonly string[]): string {
+  return addresses.slice(0, 4).join(", ") + (addresses.length > 4 ? ", ..." : "");
 }
 
 /**
- * No allowed address. A typed IP may say it is blocked (the user wrote it). A
- * NAME whose addresses are all blocked answers exactly like a name that does
- * not resolve, so the public never learns what internal DNS holds; only the
- * operator's note (printed by the CLI) names the addresses.
+ * The operator's note on the places skipped as blocked. Only the CLI prints it:
+ * publicly a blocked place is skipped exactly like one that does not resolve,
+ * so the public never learns what internal DNS holds.
  */
-function refused(target: Target, name: string | null, candidates: readonly string[]): LookupResult {
-  const off = "lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)";
-  if (name === null) return offline(target, "blocked_address", `${target.host} is not a public address; ${off}`);
-  const shown = candidates.slice(0, 4).join(", ") + (candidates.length > 4 ? ", ..." : "");
-  return { ...doesNotResolve(target, name), operatorNote: `${name} resolves to ${shown}, not a public address; ${off}` };
+function withBlockedNote(result: LookupResult, blocked: readonly string[]): LookupResult {
+  return blocked.length === 0 ? result : { ...result, operatorNote: `${blocked.join("; ")}, not a public address; ${PRIVATE_OFF}` };
 }
 
 export class LookupService {
@@ -181,53 +184,64 @@ export class LookupService {
     return { edition, host: address.trim(), port: 0, ipAddress: null, srvRecord: null };
   }
 
-  /**
-   * Parses, resolves (once) and checks the address: the IP to contact, or the
-   * offline result that says why none may be contacted. Opens no socket.
-   */
-  async resolveTarget(
-    address: string,
-    edition: Edition,
-    remaining: () => number = () => this.settings.deadlineMs,
-  ): Promise<{ ok: true; target: Target; endpoint: Endpoint } | { ok: false; result: LookupResult }> {
-    const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : JAVA_PORT);
-    if (!parsed.ok) return { ok: false, result: offline(this.bareTarget(address, edition), "invalid_address", parsed.reason) };
-
-    const target: Target = { edition, host: parsed.host, port: parsed.port, ipAddress: null, srvRecord: null };
-    let connectHost = parsed.host;
-    let connectPort = parsed.port;
-    let candidates: string[] = [parsed.host];
-    if (parsed.kind === "hostname") {
-      const { resolver } = this.settings;
-      if (edition === "java" && needsSrvLookup(parsed) && !loopbackAddresses(parsed.host)) {
-        const budget = Math.min(this.settings.srvBudgetMs, remaining());
-        const records = await askWithin((signal) => resolver.srv(`_minecraft._tcp.${parsed.host}`, signal), budget, []);
-        const first = orderSrv(records)[0];
-        if (first) {
-          connectHost = first.host.replace(/\.$/, "").toLowerCase();
-          connectPort = first.port;
-          target.srvRecord = { host: connectHost, port: connectPort };
-        }
-      }
-      const found = loopbackAddresses(connectHost) ?? (await askWithin((signal) => resolver.addresses(connectHost, signal), remaining(), null));
-      if (found === null || found.length === 0) return { ok: false, result: doesNotResolve(target, connectHost) };
-      candidates = found;
-    }
-
-    const ip = candidates.find((candidate) => this.settings.allowPrivate || isPublicIp(candidate));
-    if (ip === undefined) return { ok: false, result: refused(target, parsed.kind === "hostname" ? connectHost : null, candidates) };
-    target.ipAddress = ip;
-    return { ok: true, target, endpoint: { ip, port: connectPort, hostname: parsed.host } };
-  }
-
   /** The lookup, or null when its deadline passed while it waited for a slot (it then answers busy). */
   private async perform(address: string, edition: Edition, deadline: number): Promise<LookupResult | null> {
     const remaining = () => Math.max(0, deadline - this.settings.now());
     if (remaining() === 0) return null;
-    const resolved = await this.resolveTarget(address, edition, remaining);
-    if (!resolved.ok) return resolved.result;
-    const { target, endpoint } = resolved;
+    const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : JAVA_PORT);
+    if (!parsed.ok) return offline(this.bareTarget(address, edition), "invalid_address", parsed.reason);
+    const typed: Target = { edition, host: parsed.host, port: parsed.port, ipAddress: null, srvRecord: null };
+    if (parsed.kind !== "hostname") {
+      // The user wrote this IP: saying it is blocked tells them nothing they did not know.
+      if (!this.mayContact(parsed.host)) return offline(typed, "blocked_address", `${parsed.host} is not a public address; ${PRIVATE_OFF}`);
+      return this.attempt({ ...typed, ipAddress: parsed.host }, { ip: parsed.host, port: parsed.port, hostname: parsed.host }, remaining);
+    }
+    const srv = edition === "java" && needsSrvLookup(parsed) && !loopbackAddresses(parsed.host) ? await this.srvRecords(parsed.host, remaining()) : [];
+    return this.tryInTurn(typed, placesToTry(parsed.host, parsed.port, srv), remaining);
+  }
 
+  private srvRecords(host: string, remainingMs: number): Promise<SrvTarget[]> {
+    const budget = Math.min(this.settings.srvBudgetMs, remainingMs);
+    return askWithin((signal) => this.settings.resolver.srv(`_minecraft._tcp.${host}`, signal), budget, []);
+  }
+
+  private mayContact(ip: string): boolean {
+    return this.settings.allowPrivate || isPublicIp(ip);
+  }
+
+  /**
+   * Each place in turn, as the game client does, until one answers. Every
+   * place is resolved once and its first allowed address is the one contacted
+   * (no second DNS answer can swap it: rebinding). A place that does not
+   * resolve, or only to blocked addresses, is skipped alike. When none
+   * answers, the first failure met is the answer; when none could even be
+   * contacted, the name does not resolve.
+   */
+  private async tryInTurn(typed: Target, places: readonly Place[], remaining: () => number): Promise<LookupResult> {
+    const blocked: string[] = [];
+    let firstFailure: LookupResult | null = null;
+    for (const [index, place] of places.entries()) {
+      if (remaining() === 0) break;
+      // An equal share of the time left, the last place all of it: a place that never answers leaves time for the others.
+      const until = this.settings.now() + remaining() / (places.length - index);
+      const left = () => Math.max(0, until - this.settings.now());
+      const found =
+        loopbackAddresses(place.host) ?? (await askWithin((signal) => this.settings.resolver.addresses(place.host, signal), left(), null)) ?? [];
+      const ip = found.find((candidate) => this.mayContact(candidate));
+      if (ip === undefined) {
+        if (found.length > 0) blocked.push(`${place.host} resolves to ${listed(found)}`);
+        continue;
+      }
+      const result = await this.attempt({ ...typed, ipAddress: ip, srvRecord: place.srvRecord }, { ip, port: place.port, hostname: typed.host }, left);
+      const failure = result.error?.code;
+      if (failure === undefined || !NO_ANSWER.has(failure)) return withBlockedNote(result, blocked);
+      firstFailure ??= result;
+    }
+    return withBlockedNote(firstFailure ?? offline(typed, "no_such_host", `${typed.host} does not resolve`), blocked);
+  }
+
+  /** One place's ping, within the per-target cap. */
+  private async attempt(target: Target, endpoint: Endpoint, remaining: () => number): Promise<LookupResult> {
     const targetKey = `${canonicalIp(endpoint.ip)}|${endpoint.port}`; // one target, however its IP is spelled
     const active = this.perTarget.get(targetKey) ?? 0;
     if (active >= this.settings.maxPerTarget) {
@@ -251,7 +265,8 @@ export class LookupService {
     };
   }
 
-  private async ping(
+  /** Opens the sockets: the one step a lookup that must not touch the network (fuzzing) replaces. */
+  protected async ping(
     target: Target,
     endpoint: Endpoint,
     remaining: () => number,

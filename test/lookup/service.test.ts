@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { motdRuns } from "../../src/lookup/motd.ts";
 import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
-import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
+import { offline, type LookupResult, type Target } from "../../src/lookup/result.ts";
+import { LookupService, type Endpoint, type LookupSettings } from "../../src/lookup/service.ts";
 import { lookupJson } from "../../src/lookup/view.ts";
 import { hasIpv6Loopback, startBedrockPeer, startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
 import { startCountingPeer, type CountingPeer, type PeerBehaviour } from "../support/java-peers.ts";
@@ -58,6 +59,16 @@ function service(settings: Partial<LookupSettings> = {}): LookupService {
   return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, queryGraceMs: 100, ...settings });
 }
 
+/** Goes through every step of a lookup but the sockets: records where it would connect, and answers that nothing replied. */
+class Unconnected extends LookupService {
+  readonly contacted: Endpoint[] = [];
+
+  protected override async ping(target: Target, endpoint: Endpoint): Promise<LookupResult> {
+    this.contacted.push(endpoint);
+    return offline(target, "timeout", "not contacted");
+  }
+}
+
 describe("safe by default", () => {
   test("loopback, private, link-local and mapped addresses never open a socket", async () => {
     const target = await peer("modern");
@@ -94,23 +105,39 @@ describe("safe by default", () => {
 
   test("a hostname resolving to a public address is allowed (decided without opening a socket)", async () => {
     const { resolver, calls } = stubResolver({ "play.example.com": ["8.8.4.4"] });
-    const resolved = await service({ resolver }).resolveTarget("play.example.com:25570", "java");
-    expect(resolved.ok).toBe(true);
-    if (resolved.ok) expect(resolved.endpoint).toEqual({ ip: "8.8.4.4", port: 25570, hostname: "play.example.com" });
+    const lookups = new Unconnected({ resolver });
+    await lookups.lookup({ address: "play.example.com:25570" });
+    expect(lookups.contacted).toEqual([{ ip: "8.8.4.4", port: 25570, hostname: "play.example.com" }]);
     expect(calls.srv).toBe(0); // a typed port means no SRV
   });
 
   test("when a name has private and public addresses, only a public one is used", async () => {
     const { resolver } = stubResolver({ "mixed.example.com": ["127.0.0.1", "1.1.1.1"] });
-    const resolved = await service({ resolver }).resolveTarget("mixed.example.com:1", "java");
-    expect(resolved.ok && resolved.endpoint.ip).toBe("1.1.1.1");
+    const lookups = new Unconnected({ resolver });
+    await lookups.lookup({ address: "mixed.example.com:1" });
+    expect(lookups.contacted.map((endpoint) => endpoint.ip)).toEqual(["1.1.1.1"]);
   });
 
-  test("an SRV record pointing at a private target is blocked too, like a target that does not resolve", async () => {
-    const { resolver } = stubResolver({ "internal.example.com": ["10.0.0.1"] }, { "_minecraft._tcp.public.example.com": [{ host: "internal.example.com", port: 25565, priority: 0, weight: 0 }] });
-    const result = await service({ resolver }).lookup({ address: "public.example.com" });
-    expect(result).toMatchObject({ ipAddress: null, error: { code: "no_such_host", message: "internal.example.com does not resolve" } });
-    expect(result.srvRecord).toEqual({ host: "internal.example.com", port: 25565 });
+  test("an SRV target that is blocked is skipped like one that does not resolve, and named to the operator only", async () => {
+    const srv = { "_minecraft._tcp.public.example.com": [{ host: "internal.example.com.", port: 25570, priority: 0, weight: 0 }] };
+    const { resolver } = stubResolver({ "internal.example.com": ["10.0.0.1"], "public.example.com": ["8.8.4.4"] }, srv);
+    const lookups = new Unconnected({ resolver });
+    const result = await lookups.lookup({ address: "public.example.com" });
+    // The plain name is tried next: the game's port on its public address.
+    expect(lookups.contacted).toEqual([{ ip: "8.8.4.4", port: 25565, hostname: "public.example.com" }]);
+    expect(result).toMatchObject({ ipAddress: "8.8.4.4", srvRecord: null, error: { code: "timeout" } });
+    expect(JSON.stringify(lookupJson(result))).not.toMatch(/internal|10\.0\.0\.1|25570/);
+    expect(result.operatorNote).toBe("internal.example.com resolves to 10.0.0.1, not a public address; lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)");
+  });
+
+  test("no more than four SRV targets are tried, then the plain name", async () => {
+    const records = Array.from({ length: 12 }, (_, i) => ({ host: `t${i}.example.com`, port: 30_000 + i, priority: i, weight: 0 }));
+    const { resolver } = stubResolver(Object.fromEntries([...records.map((r) => [r.host, ["8.8.4.4"]]), ["many.example.com", ["8.8.8.8"]]]), { "_minecraft._tcp.many.example.com": records });
+    const lookups = new Unconnected({ resolver, maxPerTarget: 100 });
+    const result = await lookups.lookup({ address: "many.example.com" });
+    expect(lookups.contacted.map((endpoint) => `${endpoint.ip}:${endpoint.port}`)).toEqual(["8.8.4.4:30000", "8.8.4.4:30001", "8.8.4.4:30002", "8.8.4.4:30003", "8.8.8.8:25565"]);
+    // None answered: the first failure is the answer, naming its SRV target.
+    expect(result).toMatchObject({ ipAddress: "8.8.4.4", srvRecord: { host: "t0.example.com", port: 30_000 }, error: { code: "timeout" } });
   });
 
   test("the legacy ping and Query go to the checked IP as well, never to the typed name", async () => {

@@ -4,9 +4,9 @@
 // this one answers that nothing replied. Fuzzed addresses may be any public
 // IP; none of them is ever contacted.
 
-import { LookupService, type LookupRequest } from "../../../src/lookup/service.ts";
+import { LookupService } from "../../../src/lookup/service.ts";
 import type { Resolver } from "../../../src/lookup/resolve.ts";
-import { offline, type LookupResult } from "../../../src/lookup/result.ts";
+import { offline, type LookupResult, type Target } from "../../../src/lookup/result.ts";
 
 /** Names the stub knows: public, private, mixed, IPv6, with SRV, failing, and one that never answers. */
 const ADDRESSES = new Map<string, string[]>([
@@ -40,9 +40,7 @@ export class NoNetworkLookup extends LookupService {
     super({ resolver: stubResolver, deadlineMs: 150, srvBudgetMs: 50 });
   }
 
-  override async lookup(request: LookupRequest): Promise<LookupResult> {
-    const resolved = await this.resolveTarget(request.address, request.edition ?? "java");
-    if (!resolved.ok) return resolved.result;
-    return offline(resolved.target, "timeout", "no reply (fuzzing: nothing is contacted)");
+  protected override async ping(target: Target): Promise<LookupResult> {
+    return offline(target, "timeout", "no reply (fuzzing: nothing is contacted)");
   }
 }
