@@ -1,13 +1,14 @@
 // Signed endpoint of a plugin: custom stats and metadata for badges and banners.
 
-import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
-import { PLUGIN_DATA } from "./payloads/plugin.ts";
+import { PLUGIN_DATA, PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
 import { errorResponses, jsonSuccess, mergeCodes } from "./openapi/responses.ts";
-import { SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, type SignedDeps } from "./signed-request.ts";
+import {
+  SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAnswer, pushAnswerSchema, signedHeaders, type SignedDeps,
+} from "./signed-request.ts";
 
 const DATA_PATH = "/api/plugins/:plugin_uuid/data";
 
@@ -27,7 +28,7 @@ export function pluginRoutes(deps: SignedDeps) {
     DATA_PATH,
     async ({ request, params, server }) => {
       const maxPerToken = deps.config.maxPluginsPerToken;
-      await acceptSignedPush(
+      const read = await acceptSignedPush(
         request,
         server,
         {
@@ -39,9 +40,11 @@ export function pluginRoutes(deps: SignedDeps) {
           payload: PLUGIN_DATA,
         },
         deps,
-        (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
+        (tx, { tokenId, subject: uuid, fields, now }) => {
+          writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken });
+        },
       );
-      return { message: "Plugin data updated." };
+      return pushAnswer("Plugin data updated.", read);
     },
     {
       parse: "none",
@@ -53,10 +56,13 @@ export function pluginRoutes(deps: SignedDeps) {
         description:
           "Signed (README, Signed API) and accepted once. Every field is optional: a field left out (or null) keeps its stored value, " +
           "one sent replaces it whole; unknown fields are ignored. The body is checked against its schema only once the signature holds. " +
-          "The first accepted push binds the plugin to the token.",
+          "The first accepted push binds the plugin to the token. Text over its maxLength is not refused: a name or meta text is cut to it, " +
+          `any other string in meta to ${PLUGIN_LIMITS.metaFreeText} characters; a stats entry whose name is outside its bounds and a list item over its maxLength are dropped, ` +
+          "then stats and lists keep their first entries up to their bound. The answer's trimmed names each field cut or dropped; the rest is stored. " +
+          "Only a body of the wrong shape (a wrong type, a number out of range, nesting, keys or items over the JSON bounds) is refused, and then nothing is stored.",
         tags: ["plugin"],
         responses: {
-          200: jsonSuccess("Accepted", Type.Object({ message: Type.Literal("Plugin data updated.") })),
+          200: jsonSuccess("Accepted", pushAnswerSchema("Plugin data updated.")),
           ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_plugin_uuid"] })),
         },
       },

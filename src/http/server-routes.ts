@@ -9,8 +9,8 @@ import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
 import { errorResponses, jsonSuccess, mergeCodes, nullable } from "./openapi/responses.ts";
 import {
-  SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, signedHeaders, verifySignedRead,
-  type SignedDeps, type SignedInput, type Socket,
+  SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAnswer, pushAnswerSchema, signedHeaders,
+  verifySignedRead, type SignedDeps, type SignedInput, type Socket,
 } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 
@@ -46,10 +46,12 @@ const SERVER_UUID_ERRORS = { 400: ["invalid_server_uuid"] } as const;
 const PUSH_DESCRIPTION =
   "Signed (README, Signed API) and accepted once: the same endpoint, UUID, X-Timestamp and signature again is 401 replayed_request. " +
   "Every field is optional: a field left out (or null) keeps its stored value; unknown fields are ignored. " +
-  "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token.";
+  "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token. " +
+  "Text over its maxLength is not refused: it is cut to it (a MOTD keeping whole § codes); a placeholder whose name or text is over its bound " +
+  "is dropped, and the first 64 placeholders are kept. The answer's trimmed names each field cut or dropped; the rest is stored. " +
+  "Only a body of the wrong shape (a wrong type, a number out of range, nesting, keys or items over the JSON bounds) is refused, and then nothing is stored.";
 
-const accepted = (message: string) =>
-  jsonSuccess("Accepted", Type.Object({ message: Type.Literal(message) }));
+const accepted = (message: string) => jsonSuccess("Accepted", pushAnswerSchema(message));
 
 /** GET /api/server/status: what the service holds for a server. */
 export const SERVER_VIEW = Type.Object(
@@ -100,22 +102,19 @@ export function serverView(row: ServerRow): Static<typeof SERVER_VIEW> {
 export function serverRoutes(deps: SignedDeps) {
   const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
 
-  async function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
+  function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
     const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
-    await acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
-      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
-    );
+    return acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) => {
+      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken });
+    });
   }
 
   return new Elysia()
     .post(
       PUSH_PATHS.heartbeat,
-      async ({ request, server }) => {
-        await push(request, server, "heartbeat", HEARTBEAT);
-        return { message: "Heartbeat received." };
-      },
+      async ({ request, server }) => pushAnswer("Heartbeat received.", await push(request, server, "heartbeat", HEARTBEAT)),
       {
         parse: "none",
         body: HEARTBEAT.schema,
@@ -130,10 +129,7 @@ export function serverRoutes(deps: SignedDeps) {
     )
     .post(
       PUSH_PATHS.update,
-      async ({ request, server }) => {
-        await push(request, server, "update", UPDATE);
-        return { message: "Server data updated." };
-      },
+      async ({ request, server }) => pushAnswer("Server data updated.", await push(request, server, "update", UPDATE)),
       {
         parse: "none",
         body: UPDATE.schema,

@@ -5,7 +5,7 @@
 // bytes holds: an unsigned body learns nothing about what it got wrong.
 // Each step refuses with the JSON error shape; a refused request stores nothing.
 
-import type { TProperties } from "@sinclair/typebox";
+import { Type, type TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
 import { guardReplay } from "../auth/replay.ts";
@@ -20,7 +20,7 @@ import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { codesByStatus, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
 import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
-import type { Payload } from "./payloads/payload.ts";
+import type { Payload, PayloadRead } from "./payloads/payload.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -123,15 +123,16 @@ export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: 
  * A push: accepted once (replay guard), may register a token under open
  * registration, and runs `write` in the transaction that remembers it. After
  * the body is read nothing awaits, so no other request can register the same
- * new token between the token look-up and the write.
+ * new token between the token look-up and the write. Resolves to the body as
+ * read, which the route's answer is built from (pushAnswer).
  */
-export async function acceptSignedPush<T, R>(
+export async function acceptSignedPush<T>(
   request: Request,
   socket: Socket,
   input: PushInput<T>,
   deps: SignedDeps,
-  write: (tx: Tx, push: AcceptedPush<T>) => R,
-): Promise<R> {
+  write: (tx: Tx, push: AcceptedPush<T>) => void,
+): Promise<PayloadRead<T>> {
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
@@ -147,9 +148,29 @@ export async function acceptSignedPush<T, R>(
     return { auth, replay };
   });
   spendTokenBudget(auth, deps);
-  const fields = mapped(() => input.payload.read(parseJsonBody(body)));
+  const read = mapped(() => input.payload.read(parseJsonBody(body)));
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
-  return mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
+  mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })));
+  return read;
+}
+
+/** A push's answer: its message, and `trimmed` when fields were cut or dropped to fit their bounds. */
+export function pushAnswer(message: string, read: PayloadRead<unknown>): { message: string; trimmed?: readonly string[] } {
+  return read.trimmed.length > 0 ? { message, trimmed: read.trimmed } : { message };
+}
+
+/** The schema of pushAnswer's answer, for the OpenAPI document. */
+export function pushAnswerSchema(message: string) {
+  return Type.Object({
+    message: Type.Literal(message),
+    trimmed: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "Present when text over its bound was cut to it or dropped: each field cut or dropped, named as in refusals " +
+          '(e.g. "stats.motd", "data.placeholders.rank", "minecraft_versions[3]"; a collection\'s own name when entries past its bound or with a name over its bound were dropped)',
+      }),
+    ),
+  });
 }
 
 /**
