@@ -1,10 +1,9 @@
 // Signed endpoint of a plugin: custom stats and metadata for badges and banners.
 
-import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
-import { PLUGIN_DATA } from "./payloads/plugin.ts";
+import { PLUGIN_DATA, PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
 import { errorResponses, mergeCodes } from "./openapi/responses.ts";
 import {
@@ -41,9 +40,11 @@ export function pluginRoutes(deps: SignedDeps) {
           payload: PLUGIN_DATA,
         },
         deps,
-        (tx, { tokenId, subject: uuid, fields, now }) => writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken }),
+        (tx, { tokenId, subject: uuid, fields, now }) => {
+          writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken });
+        },
       );
-      return pushAnswer(set, pushed, { message: "Plugin data updated." });
+      return pushAnswer(set, "Plugin data updated.", pushed);
     },
     {
       parse: "none",
@@ -55,10 +56,13 @@ export function pluginRoutes(deps: SignedDeps) {
         description:
           `${ACCEPTED_ONCE} Every field is optional: a field left out (or null) keeps its stored value, ` +
           "one sent replaces it whole; unknown fields are ignored. The body is checked against its schema only once the signature holds. " +
-          "The first accepted push binds the plugin to the token.",
+          "The first accepted push binds the plugin to the token. Text over its maxLength is not refused: a name or meta text is cut to it, " +
+          `any other string in meta to ${PLUGIN_LIMITS.metaFreeText} characters; a stats entry whose name is outside its bounds and a list item over its maxLength are dropped, ` +
+          "then stats and lists keep their first entries up to their bound. The answer's trimmed names each field cut or dropped; the rest is stored. " +
+          "Only a body of the wrong shape (a wrong type, a number out of range, nesting, keys or items over the JSON bounds) is refused, and then nothing is stored.",
         tags: ["plugin"],
         responses: {
-          200: pushAccepted(Type.Object({ message: Type.Literal("Plugin data updated.") })),
+          200: pushAccepted("Plugin data updated."),
           ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_plugin_uuid"] })),
         },
       },

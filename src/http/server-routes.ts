@@ -45,9 +45,10 @@ const SERVER_UUID_ERRORS = { 400: ["invalid_server_uuid"] } as const;
 
 const PUSH_DESCRIPTION =
   `${ACCEPTED_ONCE} Every field is optional: a field left out (or null) keeps its stored value; unknown fields are ignored. ` +
-  "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token.";
-
-const accepted = (message: string) => pushAccepted(Type.Object({ message: Type.Literal(message) }));
+  "The body is checked against its schema only once the signature holds. The first accepted push binds the server to the token. " +
+  "Text over its maxLength is not refused: it is cut to it (a MOTD keeping whole § codes); a placeholder whose name or text is over its bound " +
+  "is dropped, and the first 64 placeholders are kept. The answer's trimmed names each field cut or dropped; the rest is stored. " +
+  "Only a body of the wrong shape (a wrong type, a number out of range, nesting, keys or items over the JSON bounds) is refused, and then nothing is stored.";
 
 /** GET /api/server/status: what the service holds for a server. */
 export const SERVER_VIEW = Type.Object(
@@ -98,22 +99,19 @@ export function serverView(row: ServerRow): Static<typeof SERVER_VIEW> {
 export function serverRoutes(deps: SignedDeps) {
   const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
 
-  async function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
+  function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
     const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
-    return acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) =>
-      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken }),
-    );
+    return acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) => {
+      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken });
+    });
   }
 
   return new Elysia()
     .post(
       PUSH_PATHS.heartbeat,
-      async ({ request, server, set }) => {
-        const pushed = await push(request, server, "heartbeat", HEARTBEAT);
-        return pushAnswer(set, pushed, { message: "Heartbeat received." });
-      },
+      async ({ request, server, set }) => pushAnswer(set, "Heartbeat received.", await push(request, server, "heartbeat", HEARTBEAT)),
       {
         parse: "none",
         body: HEARTBEAT.schema,
@@ -122,16 +120,13 @@ export function serverRoutes(deps: SignedDeps) {
           summary: "Keep-alive of a server: name, plugin version, status",
           description: PUSH_DESCRIPTION,
           tags: ["server"],
-          responses: { 200: accepted("Heartbeat received."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
+          responses: { 200: pushAccepted("Heartbeat received."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
         },
       },
     )
     .post(
       PUSH_PATHS.update,
-      async ({ request, server, set }) => {
-        const pushed = await push(request, server, "update", UPDATE);
-        return pushAnswer(set, pushed, { message: "Server data updated." });
-      },
+      async ({ request, server, set }) => pushAnswer(set, "Server data updated.", await push(request, server, "update", UPDATE)),
       {
         parse: "none",
         body: UPDATE.schema,
@@ -140,7 +135,7 @@ export function serverRoutes(deps: SignedDeps) {
           summary: "Full stats update of a server (players, TPS, MOTD, version); appends a history sample",
           description: `${PUSH_DESCRIPTION} Deployed EzBanners builds send {"data": {...}} instead (LegacyServerUpdate), told apart by "data" present and "stats" absent.`,
           tags: ["server"],
-          responses: { 200: accepted("Server data updated."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
+          responses: { 200: pushAccepted("Server data updated."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
         },
       },
     )

@@ -8,7 +8,7 @@
 // up to the payload, so its answer is built as the first one was, and skips
 // the token budget (a resend costs its owner nothing) and everything that writes.
 
-import { Type, type TProperties, type TSchema } from "@sinclair/typebox";
+import { Type, type TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
 import { guardReplay, replayRecord } from "../auth/replay.ts";
@@ -23,7 +23,7 @@ import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { codesByStatus, jsonSuccess, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
 import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
-import type { Payload } from "./payloads/payload.ts";
+import type { Payload, PayloadRead } from "./payloads/payload.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -70,9 +70,9 @@ export interface AcceptedPush<T> {
   now: number;
 }
 
-/** A push answered: its payload's fields (what its answer is built from), and whether it was an exact duplicate. */
+/** A push answered: its body as read (what its answer is built from), and whether it was an exact duplicate. */
 export interface PushResult<T> {
-  fields: T;
+  read: PayloadRead<T>;
   duplicate: boolean;
 }
 
@@ -133,7 +133,8 @@ export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: 
  * registration, and runs `write` in the transaction that remembers it; an
  * exact duplicate of an accepted push runs no write. After the body is read
  * nothing awaits, so no other request can register the same new token
- * between the token look-up and the write.
+ * between the token look-up and the write. Resolves to the body as read,
+ * which the route's answer is built from (pushAnswer), duplicate or not.
  */
 export async function acceptSignedPush<T>(
   request: Request,
@@ -157,20 +158,30 @@ export async function acceptSignedPush<T>(
     return { auth, replay, seen };
   });
   if (seen === "new") spendTokenBudget(auth, deps);
-  const fields = mapped(() => input.payload.read(parseJsonBody(body)));
-  if (seen === "duplicate") return { fields, duplicate: true };
+  const read = mapped(() => input.payload.read(parseJsonBody(body)));
+  if (seen === "duplicate") return { read, duplicate: true };
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
-  const status = mapped(() => acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields, now })));
-  return { fields, duplicate: status === "duplicate" };
+  const status = mapped(() =>
+    acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
+  );
+  return { read, duplicate: status === "duplicate" };
 }
 
 /** The header that marks the answer to an exact duplicate; its body is the first answer's (README, Signed API). */
 export const DUPLICATE_HEADER = "X-Duplicate";
 
-/** The answer to a push, `body` built from its fields whether it was applied or a duplicate. */
-export function pushAnswer<B>(set: { headers: Record<string, unknown> }, push: PushResult<unknown>, body: B): B {
+/**
+ * A push's answer: its message, and `trimmed` when fields were cut or dropped
+ * to fit their bounds; an exact duplicate gets the same body, marked by its header.
+ */
+export function pushAnswer(
+  set: { headers: Record<string, unknown> },
+  message: string,
+  push: PushResult<unknown>,
+): { message: string; trimmed?: readonly string[] } {
   if (push.duplicate) set.headers[DUPLICATE_HEADER] = "true";
-  return body;
+  const { trimmed } = push.read;
+  return trimmed.length > 0 ? { message, trimmed } : { message };
 }
 
 /** The replay rule of every push, in the words of the OpenAPI document. */
@@ -179,10 +190,20 @@ export const ACCEPTED_ONCE =
   "(401 replayed_request), except as an exact duplicate (the same endpoint, UUID and body too), answered 200 like the first with X-Duplicate: true " +
   "and not applied again.";
 
-/** The 200 of a push in the OpenAPI document: its body, and the header an exact duplicate's answer carries. */
-export function pushAccepted(schema: TSchema) {
+/** The 200 of a push in the OpenAPI document: pushAnswer's body, and the header an exact duplicate's answer carries. */
+export function pushAccepted(message: string) {
+  const body = Type.Object({
+    message: Type.Literal(message),
+    trimmed: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "Present when text over its bound was cut to it or dropped: each field cut or dropped, named as in refusals " +
+          '(e.g. "stats.motd", "data.placeholders.rank", "minecraft_versions[3]"; a collection\'s own name when entries past its bound or with a name over its bound were dropped)',
+      }),
+    ),
+  });
   return {
-    ...jsonSuccess("Accepted, or an exact duplicate of a push already accepted (answered alike, nothing applied again)", schema),
+    ...jsonSuccess("Accepted, or an exact duplicate of a push already accepted (answered alike, nothing applied again)", body),
     headers: {
       [DUPLICATE_HEADER]: {
         description: "Present (\"true\") when this request was an exact duplicate of a push already accepted: same token, X-Timestamp, signature, endpoint, UUID and body",

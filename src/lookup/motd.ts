@@ -2,7 +2,7 @@
 // hostile 24 KB MOTD parses into 4,096 run objects, ~100 times its size), and
 // capped. Whoever shows it parses the raw text again (motdRuns).
 
-import { COLOR_BY_CODE, parseFormatted, type StyledRun } from "../render/text/minecraft-format.ts";
+import { COLOR_BY_CODE, cutFormatted, parseFormatted, type StyledRun } from "../render/text/minecraft-format.ts";
 import { keptText } from "./kept-text.ts";
 
 /** Room for the longest real MOTDs (a two-line per-character gradient in JSON is ~4,500 characters). */
@@ -11,7 +11,7 @@ export const MAX_MOTD_CHARS = 8_192;
 export interface Motd {
   /**
    * As the server sent it (`§` text, or the JSON chat component re-serialized);
-   * when longer than MAX_MOTD_CHARS, its `§`-coded form cut to that length.
+   * when longer than MAX_MOTD_CHARS, its `§`-coded form cut to at most that length.
    */
   raw: string;
 }
@@ -36,14 +36,14 @@ function styleCodes(run: StyledRun): string {
   return colorCode(run.color) + FLAG_CODES.map(([flag, letter]) => (run[flag] ? `§${letter}` : "")).join("");
 }
 
-/** Runs as `§`-coded text that parses back into the same runs (cut at `maxChars`: the first runs). */
+/** Runs as `§`-coded text that parses back into the same runs (cut at `maxChars` keeping whole codes: the first runs). */
 export function legacyCoded(runs: readonly StyledRun[], maxChars: number): string {
   let text = "";
   for (const run of runs) {
     if (text.length >= maxChars) break;
     text += styleCodes(run) + run.text;
   }
-  return text.slice(0, maxChars);
+  return cutFormatted(text, maxChars);
 }
 
 /** The MOTD to keep from a status `description` (string, chat component, or missing). */

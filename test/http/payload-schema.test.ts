@@ -1,7 +1,8 @@
 // Signed bodies are checked against their one schema (the one the OpenAPI
 // document shows) only after the signature over the raw bytes holds: an
-// unsigned body gets 401 whatever it holds, a signed one that breaks the
-// schema gets 400 invalid_payload naming the field.
+// unsigned body gets 401 whatever it holds, a signed one of the wrong shape
+// gets 400 invalid_payload naming the field. (Text over a bound is fitted to
+// it, not refused: push-trimming.test.ts.)
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getPlugin } from "../../src/store/plugins.ts";
@@ -67,28 +68,20 @@ describe("a signed body that breaks the schema is a 400 naming the field", () =>
     ["update", "/api/server/update", { stats: { tps: 1001 } }, "stats.tps must be a number from 0 to 1000"],
     ["update", "/api/server/update", { stats: { motd: 5 } }, "stats.motd must be a string"],
     ["update", "/api/server/update", { stats: [] }, "stats must be an object"],
-    ["update", "/api/server/update", { name: "n".repeat(129) }, "name must be at most 128 characters"],
     ["update", "/api/server/update", [1, 2], "the body must be a JSON object"],
-    ["heartbeat", "/api/server/heartbeat", { status: "s".repeat(33) }, "status must be at most 32 characters"],
     ["heartbeat", "/api/server/heartbeat", "5", "the body must be a JSON object"],
     ["legacy update", "/api/server/update", { data: { max_players: "lots" } }, "data.max_players must be an integer from 0 to 1000000000"],
     ["legacy update", "/api/server/update", { data: { whitelist: "yes" } }, "data.whitelist must be true or false"],
     ["legacy update", "/api/server/update", { data: { uptime: -1 } }, "data.uptime must be a number from 0 to 9007199254740991"],
     ["legacy update", "/api/server/update", { data: { placeholders: { rank: {} } } }, "data.placeholders.rank must be a string, a number or true or false"],
-    ["legacy update", "/api/server/update", { data: { placeholders: { rank: "r".repeat(257) } } }, "data.placeholders.rank must be at most 256 characters"],
-    ["legacy update", "/api/server/update", { data: { placeholders: { ["k".repeat(65)]: 1 } } }, "data.placeholders names must be at most 64 characters"],
     ["legacy update", "/api/server/update", { data: 5 }, "data must be an object"],
     ["plugin data", PLUGIN(newUuid()), { plugin: { name: 5 } }, "plugin.name must be a string"],
     ["plugin data", PLUGIN(newUuid()), { stats: { players: "many" } }, "stats.players must be a number"],
     ["plugin data", PLUGIN(newUuid()), { stats: { "a/b~c": "x" } }, "stats.a/b~c must be a number"],
-    ["plugin data", PLUGIN(newUuid()), { stats: { "": 1 } }, "stats names must be 1 to 64 characters"],
-    ["plugin data", PLUGIN(newUuid()), { stats: Object.fromEntries(Array.from({ length: 129 }, (_, i) => [`s${i}`, i])) }, "stats must have at most 128 entries"],
     ["plugin data", PLUGIN(newUuid()), { minecraft_versions: ["1.21", 5] }, "minecraft_versions[1] must be a string"],
     ["plugin data", PLUGIN(newUuid()), { minecraft_versions: "1.21" }, "minecraft_versions must be a list of strings"],
-    ["plugin data", PLUGIN(newUuid()), { server_software: Array.from({ length: 65 }, () => "Paper") }, "server_software must have at most 64 items"],
     ["plugin data", PLUGIN(newUuid()), { meta: { code: { stars: -1 } } }, "meta.code.stars must be a number of at least 0"],
     ["plugin data", PLUGIN(newUuid()), { meta: { code: { open_issues: 4 } } }, "meta.code.open_issues must be a list"],
-    ["plugin data", PLUGIN(newUuid()), { meta: { gamma: { license: "l".repeat(257) } } }, "meta.gamma.license must be at most 256 characters"],
     ["plugin data", PLUGIN(newUuid()), { meta: { "a/b": { x: 1 }, status: true } }, "meta.status must be a string"],
   ];
   for (const [label, path, body, message] of cases) {

@@ -134,8 +134,10 @@ describe("plugin data", () => {
     expect((await push(server.token(), newUuid(), { meta: { custom: { nested: ["ok"] } } })).status).toBe(200);
   });
 
-  test("too many stats are refused", async () => {
+  test("too many stats: the first 128 are kept, and the answer says stats was trimmed", async () => {
+    const uuid = newUuid();
     const stats = Object.fromEntries(Array.from({ length: 129 }, (_, i) => [`s${i}`, i]));
-    await expectPayloadError(await push(server.token(), newUuid(), { stats }), "stats");
+    expect(await json(await push(server.token(), uuid, { stats }))).toEqual({ message: "Plugin data updated.", trimmed: ["stats"] });
+    expect(Object.keys(getPlugin(server.db, uuid)!.stats!)).toHaveLength(128);
   });
 });

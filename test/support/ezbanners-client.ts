@@ -11,15 +11,25 @@ export interface PluginState {
   onlinePlayers: number;
   /** Left out of the body when the plugin's config switches uptime off. */
   uptime?: number;
+  /** The server's MOTD, lines joined by "\n" ("§aWelcome\n§7Second line" unless given). */
+  motd?: string;
+  /** PlaceholderAPI values the plugin's config lists, by name (none unless given). */
+  placeholders?: Record<string, string | number | boolean>;
+}
+
+/** JSON text with § written as \u00a7, as the plugin's JSON writer does. */
+function pluginJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("§", "\\u00a7");
 }
 
 /** The body as the plugin writes it, motd lines joined by "\n" and § kept (JSON-escaped). */
 export function pluginUpdateBody(state: PluginState): string {
   const uptime = state.uptime === undefined ? "" : `"uptime":${state.uptime},`;
+  const motd = pluginJson(state.motd ?? "§aWelcome\n§7Second line");
   return (
     `{"data":{"server_name":"Paper","online_players":${state.onlinePlayers},"max_players":50,` +
     `"server_version":"1.21.4-232-ab12cd3 (MC: 1.21.4)","tps_1m":19.97,"tps_5m":19.8,"tps_15m":19.91,${uptime}` +
-    `"motd":"\\u00a7aWelcome\\n\\u00a77Second line","whitelist":true,"placeholders":{}}}`
+    `"motd":${motd},"whitelist":true,"placeholders":${pluginJson(state.placeholders ?? {})}}}`
   );
 }
 

@@ -1,7 +1,10 @@
-// The bounds every signed body must respect whatever its schema (depth, keys,
-// items, string lengths, number magnitudes): checked before the schema so that
-// free-form parts (plugin meta) are bounded too, and PayloadError, the refusal
-// that names the offending field ("stats.players.online must be ...").
+// The shape every signed body must have whatever its schema (depth, keys,
+// items, number magnitudes): checked before the schema so that free-form parts
+// (plugin meta) are bounded too, and PayloadError, the refusal that names the
+// offending field ("stats.players.online must be ..."). String lengths are not
+// refused here: text over a bound is cut or dropped (fit.ts), a plugin cannot
+// shorten the text it relays; a string no field bounds is ignored or, in
+// stored free-form content, cut.
 
 export class PayloadError extends Error {
   constructor(
@@ -18,7 +21,6 @@ export const JSON_BOUNDS = {
   depth: 8,
   keysPerObject: 256,
   itemsPerArray: 2_000,
-  stringLength: 4_096,
   /** Larger magnitudes lose integer precision and mean nothing here. */
   numberMagnitude: 1e15,
 };
@@ -31,11 +33,7 @@ export function fieldName(path: string, key: string | number): string {
 
 /** Walks the whole value once; throws at the first thing out of bounds. */
 export function checkBounds(value: unknown, path = "", depth = 0): void {
-  if (typeof value === "string") {
-    if (value.length > JSON_BOUNDS.stringLength) {
-      throw new PayloadError(path, `is longer than ${JSON_BOUNDS.stringLength} characters`);
-    }
-  } else if (typeof value === "number") {
+  if (typeof value === "number") {
     if (!Number.isFinite(value) || Math.abs(value) > JSON_BOUNDS.numberMagnitude) {
       throw new PayloadError(path, "is not a finite number of sane size");
     }

@@ -1,8 +1,9 @@
 // A signed body's one schema (TypeBox): the route declares it so the OpenAPI
-// document describes it, and the signed-request pipeline validates the parsed
-// JSON against it, after the signature over the raw bytes was checked. A
-// refusal names the offending field in words built from the schema itself
-// ("stats.players.online must be an integer from 0 to 1000000000").
+// document describes it, and the signed-request pipeline reads the parsed JSON
+// with it, after the signature over the raw bytes was checked: first fitted to
+// the schema's bounds (fit.ts: text over a bound is cut or dropped, never
+// refused), then checked. A refusal names the offending field in words built
+// from the schema itself ("stats.players.online must be an integer from 0 to 1000000000").
 //
 // Payload schemas are written with TypeBox's own Type, not Elysia's t, whose
 // numbers also accept numeric strings (right for a query string, wrong for JSON).
@@ -10,13 +11,25 @@
 import { Kind, Type, type ObjectOptions, type Static, type TProperties, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { fitToBounds } from "./fit.ts";
 import { PayloadError, fieldName } from "./json-bounds.ts";
+import { holds } from "./schema-kinds.ts";
+
+/** A body read: the fields to store, and the fields cut or dropped to fit their bounds (empty when none). */
+export interface PayloadRead<T> {
+  fields: T;
+  trimmed: readonly string[];
+}
 
 export interface Payload<T> {
-  /** The body's schema: the route's `body:`, and what `read` checks. */
+  /** The body's schema: the route's `body:`, and what `read` fits and checks. */
   readonly schema: TSchema;
-  /** Checks parsed JSON against the schema (PayloadError naming the field) and maps it onto store fields. */
-  read(json: unknown): T;
+  /**
+   * Fits parsed JSON to the schema's bounds, checks it against the schema
+   * (PayloadError naming the field) and maps it onto store fields. Pure: the
+   * same body reads the same.
+   */
+  read(json: unknown): PayloadRead<T>;
 }
 
 /** A payload read by one compiled schema. */
@@ -27,8 +40,9 @@ export function payload<S extends TSchema, T>(schema: S, toFields: (body: Static
     schema,
     read(json) {
       compiled ??= TypeCompiler.Compile(schema);
-      if (compiled.Check(json)) return toFields(json);
-      throw explain(compiled.Errors(json).First()!, json);
+      const { value, trimmed } = fitToBounds(schema, json);
+      if (compiled.Check(value)) return { fields: toFields(value), trimmed };
+      throw explain(compiled.Errors(value).First()!, value);
     },
   };
 }
@@ -52,8 +66,8 @@ export function optional<S extends TSchema>(schema: S) {
 
 /**
  * An object of named values: at most `maxEntries`, names `minName` to `maxName`
- * characters. The name bound is checked through the key pattern and documented
- * as propertyNames, which the messages read.
+ * characters. The name bound is documented as the key pattern and as
+ * propertyNames, which fit.ts reads: an entry named outside it is dropped.
  */
 export function namedEntries<S extends TSchema>(value: S, bounds: { maxEntries: number; minName: number; maxName: number }, description: string) {
   return Type.Record(Type.String({ pattern: `^[\\s\\S]{${bounds.minName},${bounds.maxName}}$` }), value, {
@@ -74,26 +88,6 @@ export const present = <T>(value: T | null | undefined): T | undefined => value 
 
 // ---- refusals -----------------------------------------------------------
 
-type JsonKind = "null" | "boolean" | "number" | "string" | "array" | "object";
-
-function jsonKind(value: unknown): JsonKind {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value as JsonKind;
-}
-
-/** The kind of JSON value each TypeBox kind holds. */
-const KIND_HOLDS: Record<string, JsonKind> = {
-  Null: "null",
-  Boolean: "boolean",
-  Number: "number",
-  Integer: "number",
-  String: "string",
-  Array: "array",
-  Object: "object",
-  Record: "object",
-};
-
 /**
  * The error to report: inside a union (a nullable field, a typed key that may
  * be anything but an object), the one of the variant the value is a kind of.
@@ -101,7 +95,7 @@ const KIND_HOLDS: Record<string, JsonKind> = {
 function innermost(error: ValueError): ValueError {
   if (error.type !== ValueErrorType.Union) return error;
   const variants: TSchema[] = error.schema.anyOf;
-  const index = variants.findIndex((variant) => KIND_HOLDS[variant[Kind]] === jsonKind(error.value));
+  const index = variants.findIndex((variant) => holds(variant, error.value));
   const inner = index < 0 ? undefined : error.errors[index]?.First();
   return inner ? innermost(inner) : error;
 }
@@ -145,11 +139,6 @@ function expectation(schema: TSchema): string {
   }
 }
 
-function nameRule(schema: TSchema): string {
-  const { minLength = 0, maxLength } = schema.propertyNames ?? {};
-  return minLength > 0 ? `${minLength} to ${maxLength} characters` : `at most ${maxLength} characters`;
-}
-
 /** A JSON pointer's segments ("/stats/a~1b" -> ["stats", "a/b"]). */
 function segments(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/").map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"));
@@ -170,18 +159,7 @@ function explain(error: ValueError, json: unknown): PayloadError {
   const problem = innermost(error);
   const parts = segments(problem.path);
   const field = fieldAt(json, parts);
-  const { schema } = problem;
-  switch (problem.type) {
-    case ValueErrorType.ObjectAdditionalProperties: // a name outside a namedEntries pattern
-      return new PayloadError(fieldAt(json, parts.slice(0, -1)), `names must be ${nameRule(schema)}`);
-    case ValueErrorType.ArrayMaxItems:
-      return new PayloadError(field, `must have at most ${schema.maxItems} items`);
-    case ValueErrorType.ObjectMaxProperties:
-      return new PayloadError(field, `must have at most ${schema.maxProperties} entries`);
-    case ValueErrorType.StringMaxLength:
-      return new PayloadError(field, `must be at most ${schema.maxLength} characters`);
-    default:
-      if (field === "") return new PayloadError("", "the body must be a JSON object");
-      return new PayloadError(field, `must be ${expectation(schema)}`);
-  }
+  // Lengths, counts and names were fitted to their bounds (fit.ts): what is left is a wrong kind or number.
+  if (field === "") return new PayloadError("", "the body must be a JSON object");
+  return new PayloadError(field, `must be ${expectation(problem.schema)}`);
 }

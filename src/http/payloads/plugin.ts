@@ -2,10 +2,12 @@
 //
 // stats and meta are free-form within the generic JSON bounds, but the meta
 // keys that badges read must have the type the badge expects, so that a wrong
-// type is refused here instead of drawing nonsense later.
+// type is refused here instead of drawing nonsense later. Text over its bound
+// is cut to it; a stat or list item over its bound is dropped (fit.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
 import type { PluginFields } from "../../store/plugins.ts";
+import { storedFreeForm } from "./fit.ts";
 import { namedEntries, openObject, optional, payload, present, whenObject, type Payload } from "./payload.ts";
 
 export const PLUGIN_LIMITS = {
@@ -18,6 +20,8 @@ export const PLUGIN_LIMITS = {
   software: 64,
   softwareLength: 64,
   metaText: 256,
+  /** Any other string in meta, stored as sent. */
+  metaFreeText: 4_096,
 };
 
 /** Meta values read by badges, by the type each must have when present. */
@@ -25,7 +29,7 @@ const count = optional(Type.Number({ minimum: 0 }));
 const text = optional(Type.String({ maxLength: PLUGIN_LIMITS.metaText }));
 const list = optional(Type.Array(Type.Unknown()));
 
-const META = openObject(
+const META = storedFreeForm(openObject(
   {
     status: text,
     alpha: whenObject(openObject({ downloads: count, latest_version: text })),
@@ -33,8 +37,8 @@ const META = openObject(
     gamma: whenObject(openObject({ downloads: count, stars: count, watchers: count, latest_version: text, license: text })),
     code: whenObject(openObject({ latest_release: text, stars: count, forks: count, watchers: count, open_issues: list })),
   },
-  { description: "Free-form metadata; the keys listed are read by badges and must have their types" },
-);
+  { description: `Free-form metadata; the keys listed are read by badges and must have their types. Any other string is cut to ${PLUGIN_LIMITS.metaFreeText} characters` },
+), PLUGIN_LIMITS.metaFreeText);
 
 const stringList = (maxItems: number, maxLength: number, description: string) =>
   optional(Type.Array(Type.String({ maxLength }), { maxItems, description }));

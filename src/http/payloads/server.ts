@@ -1,10 +1,14 @@
 // Bodies of the server endpoints: their schemas, mapped onto store fields.
 // Every field is optional (a push carries what changed) and unknown fields are
-// ignored, so that newer plugin builds keep working.
+// ignored, so that newer plugin builds keep working. Text over its bound is
+// cut to it, a MOTD keeping whole § codes; a placeholder over its bound is
+// dropped (fit.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
+import { cutFormatted } from "../../render/index.ts";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
+import { cutBy } from "./fit.ts";
 import { namedEntries, openObject, optional, payload, present, type Payload } from "./payload.ts";
 
 const MAX_PLAYERS = 1_000_000_000;
@@ -13,6 +17,8 @@ const MAX_TPS = 1_000;
 export const SERVER_TEXT_LIMITS = { name: 128, pluginVersion: 64, status: 32, motd: 1_024, version: 128 };
 
 const text = (maxLength: number, description: string) => optional(Type.String({ maxLength, description }));
+const motd = (description: string) =>
+  optional(cutBy(cutFormatted, Type.String({ maxLength: SERVER_TEXT_LIMITS.motd, description: `${description}; longer is cut keeping whole § codes` })));
 const players = (description: string) => optional(Type.Integer({ minimum: 0, maximum: MAX_PLAYERS, description }));
 const tps = (description: string) => optional(Type.Number({ minimum: 0, maximum: MAX_TPS, description }));
 
@@ -31,7 +37,7 @@ export const SERVER_UPDATE_BODY = openObject(
       openObject({
         players: optional(openObject({ online: players("Players online"), max: players("Player slots") })),
         tps: tps("Ticks per second"),
-        motd: text(SERVER_TEXT_LIMITS.motd, "Message of the day (§ colour codes allowed)"),
+        motd: motd("Message of the day (§ colour codes allowed)"),
         version: text(SERVER_TEXT_LIMITS.version, "Game version"),
       }),
     ),
@@ -54,13 +60,13 @@ export const LEGACY_UPDATE_BODY = openObject(
       tps_5m: tps("Ticks per second, last 5 minutes"),
       tps_15m: tps("Ticks per second, last 15 minutes"),
       uptime: optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "Uptime in milliseconds" })),
-      motd: text(SERVER_TEXT_LIMITS.motd, 'Message of the day, lines joined by "\\n"'),
+      motd: motd('Message of the day, lines joined by "\\n"'),
       whitelist: optional(Type.Boolean({ description: "Whether the whitelist is on" })),
       placeholders: optional(
         namedEntries(
           Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean()]),
           { maxEntries: 64, minName: 0, maxName: 64 },
-          "Placeholder values shown as text; numbers and booleans are kept as they are",
+          "Placeholder values shown as text; numbers and booleans are kept as they are. An entry whose name or text is over its bound is dropped, then the first 64 are kept",
         ),
       ),
     }),

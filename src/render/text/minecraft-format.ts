@@ -112,18 +112,57 @@ function addLegacy(builder: RunBuilder, text: string, base: TextStyle): void {
     const hex = code === "x" ? hexSequence(text, i + 2) : null;
     if (hex) {
       style = { ...PLAIN, color: hex };
-      i += 14;
     } else {
       const color = COLOR_BY_CODE.get(code);
       const flag = STYLE_BY_CODE[code];
       if (color) style = { ...PLAIN, color };
       else if (flag) style = { ...style, [flag]: true };
       else if (code === "r") style = base;
-      i += code ? 2 : 1;
     }
+    i += codeLength(text, i);
     start = i;
   }
   builder.add(text.slice(start), style);
+}
+
+/** UTF-16 units of the code point at `at` (2 for an emoji, so a cut never splits one). */
+function codePointLength(text: string, at: number): number {
+  return (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
+}
+
+/**
+ * Characters the `§` code at `at` takes: 14 for a whole `§x` hex colour, 1 for
+ * a `§` that ends the text, otherwise the `§` and its code character.
+ */
+function codeLength(text: string, at: number): number {
+  if (at + 1 >= text.length) return 1;
+  if (text[at + 1]!.toLowerCase() === "x" && hexSequence(text, at + 2)) return 14;
+  return 1 + codePointLength(text, at + 1);
+}
+
+/**
+ * `§` text cut to at most `maxChars` characters where the game would not read
+ * it differently: never between a `§` and its code character or inside a code
+ * point, and never after an unfinished `§x` hex colour (`§x` followed by fewer
+ * than six `§`-digit pairs). Codes at the end style nothing, so what is drawn
+ * is the start of what the whole text draws. Text within the bound is kept as it is.
+ */
+export function cutFormatted(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = 0;
+  /** Where an unfinished `§x` that the kept text ends in begins, or -1. */
+  let unfinishedHex = -1;
+  while (end < text.length) {
+    const length = text[end] === "§" ? codeLength(text, end) : codePointLength(text, end);
+    if (end + length > maxChars) break;
+    const code = length === 2 && text[end] === "§" ? text[end + 1]!.toLowerCase() : "";
+    // "§x§x§1" read to its end is unfinished from the first §x on.
+    const inHex = code === "x" || (unfinishedHex >= 0 && /^[0-9a-f]$/.test(code));
+    if (!inHex) unfinishedHex = -1;
+    else if (unfinishedHex < 0) unfinishedHex = end;
+    end += length;
+  }
+  return text.slice(0, unfinishedHex < 0 ? end : unfinishedHex);
 }
 
 /** `§R§R§G§G§B§B` after `§x`, as "#rrggbb", or null. */

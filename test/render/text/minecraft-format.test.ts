@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   FORMAT_LIMITS,
+  cutFormatted,
   PLAIN,
   parseFormatted,
   splitLines,
@@ -149,5 +150,62 @@ describe("output forms", () => {
         '<span style="color:#ff5555;font-weight:bold"><br>plain</span>',
     );
     expect(toHtml(parseFormatted("plain"))).toBe("plain");
+  });
+});
+
+describe("cutting § text to a length", () => {
+  // Each piece with whether the text may end right after it. The ends are
+  // written out by hand, not worked out by the code under test.
+  const PIECES: Array<[piece: string, mayEndAfter: boolean]> = [
+    ["A", true],
+    ["§a", true],
+    ["B", true],
+    ["§x§1§2§3§4§5§6", true], // a whole hex colour is one code
+    ["C", true],
+    ["§§", true], // § as a code character: an unknown code, both go together
+    ["😀", true], // two UTF-16 units
+    ["§l", true],
+    ["§X§a§B§c§D§e§F", true], // upper-case x and digits
+    ["D", true],
+    ["§x", false], // an unfinished hex colour: the game reads it as codes, but a cut must not end in one
+    ["§1", false],
+    ["§x", false],
+    ["§2", false],
+    ["E", true],
+    ["§x§1§2§3§4§5", false],
+    ["§r", true],
+    ["F", true],
+    ["§", true], // a lone § at the very end
+  ];
+  const text = PIECES.map(([piece]) => piece).join("");
+  const ends = [0];
+  let length = 0;
+  for (const [piece, mayEndAfter] of PIECES) {
+    length += piece.length;
+    if (mayEndAfter) ends.push(length);
+  }
+
+  test("at every length: the longest start of the text that ends after a whole code or character", () => {
+    for (let max = 0; max <= text.length + 1; max++) {
+      const expected = max >= text.length ? text : text.slice(0, Math.max(...ends.filter((end) => end <= max)));
+      expect([max, cutFormatted(text, max)]).toEqual([max, expected]);
+    }
+  });
+
+  test("a cut never changes what the kept characters look like", () => {
+    const whole = parseFormatted(text);
+    for (let max = 0; max < text.length; max++) {
+      const kept = parseFormatted(cutFormatted(text, max));
+      const keptText = toPlainText(kept);
+      expect(toPlainText(whole).startsWith(keptText)).toBe(true);
+      // Styles of the kept characters, one per character, match the whole text's.
+      const styles = (runs: StyledRun[]) => runs.flatMap((r) => [...r.text].map(() => ({ ...r, text: "" })));
+      expect(styles(kept)).toEqual(styles(whole).slice(0, [...keptText].length));
+    }
+  });
+
+  test("an emoji after a § is its code character whole: dropped with the §, never cut in half", () => {
+    expect(parseFormatted("§😀x")).toEqual([run("x")]);
+    expect(cutFormatted("ab§😀cd", 4)).toBe("ab");
   });
 });
