@@ -19,7 +19,10 @@ export class PayloadError extends Error {
 /** Bounds every JSON value must respect, whatever the endpoint. */
 export const JSON_BOUNDS = {
   depth: 8,
-  keysPerObject: 256,
+  // As many as list items: a plugin relays maps it cannot shorten (PlaceholderAPI
+  // placeholders), which fit.ts trims to their own bound; the 64 KiB body
+  // bounds the parsing and what is stored.
+  keysPerObject: 2_000,
   itemsPerArray: 2_000,
   /** Larger magnitudes lose integer precision and mean nothing here. */
   numberMagnitude: 1e15,
