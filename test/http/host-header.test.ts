@@ -147,8 +147,8 @@ describe("the Host header does not move routing", () => {
     server.clock.now += REFUSAL_LOG_BUDGET.windowSeconds * 1000; // the 404s above spent this client's log lines
     const before = server.logs().length;
     for (const form of ODD_HOSTS) await ask({ name: "unknown", request: get("/zzzz/metrics") }, form);
-    for (let waited = 0; waited < 2000 && server.logs().length < before + ODD_HOSTS.length; waited += 5) await Bun.sleep(5);
-    const lines = server.logs().slice(before);
-    expect(lines.map((line) => [line.route, line.status, line.path])).toEqual(ODD_HOSTS.map(() => ["unmatched", 404, "/zzzz/metrics"]));
+    const lines = () => server.logs().slice(before).filter((line) => line.status !== undefined);
+    for (let waited = 0; waited < 2000 && lines().length < ODD_HOSTS.length; waited += 5) await Bun.sleep(5);
+    expect(lines().map((line) => [line.route, line.status, line.path])).toEqual(ODD_HOSTS.map(() => ["unmatched", 404, "/zzzz/metrics"]));
   });
 });
