@@ -28,6 +28,7 @@ import { metricsRoute } from "./metrics-route.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { absoluteUrl, ELYSIA_HANDLER } from "./request-url.ts";
 import { serverRoutes } from "./server-routes.ts";
 import { MAX_BODY_BYTES } from "./signed-request.ts";
 import { ThrottledLog } from "./throttled-log.ts";
@@ -89,12 +90,15 @@ export function createApp(ctx: AppContext) {
   const failures = routeFailures(failureDeps);
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler. serve.routes puts the banner's hot path
-  // in Bun's router, in front of Elysia's route for the same path.
+  // in Bun's router, in front of Elysia's route for the same path. handler and
+  // wrap: Elysia finds the path whatever the Host header (request-url.ts).
   const app = new Elysia({
     name: "pennant",
     strictPath: true,
+    handler: ELYSIA_HANDLER,
     serve: { routes: { [BANNER_PATH]: { GET: (request, server): Response | Promise<Response> => hotBanner(request, server) ?? app.fetch(request) } } },
   })
+    .wrap(absoluteUrl)
     .use(observer.plugin)
     .use(
       errorHandling(failureDeps),

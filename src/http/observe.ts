@@ -12,8 +12,9 @@
 // faults at error; refused pushes, 429s and 503s at warn; other refusals
 // (a bad banner parameter, an unknown path) at info; accepted pushes (POST)
 // at info; every other success (images, lookups, status reads, /healthz,
-// /metrics) at debug. Refusal lines are budgeted per client address, so a
-// client sending bad requests without end cannot grow the log without end.
+// /metrics) at debug. Refusal lines are budgeted per client address and in
+// total (refusal-log-budget.ts), so clients sending bad requests without end
+// cannot grow the log without end.
 
 import { randomUUID } from "node:crypto";
 import { Elysia, StatusMap } from "elysia";
@@ -24,7 +25,7 @@ import type { RouteTable } from "./allowed-methods.ts";
 import { requestClientIp, type SocketInfo } from "./client-ip.ts";
 import { CLIENT_CLOSED_REQUEST } from "./error-handling.ts";
 import { budgetKey } from "./ip-rate-limit.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { RefusalLogBudget, type HeldBack } from "./refusal-log-budget.ts";
 import { parseUuid } from "./uuid.ts";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -35,10 +36,13 @@ const MAX_LOGGED_PATH_CHARS = 128;
 /** A request id from a trusted proxy: nginx's $request_id, a UUID, a trace id. */
 const FORWARDED_REQUEST_ID = /^[\w.:-]{1,64}$/;
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
-/** Log lines of refused requests per client address: enough to see why, not a flood. */
-export const REFUSAL_LOG_BUDGET = { count: 20, windowSeconds: 60 };
-/** Clients whose refusal lines are counted (beyond it, newcomers share one budget). */
-const REFUSAL_LOG_CLIENTS = 10_000;
+/**
+ * Log lines of refused requests a minute: per client address, enough to see
+ * why (and the first of each other error code besides); from all clients, far
+ * below journald's default rate limit (10,000 lines in 30 s), past which it
+ * drops lines without saying which.
+ */
+export const REFUSAL_LOG_BUDGET = { perClient: 20, total: 1_000, windowSeconds: 60 };
 
 export interface ObserveDeps {
   config: Pick<Config, "trustProxy" | "logClientIp">;
@@ -96,21 +100,15 @@ function requestIds(): () => string {
 
 export function observeRequests(deps: ObserveDeps) {
   const inFlight = new WeakMap<Request, InFlight>();
-  const refusalLines = new RateLimiter(REFUSAL_LOG_BUDGET, REFUSAL_LOG_CLIENTS, deps.now);
+  const reportHeldBack = ({ count, from, to }: HeldBack) =>
+    deps.log.warn(`${count} refused requests were not logged`, { count, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+  const refusalLines = new RefusalLogBudget(REFUSAL_LOG_BUDGET, deps.now, reportHeldBack);
   const nextId = requestIds();
 
   function requestId(request: Request): string {
     if (!deps.config.trustProxy) return nextId();
     const forwarded = request.headers.get(REQUEST_ID_HEADER);
     return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : nextId();
-  }
-
-  /** Whether this refusal may still be logged; the client's last allowed line says more are held back. */
-  function refusalBudget(client: string): { allowed: boolean; note?: string } {
-    const decision = refusalLines.take(budgetKey(client));
-    if (!decision.allowed) return { allowed: false };
-    if (decision.remaining > 0) return { allowed: true };
-    return { allowed: true, note: `further refused requests from this client are not logged for ${decision.retryAfterSeconds} s` };
   }
 
   /** What the line and the metrics of a request from `client` (its address, client-ip.ts) need from its start. */
@@ -132,8 +130,8 @@ export function observeRequests(deps: ObserveDeps) {
     if (!deps.log.enabled(level)) return;
     let note: string | undefined;
     if (status >= 400) {
-      const budget = refusalBudget(started.client);
-      if (!budget.allowed) return deps.metrics.logLineSuppressed();
+      const budget = refusalLines.admit(budgetKey(started.client), started.errorCode ?? String(status));
+      if (!budget.write) return deps.metrics.logLineSuppressed();
       note = budget.note;
     }
     deps.log[level](`${method} ${template} ${status}`, {

@@ -206,11 +206,11 @@ describe("request log", () => {
 
   test("a client sending bad requests without end gets a bounded number of lines per window", async () => {
     server = await startTestServer();
-    const sent = REFUSAL_LOG_BUDGET.count * 3;
+    const sent = REFUSAL_LOG_BUDGET.perClient * 3;
     for (let i = 0; i < sent; i++) await fetch(`${server.url}/nowhere-${i}`);
     await Bun.sleep(50);
     const refusals = server.logs().filter((line) => line.status === 404);
-    expect(refusals.length).toBe(REFUSAL_LOG_BUDGET.count);
+    expect(refusals.length).toBe(REFUSAL_LOG_BUDGET.perClient);
     expect(refusals.at(-1)!.note).toMatch(/further refused requests from this client are not logged for \d+ s/);
     // Another client still gets its lines.
     await server.close();
@@ -220,6 +220,78 @@ describe("request log", () => {
     // And the window ends: the first client is heard again.
     server.clock.now += REFUSAL_LOG_BUDGET.windowSeconds * 1000;
     expect((await lineOf(await fetch(`${server.url}/x`, { headers: { "X-Forwarded-For": "198.51.100.1" } }))).client).toBe("198.51.100.1");
+  });
+
+  test("past its budget, a client's first refusal with each other error code is still logged, once", async () => {
+    server = await startTestServer({ PENNANT_TRUST_PROXY: "on" });
+    const from = (ip: string) => ({ headers: { "X-Forwarded-For": ip } });
+    const plugin = "198.51.100.7";
+    for (let i = 0; i < REFUSAL_LOG_BUDGET.perClient * 2; i++) await fetch(`${server.url}/nowhere-${i}`, from(plugin));
+    // A plugin whose pushes were refused for one reason now meets another: both the
+    // first 405 and the first bad signature are in the log, their repeats are not.
+    const wrongMethod = () => fetch(`${server.url}/api/server/update`, from(plugin));
+    const badSignature = () =>
+      fetch(signedRequest(server.url, { path: "/api/server/update", token: server.token(), serverUuid: UUID, body: {}, signature: "00".repeat(32), headers: { "X-Forwarded-For": plugin } }, server.clock.now));
+    const firstWrongMethod = await wrongMethod();
+    expect(firstWrongMethod.status).toBe(405);
+    expect(await lineOf(firstWrongMethod)).toMatchObject({ client: plugin, code: "method_not_allowed", note: expect.stringMatching(/^the first with this error code; others from this client are not logged for \d+ s$/) });
+    expect(await wasLogged(await wrongMethod())).toBe(false);
+    const firstBadSignature = await badSignature();
+    expect(firstBadSignature.status).toBe(401);
+    expect(await lineOf(firstBadSignature)).toMatchObject({ client: plugin, code: "bad_signature" });
+    expect(await wasLogged(await badSignature())).toBe(false);
+    expect(await wasLogged(await fetch(`${server.url}/nowhere-again`, from(plugin)))).toBe(false);
+    const lines = server.logs().filter((line) => line.client === plugin);
+    expect(lines.length).toBe(REFUSAL_LOG_BUDGET.perClient + 2);
+    expect(lines[REFUSAL_LOG_BUDGET.perClient - 1]!.note).toMatch(/further refused requests from this client are not logged for \d+ s, except the first with each other error code/);
+  });
+
+  test("lines held back are counted exactly: the next window starts with a line saying how many, as /metrics does", async () => {
+    server = await startTestServer({ PENNANT_TRUST_PROXY: "on" });
+    const flooder = { headers: { "X-Forwarded-For": "203.0.113.9" } };
+    const sent = REFUSAL_LOG_BUDGET.perClient + 30;
+    for (let i = 0; i < sent; i++) await fetch(`${server.url}/nowhere-${i}`, flooder);
+    await lineOf(await fetch(`${server.url}/marker`)); // another client's line: every line before it is written
+    const windowStart = server.clock.now;
+    server.clock.now += REFUSAL_LOG_BUDGET.windowSeconds * 1000;
+    const next = await fetch(`${server.url}/nowhere`, flooder);
+    await lineOf(next);
+    const summary = server.logs().find((line) => line.count !== undefined);
+    expect(summary).toMatchObject({
+      level: "warn",
+      msg: "30 refused requests were not logged",
+      count: 30,
+      from: new Date(windowStart).toISOString(),
+      to: new Date(windowStart + REFUSAL_LOG_BUDGET.windowSeconds * 1000).toISOString(),
+    });
+    // Written just before the line of the refusal that began the new window.
+    const lines = server.logs();
+    expect(lines[lines.findIndex((line) => line.count !== undefined) + 1]!.request_id).toBe(next.headers.get("x-request-id"));
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^pennant_log_lines_suppressed_total 30$/m);
+  });
+
+  test("refusals from many addresses get a bounded number of lines in all, each line bounded", async () => {
+    server = await startTestServer({ PENNANT_TRUST_PROXY: "on" });
+    const extra = 50;
+    const addresses = Array.from({ length: REFUSAL_LOG_BUDGET.total + extra }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    const longPath = `/wp-admin/${"a".repeat(2000)}`;
+    // Each address's first refusal, in waves of 20 at once.
+    for (let wave = 0; wave < addresses.length; wave += 20) {
+      await Promise.all(addresses.slice(wave, wave + 20).map((ip) => fetch(`${server.url}${longPath}`, { headers: { "X-Forwarded-For": ip } })));
+    }
+    // A line is decided just after its answer, when the request is counted in /metrics: wait until all are.
+    const counted = `pennant_http_requests_total{method="GET",route="unmatched",status="404"} ${addresses.length}`;
+    for (let waited = 0; waited < 5000 && !(await (await fetch(`${server.url}/metrics`)).text()).includes(counted); waited += 10) await Bun.sleep(10);
+    const written = server.logs().filter((line) => line.status === 404);
+    expect(written.length).toBe(REFUSAL_LOG_BUDGET.total);
+    expect(written.at(-1)!.note).toMatch(/^further refused requests from any client are not logged for \d+ s$/);
+    const longest = Math.max(...written.map((line) => JSON.stringify(line).length));
+    expect(longest).toBeLessThan(1024);
+    // Yet nothing is lost from sight: the next window begins with how many were not written.
+    server.clock.now += REFUSAL_LOG_BUDGET.windowSeconds * 1000;
+    await lineOf(await fetch(`${server.url}/nowhere`));
+    expect(server.logs().find((line) => line.count !== undefined)).toMatchObject({ count: extra });
   });
 
   test("a client that hangs up mid-body is a debug line, status 499", async () => {

@@ -15,6 +15,10 @@ export interface RawRequest {
   /** Name and value as byte strings, sent in this order (duplicates allowed). */
   headers: Array<[string, string]>;
   body?: Uint8Array;
+  /** The Host header's value ("pennant" unless given); null sends none. */
+  host?: string | null;
+  /** "1.1" unless given; a 1.0 request may go without a Host. */
+  version?: "1.0" | "1.1";
 }
 
 export interface RawResponse {
@@ -41,7 +45,8 @@ export class ClosedEarly extends Error {
 
 /** Request bytes as the wire carries them; Content-Length is added for a body unless the headers carry one. */
 export function serializeRequest(request: RawRequest): Uint8Array {
-  const lines = [`${request.method} ${request.target} HTTP/1.1`, "Host: pennant"];
+  const lines = [`${request.method} ${request.target} HTTP/${request.version ?? "1.1"}`];
+  if (request.host !== null) lines.push(`Host: ${request.host ?? "pennant"}`);
   for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
   const hasLength = request.headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name));
   if (request.body && !hasLength) lines.push(`Content-Length: ${request.body.byteLength}`);
