@@ -12,6 +12,12 @@ export interface PlayerCount {
   max: number;
 }
 
+/**
+ * How far back a banner's player history reaches (the sparkline's window):
+ * the resolver gathers this span, the chart spans it.
+ */
+export const HISTORY_WINDOW_MS = 24 * 3_600_000;
+
 /** One sample of the player count; `at` in milliseconds since the epoch. */
 export interface HistoryPoint {
   at: number;

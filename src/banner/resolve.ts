@@ -7,7 +7,7 @@ import type { LookupResult } from "../lookup/result.ts";
 import { decodePng } from "../render/index.ts";
 import type { PluginRow } from "../store/plugins.ts";
 import { statusAt, type ServerRow } from "../store/servers.ts";
-import type { HistoryPoint, PlayerCount, PluginBannerData, ServerBannerData, ServerStatus } from "./model.ts";
+import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
 import { splitMotd } from "./motd.ts";
 import { gameVersion } from "./version.ts";
 
@@ -22,8 +22,7 @@ export const NAMELESS_PLUGIN_NAME = "Plugin";
 export const DEFAULT_MAX_PLAYERS = 20;
 
 const HOUR_MS = 3_600_000;
-/** The sparkline's window, and the plugin record's "active" window (spec section 3). */
-export const HISTORY_WINDOW_MS = 24 * HOUR_MS;
+/** The plugin record's "active" window (spec section 3). */
 export const PLUGIN_ACTIVE_MS = 24 * HOUR_MS;
 /** One history point per 5 minutes: 288 points a day, finer than any banner's chart. */
 export const HISTORY_BUCKET_MS = 5 * 60_000;

@@ -56,7 +56,10 @@ const LIGHT: Palette = {
   statusText: { online: hex("#166534"), offline: hex("#b91c1c") },
 };
 
-export const PALETTES: Record<Theme, Palette> = { dark: DARK, light: LIGHT };
+export const PALETTES: Record<Theme, Palette> = { light: LIGHT, dark: DARK };
+
+/** The themes a banner can be drawn in: one per palette, in the order above (how they are offered and listed). */
+export const THEMES = Object.keys(PALETTES) as readonly Theme[];
 
 /** Moves each channel `amount` (0..1) of the way to white (positive) or black (negative). */
 export function shade(color: Color, amount: number): Color {

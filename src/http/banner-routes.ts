@@ -3,21 +3,19 @@
 // an image stating the problem when the client asked for an image (an <img>
 // tag shows it), the JSON error shape otherwise.
 
-import { Type, type Static } from "@sinclair/typebox";
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { BannerService, PreparedBanner } from "../banner/service.ts";
-import { BANNER_SIZES } from "../banner/model.ts";
-import { DEFAULT_TEMPLATE, templates } from "../banner/templates/index.ts";
 import type { Config } from "../config.ts";
 import { TtlCache } from "../ttl-cache.ts";
-import { BANNER_LIMITS, errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
+import { BANNER_QUERY } from "./banner-parameters.ts";
+import { errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
 import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
 import { acceptsImage, etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { choice } from "./openapi/parameters.ts";
-import { NOT_MODIFIED, errorResponses, imageSuccess, jsonSuccess, literals } from "./openapi/responses.ts";
+import { NOT_MODIFIED, errorResponses, imageSuccess, jsonSuccess } from "./openapi/responses.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import { TEMPLATE_LIST, TEMPLATE_LIST_SCHEMA } from "./template-list.ts";
 
 export interface BannerRouteDeps {
   config: Config;
@@ -41,85 +39,6 @@ const CACHE_CONTROL = {
 /** A known query string's entry holds it, the parsed request and the resolved data (a few times the length of what is drawn, counted generously). */
 const KNOWN_QUERY_BYTES = 8 * 1024 * 1024;
 const KNOWN_QUERY_ENTRY_BYTES = 1_024;
-
-const SIZE_NAMES = BANNER_SIZES.map((size) => `${size.width}x${size.height}`);
-const text = (description: string, options: { maxLength?: number } = {}) => t.Optional(t.String({ description, ...options }));
-const wholeNumber = (description: string) => t.Optional(t.String({ pattern: "^[0-9]{1,10}$", description }));
-const hexColor = (description: string) => t.Optional(t.String({ pattern: "^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", description }));
-
-/**
- * Described, not checked by Elysia: parseBannerQuery checks every value, so a
- * refusal names the parameter in our words and can be drawn as an image; an
- * empty value counts as absent and unknown ones (cache busters) are ignored.
- */
-const BANNER_QUERY = t.NoValidate(
-  t.Object({
-    server_name: text("Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\")", { maxLength: BANNER_LIMITS.name }),
-    ip_address: text("Server address, host[:port]; required when data_mode=query", { maxLength: BANNER_LIMITS.address }),
-    online_players: wholeNumber(`Players online, 0 to ${BANNER_LIMITS.players}; overrides looked-up or pushed values`),
-    max_players: wholeNumber(`Player slots, 0 to ${BANNER_LIMITS.players}; overrides looked-up or pushed values`),
-    server_status: choice(["online", "offline"], "Overrides the looked-up or pushed status"),
-    motd_line_1: text("First MOTD line (§ colour codes allowed)", { maxLength: BANNER_LIMITS.motdLine }),
-    motd_line_2: text("Second MOTD line", { maxLength: BANNER_LIMITS.motdLine }),
-    template_key: choice([...templates.keys()], `Template (default ${DEFAULT_TEMPLATE}); GET /api/templates describes them`),
-    theme: choice(["light", "dark"], "Default: the template's own theme"),
-    width: wholeNumber("Banner width; with height, one of the supported sizes"),
-    height: wholeNumber("Banner height"),
-    size: choice(SIZE_NAMES, `WIDTHxHEIGHT (default ${SIZE_NAMES[0]}); or width and height`),
-    format: choice(["png", "webp"], "png (default) or webp"),
-    data_mode: choice(["manual", "query", "plugin"], "manual (default), query (live lookup of ip_address) or plugin (the record pushed for server_uuid)"),
-    server_uuid: t.Optional(t.String({ format: "uuid", description: "data_mode=plugin: the UUID the server's plugin pushes as" })),
-    plugin_uuid: t.Optional(t.String({ format: "uuid", description: "Plugin templates: the plugin record's UUID" })),
-    edition: choice(["java", "bedrock"], "data_mode=query: java (default) or bedrock"),
-    scale: choice(["1", "2"], "1 (default) or 2: twice the pixels, same layout (Hi-DPI)"),
-    accent: hexColor("Accent colour, hex (RGB, RRGGBB or RRGGBBAA; # optional)"),
-    background: hexColor("Background colour, hex (alpha allowed: a transparent banner)"),
-  }),
-);
-
-/** Query parameters every template reads, and those of each kind. */
-const COMMON_PARAMETERS = ["template_key", "size", "width", "height", "theme", "format", "scale", "accent", "background"];
-const KIND_PARAMETERS = {
-  server: ["data_mode", "server_name", "ip_address", "edition", "server_uuid", "online_players", "max_players", "server_status", "motd_line_1", "motd_line_2"],
-  plugin: ["plugin_uuid"],
-};
-
-const TEMPLATE_LIST_SCHEMA = Type.Object(
-  {
-    default_template: Type.String(),
-    templates: Type.Array(
-      Type.Object({
-        key: Type.String(),
-        title: Type.String(),
-        description: Type.String(),
-        kind: literals(["server", "plugin"], { description: "What it draws: a server (three data modes) or a plugin record" }),
-        sizes: Type.Array(Type.String({ description: "WIDTHxHEIGHT" })),
-        default_size: Type.String(),
-        themes: Type.Array(Type.String()),
-        default_theme: Type.String(),
-        uses: Type.Array(Type.String(), { description: "The fields it draws" }),
-        parameters: Type.Array(Type.String(), { description: "The query parameters of GET /api/banner it reads" }),
-      }),
-    ),
-  },
-  { title: "TemplateList" },
-);
-
-const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
-  default_template: DEFAULT_TEMPLATE,
-  templates: [...templates.values()].map((info) => ({
-    key: info.key,
-    title: info.title,
-    description: info.description,
-    kind: info.kind,
-    sizes: info.sizes.map((size) => `${size.width}x${size.height}`),
-    default_size: `${BANNER_SIZES[0].width}x${BANNER_SIZES[0].height}`,
-    themes: ["dark", "light"],
-    default_theme: info.defaultTheme,
-    uses: [...info.uses],
-    parameters: [...COMMON_PARAMETERS, ...KIND_PARAMETERS[info.kind]],
-  })),
-};
 
 export interface KnownBanner {
   banner: PreparedBanner;

@@ -8,9 +8,11 @@ import { Elysia } from "elysia";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
+import { parameterInputs } from "./banner-parameters.ts";
 import styles from "./designer/designer.css" with { type: "text" };
 import script from "./designer/designer.js" with { type: "text" };
 import pageTemplate from "./designer/index.html" with { type: "text" };
+import { TEMPLATE_LIST } from "./template-list.ts";
 
 export const DESIGNER_CSP = [
   "default-src 'self'",
@@ -31,17 +33,25 @@ export const DESIGNER_ASSETS = {
   script: `/designer/designer.js?v=${assetVersion}`,
 };
 
-/** Badge metrics and styles, from the badge modules themselves; "<" escaped so no text can close the script element. */
-const badgeChoices = JSON.stringify({
+/** Data for the page's script as the text of a JSON script element: "<" escaped so no text can close the element. */
+const jsonBlock = (data: unknown) => JSON.stringify(data).replaceAll("<", "\\u003c");
+
+/** Badge metrics and styles, from the badge modules themselves. */
+const badgeChoices = jsonBlock({
   pluginMetrics: [...PLUGIN_METRICS.keys()],
   serverMetrics: [...SERVER_METRICS.keys()],
   styles: STYLE_NAMES,
-}).replaceAll("<", "\\u003c");
+});
+
+/** The templates as GET /api/templates lists them, and each banner parameter's choices or limit and default (the parameter table). */
+const bannerChoices = jsonBlock({ templates: TEMPLATE_LIST, parameters: parameterInputs() });
 
 const page = pageTemplate
   .replace("{{STYLES_URL}}", DESIGNER_ASSETS.styles)
   .replace("{{SCRIPT_URL}}", DESIGNER_ASSETS.script)
-  .replace("{{BADGE_CHOICES}}", badgeChoices);
+  // Functions, so a "$" in the data is not taken for a replacement pattern.
+  .replace("{{BANNER_CHOICES}}", () => bannerChoices)
+  .replace("{{BADGE_CHOICES}}", () => badgeChoices);
 
 const SHARED_HEADERS = { "X-Content-Type-Options": "nosniff" };
 

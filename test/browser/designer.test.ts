@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { templates } from "../../src/banner/templates/index.ts";
+import { BANNER_PARAMETERS } from "../../src/http/banner-parameters.ts";
 import { launchChromium, SKIP_BROWSER_TESTS } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -233,6 +235,29 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(await copied(page, "Markdown")).toBe(`![ticks](${styled.src})`);
     expect(await copied(page, "HTML")).toBe(`<img src="${styled.src.replaceAll("&", "&amp;")}" alt="ticks">`);
 
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  test("the banner form offers the parameter table's choices, its defaults chosen, and its length limits", async () => {
+    const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
+    const selects: Array<[label: string, name: keyof typeof BANNER_PARAMETERS]> = [
+      ["Template", "template_key"], ["Size", "size"], ["Theme", "theme"], ["Format", "format"], ["Scale", "scale"], ["Data", "data_mode"], ["Edition", "edition"],
+    ];
+    const defaultTemplate = templates.get(BANNER_PARAMETERS.template_key.default)!;
+    for (const [label, name] of selects) {
+      const { enum: choices } = BANNER_PARAMETERS[name].type.schema;
+      const preset: string | undefined = name === "theme" ? defaultTemplate.defaultTheme : (BANNER_PARAMETERS[name] as { default?: string }).default;
+      const select = field(page, label);
+      const offered = await select.locator("option").evaluateAll((options) => options.map((option: any) => option.value));
+      expect([label, offered, await select.inputValue()]).toEqual([label, [...choices!], preset ?? choices![0]!]);
+    }
+    const texts: Array<[label: string, name: keyof typeof BANNER_PARAMETERS]> = [
+      ["Server name", "server_name"], ["Address", "ip_address"], ["MOTD line 1", "motd_line_1"], ["MOTD line 2", "motd_line_2"],
+    ];
+    for (const [label, name] of texts) {
+      expect([label, await field(page, label).getAttribute("maxlength")]).toEqual([label, String(BANNER_PARAMETERS[name].type.schema.maxLength)]);
+    }
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);

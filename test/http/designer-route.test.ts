@@ -65,9 +65,13 @@ test("nothing on the page comes from elsewhere and nothing runs inline", async (
   const { html } = await page();
   const [styles, script] = await Promise.all(assetPaths(html).map((path) => fetch(server.url + path).then((response) => response.text())));
   for (const text of [html, styles!, script!]) expect(text).not.toMatch(/https?:\/\/|["'(]\/\//);
-  // Inline handlers and inline scripts would need 'unsafe-inline'; the one inline block is JSON data.
+  // Inline handlers and inline scripts would need 'unsafe-inline'; the inline blocks are JSON data.
   expect(html).not.toMatch(/\son[a-z]+=/i);
-  expect([...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1])).toEqual([expect.stringContaining(" src="), ' type="application/json" id="badge-choices"']);
+  expect([...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1])).toEqual([
+    expect.stringContaining(" src="),
+    ' type="application/json" id="banner-choices"',
+    ' type="application/json" id="badge-choices"',
+  ]);
 });
 
 test("the badge choices on the page are the badge module's metrics and styles", async () => {

@@ -4,7 +4,7 @@
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
 import type { LayoutKey } from "../layout.ts";
-import type { HistoryPoint, ServerBannerData } from "../model.ts";
+import { HISTORY_WINDOW_MS, type HistoryPoint, type ServerBannerData } from "../model.ts";
 import { exactCount } from "../numbers.ts";
 import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
@@ -12,8 +12,6 @@ import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
 import { fitCount, UNKNOWN } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";
-
-export const HISTORY_WINDOW_MS = 24 * 3_600_000;
 
 interface Stat {
   label: TextSlot;

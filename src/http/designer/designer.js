@@ -120,12 +120,30 @@ function fillSelect(select, entries, selected) {
 
 // ---- Banner ----
 
-let templates = new Map();
+// The templates and each parameter's choices or length limit and default, from the server's parameter table.
+const banner = JSON.parse($("banner-choices").textContent);
+const templates = new Map(banner.templates.templates.map((t) => [t.key, t]));
 const template = () => templates.get($("template").value);
+/** A value for the URL, left out when it is what leaving the parameter out means. */
+const unlessDefault = (name, value) => (value === banner.parameters[name].default ? "" : value);
+
+/** How the page names a choice where the value itself will not do; others are shown capitalised. */
+const CHOICE_TITLES = {
+  format: { png: "PNG", webp: "WebP" },
+  scale: { 1: "1×", 2: "2× (Hi-DPI)" },
+  data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin" },
+};
+const choiceTitle = (name, value) => CHOICE_TITLES[name]?.[value] ?? value[0].toUpperCase() + value.slice(1);
+
+for (const field of document.querySelectorAll("[data-parameter]")) {
+  const name = field.dataset.parameter;
+  const { enum: options, maxLength, default: preset } = banner.parameters[name];
+  if (options) fillSelect(field, options.map((value) => [value, choiceTitle(name, value)]), preset ?? options[0]);
+  if (maxLength !== undefined) field.maxLength = maxLength;
+}
 
 function bannerImage() {
   const chosen = template();
-  if (!chosen) return { hint: "Loading templates…" };
   const value = (id) => $(id).value.trim();
   const mode = value("data-mode");
   const server = chosen.kind === "server";
@@ -134,16 +152,16 @@ function bannerImage() {
     template_key: chosen.key,
     size: value("size"),
     theme: value("theme") === chosen.default_theme ? "" : value("theme"),
-    format: value("format") === "png" ? "" : value("format"),
-    scale: value("scale") === "1" ? "" : value("scale"),
+    format: unlessDefault("format", value("format")),
+    scale: unlessDefault("scale", value("scale")),
     accent: value("accent").replace(/^#/, ""),
     background: value("background").replace(/^#/, ""),
   };
   if (server) {
     Object.assign(params, {
-      data_mode: mode === "manual" ? "" : mode,
+      data_mode: unlessDefault("data_mode", mode),
       ip_address: mode === "query" ? value("address") : "",
-      edition: mode === "query" && value("edition") === "bedrock" ? "bedrock" : "",
+      edition: mode === "query" ? unlessDefault("edition", value("edition")) : "",
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
       server_name: value("server-name"),
       motd_line_1: value("motd-1"),
@@ -164,7 +182,6 @@ function bannerImage() {
 
 function showBannerFields() {
   const chosen = template();
-  if (!chosen) return;
   const size = $("size").value;
   fillSelect($("size"), chosen.sizes.map((s) => [s, s.replace("x", " × ")]), chosen.sizes.includes(size) ? size : chosen.default_size);
   showFor($("banner-form"), "kinds", chosen.kind);
@@ -205,16 +222,10 @@ for (const picker of document.querySelectorAll("[data-fills]")) {
   });
 }
 
-fetch("/api/templates")
-  .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-  .then((list) => {
-    templates = new Map(list.templates.map((t) => [t.key, t]));
-    fillSelect($("template"), list.templates.map((t) => [t.key, t.title]), list.default_template);
-    $("theme").value = template().default_theme;
-    showBannerFields();
-    updateBanner();
-  })
-  .catch((error) => ($("banner-status").textContent = `The templates could not be loaded (${error.message}).`));
+fillSelect($("template"), banner.templates.templates.map((t) => [t.key, t.title]), banner.templates.default_template);
+$("theme").value = template().default_theme;
+showBannerFields();
+updateBanner();
 
 // ---- Badge ----
 

@@ -1,0 +1,128 @@
+// The query parameters of GET /api/banner, declared once: name, type (with
+// its choices or bounds), default, description and the templates that read
+// it. Derived from this table: the route's query schema (and so
+// /openapi.json), the checks of the parser (banner-query.ts), the
+// `parameters` of GET /api/templates (template-list.ts) and the designer's
+// choices (designer-route.ts). Template keys, sizes and themes are the
+// banner domain's own lists, not copies.
+
+import { t } from "elysia";
+import { BANNER_SIZES, type BannerSize, type ServerStatus } from "../banner/model.ts";
+import type { DataMode } from "../banner/resolve.ts";
+import type { ImageFormat } from "../banner/service.ts";
+import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
+import { THEMES } from "../banner/theme.ts";
+import type { Edition } from "../lookup/result.ts";
+import { bad, choice, hexColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
+
+export type TemplateKind = TemplateInfo["kind"];
+
+export interface BannerParameter<T> {
+  type: QueryType<T>;
+  /** What it sets, for people (the API docs). */
+  description: string;
+  /** What leaving it out means, as the value to write; none when decided otherwise (the description says how). */
+  default?: string;
+  /** The templates that read it: every one, or those of one kind. */
+  readBy: "every" | TemplateKind;
+}
+
+export const sizeName = (size: BannerSize): string => `${size.width}x${size.height}`;
+export const SIZE_NAMES = BANNER_SIZES.map(sizeName);
+
+/** WIDTHxHEIGHT, any numbers: whether the size is supported is checked once the size=/width+height forms are put together. */
+const sizeText: QueryType<BannerSize> = {
+  schema: { enum: SIZE_NAMES },
+  read(raw, name) {
+    const match = /^(\d{1,5})x(\d{1,5})$/i.exec(raw);
+    if (!match) throw bad(`${name} must be one of ${SIZE_NAMES.join(", ")}, not ${shown(raw)}`);
+    return { width: Number(match[1]), height: Number(match[2]) };
+  },
+};
+
+const templateKey: QueryType<TemplateInfo> = {
+  schema: { enum: [...templates.keys()] },
+  read(raw, name) {
+    const key = raw.toLowerCase();
+    const template = templates.get(key);
+    if (!template) throw bad(`unknown ${name} ${shown(key)}; GET /api/templates lists them`);
+    return template;
+  },
+};
+
+/** As a pushed server name. */
+const MAX_NAME_CHARS = 128;
+/** As a pushed player count. */
+const MAX_PLAYERS = 1_000_000_000;
+/** Room for § colour codes (14 characters per hex colour). */
+const MAX_MOTD_LINE_CHARS = 512;
+/** As GET /api/lookup. */
+const MAX_ADDRESS_CHARS = 300;
+/** Any number of digits a size could be written with: the parser names the supported sizes. */
+const MAX_SIDE = 99_999;
+
+/** In this order in the route schema, /openapi.json, GET /api/templates and the parser's checks. */
+export const BANNER_PARAMETERS = {
+  template_key: { type: templateKey, default: DEFAULT_TEMPLATE, readBy: "every", description: "Template; GET /api/templates describes them" },
+  size: { type: sizeText, default: sizeName(BANNER_SIZES[0]), readBy: "every", description: "WIDTHxHEIGHT; or width and height (both forms may be given if they agree)" },
+  width: { type: wholeNumber(MAX_SIDE), readBy: "every", description: "Banner width; with height, one of the supported sizes" },
+  height: { type: wholeNumber(MAX_SIDE), readBy: "every", description: "Banner height; with width" },
+  theme: { type: choice(THEMES), readBy: "every", description: "Colour theme; default: the template's own (default_theme in GET /api/templates)" },
+  format: { type: choice<ImageFormat>(["png", "webp"]), default: "png", readBy: "every", description: "Image format (WebP is lossless)" },
+  scale: { type: choice(["1", "2"]), default: "1", readBy: "every", description: "2: twice the pixels, same layout (Hi-DPI)" },
+  accent: { type: hexColor, readBy: "every", description: "Accent colour, hex (RGB, RRGGBB or RRGGBBAA; # optional); default: the theme's" },
+  background: { type: hexColor, readBy: "every", description: "Background colour, hex (alpha allowed: a transparent banner); default: the theme's" },
+  data_mode: {
+    type: choice<DataMode>(["manual", "query", "plugin"]),
+    default: "manual",
+    readBy: "server",
+    description: "manual (the query's values), query (live lookup of ip_address) or plugin (the record pushed for server_uuid)",
+  },
+  server_name: { type: text(MAX_NAME_CHARS), readBy: "server", description: "Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\")" },
+  ip_address: { type: text(MAX_ADDRESS_CHARS), readBy: "server", description: "Server address, host[:port]; required when data_mode=query" },
+  edition: { type: choice<Edition>(["java", "bedrock"]), default: "java", readBy: "server", description: "data_mode=query: the server's edition" },
+  server_uuid: { type: uuid, readBy: "server", description: "data_mode=plugin: the UUID the server's plugin pushes as" },
+  online_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Players online; overrides looked-up or pushed values" },
+  max_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Player slots; overrides looked-up or pushed values" },
+  server_status: { type: choice<ServerStatus>(["online", "offline"]), readBy: "server", description: "Overrides the looked-up or pushed status" },
+  motd_line_1: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "First MOTD line (§ colour codes allowed)" },
+  motd_line_2: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "Second MOTD line" },
+  plugin_uuid: { type: uuid, readBy: "plugin", description: "Plugin templates: the plugin record's UUID" },
+} satisfies Record<string, BannerParameter<unknown>>;
+
+type Table = typeof BANNER_PARAMETERS;
+export type ParameterName = keyof Table;
+export type ParameterValue<N extends ParameterName> = Table[N]["type"] extends QueryType<infer T> ? T : never;
+
+const ENTRIES = Object.entries(BANNER_PARAMETERS) as Array<[ParameterName, BannerParameter<unknown>]>;
+
+/** The parameters the templates of `kind` read, in table order. */
+export function parametersReadBy(kind: TemplateKind): ParameterName[] {
+  return ENTRIES.filter(([, parameter]) => parameter.readBy === "every" || parameter.readBy === kind).map(([name]) => name);
+}
+
+const templatesOfKind = (kind: TemplateKind) => [...templates.values()].filter((info) => info.kind === kind).map((info) => info.key);
+
+/** The description in the docs: the table's words, the bounds, the default, and who reads it. */
+function documented({ type, description, default: absent, readBy }: BannerParameter<unknown>): string {
+  const sentences = [type.bounds ? `${description}; ${type.bounds}` : description];
+  if (absent !== undefined) sentences.push(`Default: ${absent}`);
+  if (readBy !== "every") sentences.push(`Read by the ${readBy} templates: ${templatesOfKind(readBy).join(", ")}`);
+  return sentences.join(". ");
+}
+
+/**
+ * The route's query schema. Described, not checked by Elysia: the parser
+ * checks every value, so a refusal names the parameter in our words and can
+ * be drawn as an image; an empty value counts as absent and unknown ones
+ * (cache busters) are ignored. No `default` keyword: Elysia would fill it in
+ * for a parameter left out, even in a schema it does not enforce.
+ */
+export const BANNER_QUERY = t.NoValidate(
+  t.Object(Object.fromEntries(ENTRIES.map(([name, parameter]) => [name, t.Optional(t.String({ ...parameter.type.schema, description: documented(parameter) }))]))),
+);
+
+/** What a form needs to offer each parameter: its choices (`enum`) or length limit, and its default. */
+export function parameterInputs(): Record<string, QueryType<unknown>["schema"] & { default?: string }> {
+  return Object.fromEntries(ENTRIES.map(([name, parameter]) => [name, { ...parameter.type.schema, ...(parameter.default === undefined ? {} : { default: parameter.default }) }]));
+}

@@ -1,0 +1,83 @@
+// The types of query parameters (see banner-parameters.ts): how a value is
+// written, as JSON Schema keywords for the route schema and /openapi.json,
+// and how it is read, refusing a bad one with a 400 that names the parameter
+// and repeats (the start of) what was sent.
+
+import { parseHexColor, type Color } from "../render/index.ts";
+import { HttpError } from "./errors.ts";
+import { parseUuid } from "./uuid.ts";
+
+export interface QueryType<T> {
+  /** JSON Schema keywords of the value (a string in the query); `enum`: the choices. */
+  schema: { enum?: readonly string[]; pattern?: string; maxLength?: number; format?: string };
+  /** What the keywords cannot say (the range of a whole number), for the description. */
+  bounds?: string;
+  /** The value of `raw` (trimmed, not empty), or a 400 naming `name`. */
+  read(raw: string, name: string): T;
+}
+
+/** How much of a bad value an error message repeats. */
+const SHOWN_VALUE_CHARS = 40;
+
+export function bad(message: string): HttpError {
+  return new HttpError(400, "invalid_request", message);
+}
+
+export function shown(value: string): string {
+  return JSON.stringify(value.length > SHOWN_VALUE_CHARS ? `${value.slice(0, SHOWN_VALUE_CHARS)}…` : value);
+}
+
+export function text(maxChars: number): QueryType<string> {
+  return {
+    schema: { maxLength: maxChars },
+    read(raw, name) {
+      if (raw.length > maxChars) throw bad(`${name} must be at most ${maxChars} characters`);
+      return raw;
+    },
+  };
+}
+
+/** Digits only (no sign, point or exponent), up to `max`. */
+export function wholeNumber(max: number): QueryType<number> {
+  return {
+    schema: { pattern: "^[0-9]{1,10}$" },
+    bounds: `0 to ${max}`,
+    read(raw, name) {
+      const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+      if (!(value <= max)) throw bad(`${name} must be a whole number from 0 to ${max}, not ${shown(raw)}`);
+      return value;
+    },
+  };
+}
+
+/** One of `choices`, in any letter case. */
+export function choice<T extends string>(choices: readonly T[]): QueryType<T> {
+  return {
+    schema: { enum: choices },
+    read(raw, name) {
+      const found = choices.find((option) => option === raw.toLowerCase());
+      if (!found) throw bad(`${name} must be ${choices.join(" or ")}, not ${shown(raw)}`);
+      return found;
+    },
+  };
+}
+
+/** RGB, RRGGBB or RRGGBBAA, "#" optional (it must be %23 in a URL, so most leave it out). */
+export const hexColor: QueryType<Color> = {
+  schema: { pattern: "^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$" },
+  read(raw, name) {
+    const parsed = parseHexColor(raw.startsWith("#") ? raw : `#${raw}`);
+    if (!parsed) throw bad(`${name} must be a hex colour (RGB, RRGGBB or RRGGBBAA, # optional), not ${shown(raw)}`);
+    return parsed;
+  },
+};
+
+/** A UUID, read in its canonical lower-case form. */
+export const uuid: QueryType<string> = {
+  schema: { format: "uuid" },
+  read(raw, name) {
+    const parsed = parseUuid(raw);
+    if (!parsed) throw bad(`${name} must be a UUID, not ${shown(raw)}`);
+    return parsed;
+  },
+};

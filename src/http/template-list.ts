@@ -1,0 +1,51 @@
+// What GET /api/templates answers (and the designer page embeds): each
+// template of the banner domain with its sizes, themes, the fields it draws
+// and the query parameters it reads (from the parameter table).
+
+import { Type, type Static } from "@sinclair/typebox";
+import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
+import { THEMES } from "../banner/theme.ts";
+import { BANNER_PARAMETERS, parametersReadBy, sizeName } from "./banner-parameters.ts";
+import { literals } from "./openapi/responses.ts";
+
+export const TEMPLATE_LIST_SCHEMA = Type.Object(
+  {
+    default_template: Type.String(),
+    templates: Type.Array(
+      Type.Object({
+        key: Type.String(),
+        title: Type.String(),
+        description: Type.String(),
+        kind: literals(["server", "plugin"], { description: "What it draws: a server (three data modes) or a plugin record" }),
+        sizes: Type.Array(Type.String({ description: "WIDTHxHEIGHT" })),
+        default_size: Type.String(),
+        themes: Type.Array(Type.String(), { description: "Its own (default_theme) first" }),
+        default_theme: Type.String(),
+        uses: Type.Array(Type.String(), { description: "The fields it draws" }),
+        parameters: Type.Array(Type.String(), { description: "The query parameters of GET /api/banner it reads" }),
+      }),
+    ),
+  },
+  { title: "TemplateList" },
+);
+
+/** The theme a template is drawn in unless asked otherwise leads. */
+function themesOf(info: TemplateInfo): string[] {
+  return [info.defaultTheme, ...THEMES.filter((theme) => theme !== info.defaultTheme)];
+}
+
+export const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
+  default_template: DEFAULT_TEMPLATE,
+  templates: [...templates.values()].map((info) => ({
+    key: info.key,
+    title: info.title,
+    description: info.description,
+    kind: info.kind,
+    sizes: info.sizes.map(sizeName),
+    default_size: BANNER_PARAMETERS.size.default,
+    themes: themesOf(info),
+    default_theme: info.defaultTheme,
+    uses: [...info.uses],
+    parameters: parametersReadBy(info.kind),
+  })),
+};
