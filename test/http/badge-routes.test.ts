@@ -265,11 +265,53 @@ describe("not found", () => {
     expect(body.error.message).toContain("minecraft-versions");
   });
 
-  test("a path that is no UUID, or a file that is neither .png nor .json, is a 404 badge too", async () => {
-    expect((await fetchPng("/shields/plugins/not-a-uuid/downloads.png")).response.status).toBe(404);
+  test("a file that is neither .png nor .json is a 404 badge too", async () => {
     const uuid = await pushPlugin({ plugin: { name: "Known" } });
     expect((await fetchPng(`/shields/plugins/${uuid}/downloads.svg`)).response.status).toBe(404);
     expect((await fetchPng(`/shields/plugins/${uuid}/downloads`)).response.status).toBe(404);
+  });
+});
+
+describe("a path whose UUID is malformed", () => {
+  const PROBLEMS: Array<[raw: string, problem: string]> = [
+    ["not-a-uuid", '"n" at character 1'],
+    ["123e4567-e89b-12d3-a456-42661417400", "31 hex digits"],
+    ["123e4567e89b12d3a456426614174000", "lacks its dashes"],
+    ["123e4567-e89b12d3-a456-4266-14174000", "dashes out of place"],
+    ["123e4567-e89b-12d3-a456-42661417400g", '"g" at character 36'],
+  ];
+
+  for (const [subject, metric] of [["plugin", "version"], ["server", "players"]] as const) {
+    test(`${subject}: 400 invalid_${subject}_uuid naming what is wrong, unlike a well-formed unknown UUID (404)`, async () => {
+      for (const [raw, problem] of PROBLEMS) {
+        const { status, body, response } = await fetchJson(`/shields/${subject}s/${raw}/${metric}.json`);
+        expect({ raw, status, code: body.error?.code }).toEqual({ raw, status: 400, code: `invalid_${subject}_uuid` });
+        expect(body.error.message).toContain(`${subject} UUID "${raw}"`);
+        expect(body.error.message).toContain(problem);
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      }
+      // Malformed comes first: an unknown metric under it is still the UUID's fault.
+      expect((await fetchJson(`/shields/${subject}s/not-a-uuid/nope.json`)).body.error.code).toBe(`invalid_${subject}_uuid`);
+      const unknown = await fetchJson(`/shields/${subject}s/${newUuid()}/${metric}.json`);
+      expect({ status: unknown.status, code: unknown.body.error.code }).toEqual({ status: 404, code: `unknown_${subject}` });
+    });
+
+    test(`${subject}: the .png is a 400 '${subject} | invalid uuid' badge in red`, async () => {
+      const badge = await fetchPng(`/shields/${subject}s/not-a-uuid/${metric}.png?style=flat-square`);
+      expect(badge.response.status).toBe(400);
+      expect(badge.response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(badge.png.width).toBe(shieldsWidth(subject, "invalid uuid", "flat-square"));
+      expectNear(badge.at(badge.png.width - 2, 10), drawn("red"));
+      expect((await fetchPng(`/shields/${subject}s/${newUuid()}/${metric}.png`)).response.status).toBe(404);
+    });
+  }
+
+  test("a long malformed value is shown cut, never whole", async () => {
+    const raw = "x".repeat(300);
+    const { status, body } = await fetchJson(`/shields/plugins/${raw}/version.json`);
+    expect(status).toBe(400);
+    expect(body.error.message).not.toContain(raw);
+    expect(body.error.message.length).toBeLessThan(300);
   });
 });
 
