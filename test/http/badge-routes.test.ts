@@ -315,6 +315,46 @@ describe("a path whose UUID is malformed", () => {
   });
 });
 
+describe("numbers as a person reads them", () => {
+  /** A plugin whose meta is `meta` (raw JSON text, so that -0 can be sent); the badge's message. */
+  async function shown(meta: string, metric: string): Promise<{ message: string; color: string }> {
+    const uuid = newUuid();
+    const call = { path: `/api/plugins/${uuid}/data`, token, body: `{"meta":${meta}}`, tokenHeader: "X-Plugin-Token" as const };
+    expect((await fetch(signedRequest(server.url, call, server.clock.now))).status).toBe(200);
+    const { status, body } = await fetchJson(`/shields/plugins/${uuid}/${metric}.json`);
+    expect(status).toBe(200);
+    return { message: body.message, color: body.color };
+  }
+
+  const COUNTS: Array<[sent: string, message: string]> = [
+    ["1e-7", "0"], ["0.4", "0"], ["0.5", "1"], ["-0", "0"], ["3", "3"], ["12.7", "13"], ["999.4", "999"], ["999.5", "1k"],
+    ["1049", "1k"], ["1050", "1.1k"], ["123456789", "123M"], ["1e15", "1P"], ["999999999999999", "1P"],
+  ];
+
+  test("counts are whole: rounded, then compact, from 10^-7 to the 10^15 bound", async () => {
+    for (const [sent, message] of COUNTS) {
+      expect({ sent, ...(await shown(`{"code":{"stars":${sent}}}`, "code-stars")) }).toEqual({ sent, message, color: "blue" });
+    }
+  });
+
+  test("a colour follows the count shown: 10^-7 downloads read 0 and are red, 10^-7 open issues read 0 and are brightgreen", async () => {
+    expect(await shown('{"alpha":{"downloads":1e-7}}', "downloads")).toEqual({ message: "0", color: "red" });
+    expect(await shown('{"alpha":{"downloads":9.6}}', "downloads")).toEqual({ message: "10", color: "yellowgreen" });
+    expect(await shown('{"code":{"open_issues_count":1e-7}}', "code-issues")).toEqual({ message: "0 open", color: "brightgreen" });
+  });
+
+  test("ratings keep one decimal, votes are whole", async () => {
+    expect((await shown('{"alpha":{"rating":{"average":1e-7,"count":0.4}}}', "rating")).message).toBe("0.0/5 (0)");
+    expect((await shown('{"alpha":{"rating":{"average":4.96,"count":1e15}}}', "rating")).message).toBe("5.0/5 (1P)");
+  });
+
+  test("ids sent as numbers are written out in plain digits, never with an exponent", async () => {
+    expect((await shown('{"alpha":{"id":1e-7}}', "alpha")).message).toBe("0.0000001");
+    expect((await shown('{"alpha":{"id":1e15}}', "alpha")).message).toBe("1000000000000000");
+    expect((await shown('{"beta":{"id":-0}}', "beta")).message).toBe("0");
+  });
+});
+
 describe("query parameters", () => {
   let uuid: string;
   beforeAll(async () => {
