@@ -7,6 +7,7 @@ import { makeBadge } from "badge-maker";
 import { PNG } from "pngjs";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
+import { decodeImage } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
 
@@ -529,6 +530,50 @@ describe("server badges", () => {
       expectNear(stale.at(stale.png.width - 2, 10), drawn("red"));
     } finally {
       server.clock.now = saved;
+    }
+  });
+
+  /** A server pushed with the modern update body: online, with the player counts given (max may be left out). */
+  async function pushPlayers(players: { online: number; max?: number }, tps?: number): Promise<string> {
+    const uuid = newUuid();
+    // The name makes each body its own (one signature is accepted once, whatever the UUID).
+    const body = { name: uuid, status: "online", stats: { players, ...(tps === undefined ? {} : { tps }) } };
+    const call = { path: "/api/server/update", token, serverUuid: uuid, body };
+    expect((await fetch(signedRequest(server.url, call, server.clock.now))).status).toBe(200);
+    return uuid;
+  }
+  const players = async (uuid: string) => (await fetchJson(`/shields/servers/${uuid}/players.json`)).body.message;
+
+  test("players: compact counts; a max of 0 or none reads as banners read it, 20 or the online count if higher", async () => {
+    expect(await players(await pushPlayers({ online: 3, max: 50 }))).toBe("3/50");
+    expect(await players(await pushPlayers({ online: 1234, max: 2000 }))).toBe("1.2k/2k");
+    // Above the maximum is real (operators join full servers): shown as the game shows it.
+    expect(await players(await pushPlayers({ online: 52, max: 50 }))).toBe("52/50");
+    expect(await players(await pushPlayers({ online: 1_000_000_000, max: 0 }))).toBe("1G/1G");
+    expect(await players(await pushPlayers({ online: 3, max: 0 }))).toBe("3/20");
+    expect(await players(await pushPlayers({ online: 0, max: 0 }))).toBe("0/20");
+    expect(await players(await pushPlayers({ online: 3 }))).toBe("3/20");
+    expect(await players(await pushPlayers({ online: 25 }))).toBe("25/25");
+  });
+
+  test("players: a banner of the same record shows the same count", async () => {
+    const uuid = await pushPlayers({ online: 1_000_000_000, max: 0 });
+    const get = async (query: string) => {
+      const response = await fetch(`${server.url}/api/banner?template_key=card&size=300x250&${query}`, { headers: { Accept: "image/png" } });
+      expect(response.status).toBe(200);
+      return decodeImage(response);
+    };
+    const pushed = await get(`data_mode=plugin&server_uuid=${uuid}&server_name=Same`);
+    const same = await get("server_name=Same&online_players=1000000000&max_players=1000000000");
+    const zero = await get("server_name=Same&online_players=1000000000&max_players=1");
+    expect(pushed.data).toEqual(same.data);
+    expect(pushed.data).not.toEqual(zero.data);
+  });
+
+  test("tps: at most two decimals, never an exponent", async () => {
+    for (const [tps, message] of [[1e-7, "0"], [0.004, "0"], [19.999, "20"], [19.5, "19.5"], [1000, "1000"]] as const) {
+      const uuid = await pushPlayers({ online: 1 }, tps);
+      expect({ tps, message: (await fetchJson(`/shields/servers/${uuid}/tps.json`)).body.message }).toEqual({ tps, message });
     }
   });
 
