@@ -19,6 +19,7 @@ export const DEFAULT_SERVER_NAME = "Minecraft Server";
 /** A plugin_uuid nobody pushed, and a record without a name. */
 export const UNKNOWN_PLUGIN_NAME = "Unknown plugin";
 export const NAMELESS_PLUGIN_NAME = "Plugin";
+
 const HOUR_MS = 3_600_000;
 /** The sparkline's window, and the plugin record's "active" window (spec section 3). */
 export const HISTORY_WINDOW_MS = 24 * HOUR_MS;
