@@ -3,6 +3,8 @@
 // the pixel font's own data is complete and well formed.
 
 import { describe, expect, test } from "bun:test";
+import * as fontkit from "fontkit";
+import { readFileSync } from "node:fs";
 import {
   GlyphCache, PixelFace, Pixmap, drawTextLine, layoutText, pixelFamily, rasterizeToMask, rgba, sansFamily, type FontFamily,
 } from "../../../src/render/index.ts";
@@ -144,6 +146,16 @@ describe("characters no shipped face has", () => {
     const boxMask = cache.get(box, 0x12000, 16, 0, false);
     expect(cache.get(next, 0x2000, 16, 0, false)).not.toBe(boxMask);
     expect(cache.stats().entries).toBe(2);
+  });
+
+  test("the coverage the READMEs state: Unifont Upper has 13,547 characters, 303 of them CJK Extension B-H ideographs", () => {
+    const upper = fontkit.create(readFileSync(new URL("../../../glyphs/unifont/unifont_upper.otf", import.meta.url))) as fontkit.Font;
+    const beyondBasicPlane = upper.characterSet.filter((codePoint) => codePoint > 0xffff);
+    expect(beyondBasicPlane.length).toBe(13_547);
+    expect(beyondBasicPlane.filter((codePoint) => codePoint >= 0x20000 && codePoint <= 0x3ffff).length).toBe(303);
+    for (const codePoint of [0x12000, 0x1254f, 0x13000, 0x14400, 0x16800, 0x17000, 0x18800, 0x20000, 0x30000]) {
+      expect({ codePoint, covered: upper.hasGlyphForCodePoint(codePoint) }).toEqual({ codePoint, covered: false });
+    }
   });
 
   test("Cuneiform, Egyptian hieroglyphs, Tangut, CJK Extension B beyond Unifont's few, private use: boxes, in both families", () => {
