@@ -6,26 +6,35 @@ const PREFIXES = ["k", "M", "G", "T", "P", "E", "Z", "Y"];
 
 /**
  * A count in shields' compact form: 999 -> "999", 1049 -> "1k",
- * 1050 -> "1.1k", 9999 -> "10k", 12345 -> "12k", 999500 -> "1M". One decimal
+ * 1050 -> "1.1k", 9999 -> "10k", 12345 -> "12k", 999500 -> "1M". Counts are
+ * whole: a fraction is rounded first (0.4 -> "0", 999.5 -> "1k"). One decimal
  * below 10 of a unit unless it is ".0"; a value that rounds to 1000 of a unit
- * moves to the next.
+ * moves to the next (past the last, it stays: "1000Y").
  */
 export function compactNumber(value: number): string {
-  const sign = value < 0 ? "-" : "";
-  const size = Math.abs(value);
+  const whole = Math.round(Math.abs(value));
+  const sign = value < 0 && whole > 0 ? "-" : "";
   for (let i = PREFIXES.length - 1; i >= 0; i--) {
     const unit = 1000 ** (i + 1);
-    if (size < unit) continue;
-    const scaled = size / unit;
+    if (whole < unit) continue;
+    const scaled = whole / unit;
     if (scaled < 10) {
       const oneDecimal = scaled.toFixed(1);
       if (!oneDecimal.endsWith("0")) return `${sign}${oneDecimal}${PREFIXES[i]}`;
     }
     const rounded = Math.round(scaled);
-    if (rounded < 1000) return `${sign}${rounded}${PREFIXES[i]}`;
-    return `${sign}1${PREFIXES[i + 1] ?? PREFIXES[i]}`;
+    const next = PREFIXES[i + 1];
+    if (rounded < 1000 || next === undefined) return `${sign}${rounded}${PREFIXES[i]}`;
+    return `${sign}1${next}`;
   }
-  return `${value}`;
+  return `${sign}${whole}`;
+}
+
+const PLAIN = new Intl.NumberFormat("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+
+/** A number in plain digits as sent, never an exponent: 1e-7 -> "0.0000001", 1e15 -> "1000000000000000", -0 -> "0". */
+export function plainNumber(value: number): string {
+  return PLAIN.format(value + 0);
 }
 
 /** shields' colour of a download count: none red, then yellow, yellowgreen, green from 10, 100, 1000. */

@@ -9,7 +9,7 @@ import {
   versionRange, versionText,
 } from "./format.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./values.ts";
+import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./values.ts";
 
 type PluginMetric = Metric<PluginRow>;
 
@@ -62,7 +62,7 @@ function totalDownloads(meta: unknown): number | undefined {
 function ratingOf(meta: unknown): MetricValue | undefined {
   for (const path of ["alpha.rating", "rating", "beta.rating", "gamma.rating"]) {
     const value = valueAt(meta, path);
-    const stars = asCount(value) ?? firstOf(value, ["average", "rating", "value"], asCount);
+    const stars = asAmount(value) ?? firstOf(value, ["average", "rating", "value"], asAmount);
     if (stars === undefined || stars > 5) continue;
     const votes = firstOf(value, ["count", "votes"], asCount) ?? asCount(valueAt(meta, `${path}_count`));
     return { message: ratingText(stars, 5, votes), color: ratingColor(stars) };

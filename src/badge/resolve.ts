@@ -1,7 +1,7 @@
 // From a request's subject, metric and options to what the badge shows and
 // how long it may be cached: the record is read, the metric's value (or its
 // fallback) is taken, the options are laid over it. Unknown plugins, servers
-// and metrics become "not found" badges.
+// and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
 
 import type { Db } from "../store/database.ts";
 import { getPlugin } from "../store/plugins.ts";
@@ -14,25 +14,29 @@ import { PLUGIN_METRICS } from "./plugin-metrics.ts";
 import { SERVER_METRICS, type ServerView } from "./server-metrics.ts";
 
 export interface BadgeAnswer {
-  status: 200 | 404;
+  status: 200 | 400 | 404;
   content: BadgeContent;
   /** Seconds it may be cached. */
   maxAge: number;
-  /** Why there is no badge, for JSON clients (404 only). */
+  /** Why there is no badge, for JSON clients (400 and 404 only). */
   error?: { code: string; message: string };
 }
 
-/** "Not found" answers change when the record appears: cached as briefly as live values. */
-const NOT_FOUND_SECONDS = CACHE_SECONDS.live;
+/** "Not found" answers change when the record appears: cached as briefly as live values (refusals alike). */
+const REFUSAL_SECONDS = CACHE_SECONDS.live;
 
-/** A "not found" badge: the style and scale asked for, but not the label or colours (so there are few of them). */
+/** A badge saying why there is none: the style and scale asked for, but not the label or colours (so there are few of them). */
+function refusal(status: 400 | 404, label: string, shown: string, error: { code: string; message: string }, options: BadgeOptions): BadgeAnswer {
+  return { status, content: { label, message: shown, color: badgeColor("red"), style: options.style }, maxAge: REFUSAL_SECONDS, error };
+}
+
 function notFound(label: string, code: string, message: string, options: BadgeOptions): BadgeAnswer {
-  return {
-    status: 404,
-    content: { label, message: "not found", color: badgeColor("red"), style: options.style },
-    maxAge: NOT_FOUND_SECONDS,
-    error: { code, message },
-  };
+  return refusal(404, label, "not found", { code, message }, options);
+}
+
+/** The path's UUID is none (`problem` says why): 400, whatever the metric, and a "plugin | invalid uuid" badge. */
+export function malformedUuid(subject: "plugin" | "server", problem: string, options: BadgeOptions): BadgeAnswer {
+  return refusal(400, subject, "invalid uuid", { code: `invalid_${subject}_uuid`, message: problem }, options);
 }
 
 function answer<R>(metric: Metric<R>, record: R, options: BadgeOptions, now: number): BadgeAnswer {
@@ -53,21 +57,21 @@ function answer<R>(metric: Metric<R>, record: R, options: BadgeOptions, now: num
 const unknownMetric = (names: ReadonlyMap<string, unknown>, options: BadgeOptions) =>
   notFound("metric", "unknown_metric", `no such metric; known: ${[...names.keys()].join(", ")}`, options);
 
-/** A plugin badge; `uuid` is the canonical UUID from the path, or null when the path held none. */
-export function pluginBadge(db: Db, uuid: string | null, metricName: string, options: BadgeOptions, now: number): BadgeAnswer {
+/** A plugin badge; `uuid` is the canonical UUID from the path. */
+export function pluginBadge(db: Db, uuid: string, metricName: string, options: BadgeOptions, now: number): BadgeAnswer {
   const metric = PLUGIN_METRICS.get(metricName);
   if (!metric) return unknownMetric(PLUGIN_METRICS, options);
-  const plugin = uuid === null ? undefined : getPlugin(db, uuid);
+  const plugin = getPlugin(db, uuid);
   if (!plugin) return notFound("plugin", "unknown_plugin", "no plugin with this UUID has pushed data", options);
   return answer(metric, plugin, options, now);
 }
 
 export function serverBadge(
-  db: Db, uuid: string | null, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
+  db: Db, uuid: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
 ): BadgeAnswer {
   const metric = SERVER_METRICS.get(metricName);
   if (!metric) return unknownMetric(SERVER_METRICS, options);
-  const row = uuid === null ? undefined : getServer(db, uuid);
+  const row = getServer(db, uuid);
   if (!row) return notFound("server", "unknown_server", "no server with this UUID has pushed data", options);
   const view: ServerView = { row, staleAfterMs };
   return answer(metric, view, options, now);

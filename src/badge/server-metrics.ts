@@ -2,9 +2,11 @@
 // pushed server record. A record not refreshed within PENNANT_STALE_AFTER
 // reads offline, as banners read it (statusAt).
 
-import { statusAt, type ServerRow } from "../store/servers.ts";
-import type { Metric, MetricValue } from "./metric.ts";
+import { shownPlayers } from "../banner/players.ts";
 import { gameVersion } from "../banner/version.ts";
+import { statusAt, type ServerRow } from "../store/servers.ts";
+import { compactNumber } from "./format.ts";
+import type { Metric, MetricValue } from "./metric.ts";
 import { capMessage } from "./values.ts";
 
 /** A server record with what decides its status. */
@@ -38,7 +40,9 @@ export const SERVER_METRICS: ReadonlyMap<string, ServerMetric> = new Map(Object.
       if (!isOnline(view, now)) return OFFLINE;
       const { playersOnline, playersMax } = view.row;
       if (playersOnline === null) return undefined;
-      return { message: playersMax === null ? `${playersOnline}` : `${playersOnline}/${playersMax}`, color: "brightgreen" };
+      // The maximum as banners show it (20, or the online count, when none was set).
+      const { online, max } = shownPlayers(playersOnline, playersMax);
+      return { message: `${compactNumber(online)}/${compactNumber(max)}`, color: "brightgreen" };
     },
   },
   status: {

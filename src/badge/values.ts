@@ -2,6 +2,8 @@
 // read checks the type it needs and tries the spellings plugins use for the
 // same thing (resource_id, resourceId, id...); anything else counts as not sent.
 
+import { plainNumber } from "./format.ts";
+
 /** The value at a dotted path ("alpha.downloads") of a JSON-like object; undefined where the path breaks. */
 export function valueAt(root: unknown, path: string): unknown {
   let node = root;
@@ -12,15 +14,25 @@ export function valueAt(root: unknown, path: string): unknown {
   return node;
 }
 
-/** A count: a finite number of at least 0 (a numeric string too, as some plugins send). */
-export function asCount(value: unknown): number | undefined {
+/** An amount: a finite number of at least 0, fractions kept (a numeric string too, as some plugins send). */
+export function asAmount(value: unknown): number | undefined {
   const number = typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
   return typeof number === "number" && Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
-/** A text: a non-blank string, or a number written out (resource ids are often numbers). */
+/**
+ * A count: an amount rounded to a whole number, as counts are (10^-7 stars is
+ * 0 stars, 12.7 downloads 13), so that what is shown and the colour chosen
+ * from it agree. -0 becomes 0.
+ */
+export function asCount(value: unknown): number | undefined {
+  const amount = asAmount(value);
+  return amount === undefined ? undefined : Math.round(amount) + 0;
+}
+
+/** A text: a non-blank string, or a number written out in plain digits (resource ids are often numbers). */
 export function asText(value: unknown): string | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "number" && Number.isFinite(value)) return plainNumber(value);
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 

@@ -9,6 +9,7 @@ import type { PluginRow } from "../store/plugins.ts";
 import { statusAt, type ServerRow } from "../store/servers.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
 import { splitMotd } from "./motd.ts";
+import { shownPlayers } from "./players.ts";
 import { gameVersion } from "./version.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
@@ -18,8 +19,6 @@ export const DEFAULT_SERVER_NAME = "Minecraft Server";
 /** A plugin_uuid nobody pushed, and a record without a name. */
 export const UNKNOWN_PLUGIN_NAME = "Unknown plugin";
 export const NAMELESS_PLUGIN_NAME = "Plugin";
-/** max_players when only online_players is known: the game's own default (server.properties). */
-export const DEFAULT_MAX_PLAYERS = 20;
 
 const HOUR_MS = 3_600_000;
 /** The plugin record's "active" window (spec section 3). */
@@ -121,7 +120,7 @@ export function factsFromRecord(
   if (!row) return null;
   const status = statusAt(row, now, staleAfterMs);
   const players = status === "online" && row.playersOnline !== null
-    ? { online: row.playersOnline, max: row.playersMax ?? Math.max(DEFAULT_MAX_PLAYERS, row.playersOnline) }
+    ? shownPlayers(row.playersOnline, row.playersMax)
     : null;
   const name = text(row.name);
   return {
@@ -145,8 +144,7 @@ function playerCount(manual: ManualValues, source: PlayerCount | null): PlayerCo
   const online = manual.online ?? source?.online;
   const max = manual.max ?? source?.max;
   if (online === undefined && max === undefined) return null;
-  const shown = online ?? 0;
-  return { online: shown, max: max ?? Math.max(DEFAULT_MAX_PLAYERS, shown) };
+  return shownPlayers(online ?? 0, max);
 }
 
 /**

@@ -20,7 +20,7 @@ import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOption
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
-import { endpointJson, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
+import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
 import type { Config } from "../config.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import type { ImageCacheEvents } from "../ttl-cache.ts";
@@ -33,7 +33,7 @@ import { spendIpBudget } from "./ip-rate-limit.ts";
 import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { RateLimiter } from "./rate-limit.ts";
-import { parseUuid } from "./uuid.ts";
+import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 
 export interface BadgeRouteDeps {
   config: Config;
@@ -59,9 +59,10 @@ const refusal = (message: string, options: BadgeOptions): BadgeContent =>
 const FAILURE_MESSAGES: Record<number, string> = { 429: "rate limited", 503: "database unavailable" };
 
 /**
- * Described, not checked by Elysia: an unknown subject or metric is a "not
- * found" badge and an invalid option is ignored (a badge in a README must not
- * turn into an error over a typo), which a validation error would break.
+ * Described, not checked by Elysia: a malformed UUID is an "invalid uuid"
+ * badge, an unknown subject or metric a "not found" badge, and an invalid
+ * option is ignored (a badge in a README must not turn into an error over a
+ * typo): a validation error would answer none of them with an image.
  */
 const SUBJECT_UUID = t.String({ format: "uuid", description: "The UUID the record was pushed under" });
 const metricFile = (metrics: ReadonlyMap<string, unknown>) =>
@@ -103,8 +104,11 @@ const BADGE_RESPONSES = {
   200: imageSuccess("The badge (.png), or its shields.io endpoint JSON (.json)", ["image/png"], { "application/json": { schema: ENDPOINT_JSON } }),
   304: NOT_MODIFIED,
   ...errorResponses(
-    { 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"], 503: ["database_unavailable"] },
-    { statuses: { 404: "also", 429: "only" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
+    {
+      400: ["invalid_plugin_uuid", "invalid_server_uuid"], 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"],
+      503: ["database_unavailable"],
+    },
+    { statuses: { 400: "also", 404: "also", 429: "only" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
   ),
 };
 
@@ -147,17 +151,21 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     return new Response(body, { headers: { ...headers, "Content-Type": "application/json", ETag: etag } });
   }
 
+  /** The badge of `subject` `rawUuid` (the path's text) and `segment` ({metric}.png or .json). */
   function serve(
-    request: Request, server: SocketInfo | null, segment: string,
-    resolve: (metric: string, options: BadgeOptions) => BadgeAnswer,
+    request: Request, server: SocketInfo | null, subject: "plugin" | "server", rawUuid: string, segment: string,
+    resolve: (uuid: string, metric: string, options: BadgeOptions) => BadgeAnswer,
   ): Response {
     const options = badgeOptions(new URL(request.url).searchParams);
     const file = METRIC_FILE.exec(segment);
     const asJson = file?.[2] === "json";
+    const uuid = parseUuid(rawUuid);
     let answer: BadgeAnswer;
     try {
       // Without .png or .json it is no badge address; the metric is unknown either way.
-      answer = resolve(file?.[1] ?? "", options);
+      answer = uuid === null
+        ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options)
+        : resolve(uuid, file?.[1] ?? "", options);
     } catch (error) {
       // A failure reading the record (a database fault): a .png is still an image, saying so.
       const failure = asJson ? null : deps.failures.explain(error, request);
@@ -171,7 +179,8 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
   const detail = (subject: "plugin" | "server") => ({
     summary: `A shields-style badge of one metric of a ${subject}, as PNG or shields.io endpoint JSON`,
     description:
-      "Open to any website (CORS). Unknown subjects and metrics answer 404 with a 'not found' badge (JSON error for .json). " +
+      "Open to any website (CORS). A malformed UUID answers 400 with an 'invalid uuid' badge, unknown subjects and metrics " +
+      "404 with a 'not found' badge (JSON errors for .json). " +
       "Strong ETag and 304; a badge drawn anew spends the client's per-IP draw budget (PENNANT_RATE_LIMIT), a cached one does not.",
     tags: ["badges"],
     responses: BADGE_RESPONSES,
@@ -181,15 +190,15 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     .get(
       "/shields/plugins/:plugin_uuid/:metric",
       ({ params, request, server }) =>
-        serve(request, server, params.metric, (metric, options) =>
-          pluginBadge(deps.db, parseUuid(params.plugin_uuid), metric, options, deps.now())),
+        serve(request, server, "plugin", params.plugin_uuid, params.metric, (uuid, metric, options) =>
+          pluginBadge(deps.db, uuid, metric, options, deps.now())),
       { params: PLUGIN_PARAMS, query: BADGE_QUERY, detail: detail("plugin") },
     )
     .get(
       "/shields/servers/:server_uuid/:metric",
       ({ params, request, server }) =>
-        serve(request, server, params.metric, (metric, options) =>
-          serverBadge(deps.db, parseUuid(params.server_uuid), metric, options, deps.now(), staleAfterMs)),
+        serve(request, server, "server", params.server_uuid, params.metric, (uuid, metric, options) =>
+          serverBadge(deps.db, uuid, metric, options, deps.now(), staleAfterMs)),
       { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
     );
 }

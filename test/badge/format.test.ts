@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
-  MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
-  versionRange, versionText,
+  MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, plainNumber, ratingColor, ratingText, softwareList,
+  versionColor, versionRange, versionText,
 } from "../../src/badge/format.ts";
 
 describe("compact numbers (shields' metric())", () => {
@@ -10,6 +10,22 @@ describe("compact numbers (shields' metric())", () => {
     [12_345, "12k"], [999_499, "999k"], [999_500, "1M"], [1_500_000, "1.5M"], [2_000_000_000, "2G"],
   ])("%d -> %s", (value, text) => {
     expect(compactNumber(value)).toBe(text);
+  });
+
+  test.each([
+    [1e-7, "0"], [0.4999, "0"], [0.5, "1"], [-0, "0"], [-1e-7, "0"], [-0.4, "0"], [-3, "-3"], [-1500, "-1.5k"], [9.96, "10"],
+    [999.49, "999"], [999.5, "1k"], [1e15, "1P"], [1e15 - 1, "1P"], [2 ** 53, "9P"], [1e21, "1Z"], [999.6e24, "1000Y"], [1e30, "1000000Y"],
+  ])("%d -> %s: whole, signed only when not zero, never an exponent", (value, text) => {
+    expect(compactNumber(value)).toBe(text);
+  });
+});
+
+describe("plain numbers (ids sent as numbers)", () => {
+  test.each([
+    [0, "0"], [-0, "0"], [12345, "12345"], [1e-7, "0.0000001"], [1.5e-7, "0.00000015"], [0.1, "0.1"], [1e15, "1000000000000000"],
+    [123.456, "123.456"], [-2.5, "-2.5"],
+  ])("%d -> %s", (value, text) => {
+    expect(plainNumber(value)).toBe(text);
   });
 });
 

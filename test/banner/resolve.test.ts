@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { DEFAULT_MAX_PLAYERS } from "../../src/banner/players.ts";
 import {
-  DEFAULT_MAX_PLAYERS, DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
+  DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
   UNKNOWN_PLUGIN_NAME, type SourceFacts,
 } from "../../src/banner/resolve.ts";
 import type { LookupResult } from "../../src/lookup/result.ts";
@@ -89,6 +90,16 @@ describe("manual values win", () => {
     expect(resolveServer({ mode: "manual", manual: { online: 5 }, facts: null, now: NOW }).players).toEqual({ online: 5, max: DEFAULT_MAX_PLAYERS });
     expect(resolveServer({ mode: "manual", manual: { online: 500 }, facts: null, now: NOW }).players).toEqual({ online: 500, max: 500 });
     expect(resolveServer({ mode: "manual", manual: { max: 64 }, facts: null, now: NOW }).players).toEqual({ online: 0, max: 64 });
+  });
+
+  test("a maximum of 0, from any source, reads as none was sent: 20 or the online count if higher", () => {
+    expect(resolveServer({ mode: "manual", manual: { online: 5, max: 0 }, facts: null, now: NOW }).players).toEqual({ online: 5, max: 20 });
+    const record = fromRecord(ezRecord({ playersOnline: 1_000_000_000, playersMax: 0 }));
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: record, now: NOW }).players).toEqual({ online: 1_000_000_000, max: 1_000_000_000 });
+    const lookup = factsFromLookup(lookupResult({ players: { online: 7, max: 0, sample: [] } }));
+    expect(resolveServer({ mode: "query", manual: {}, facts: lookup, now: NOW }).players).toEqual({ online: 7, max: 20 });
+    // A positive maximum below the count is the game's own "52/50" (operators join full servers).
+    expect(resolveServer({ mode: "manual", manual: { online: 52, max: 50 }, facts: null, now: NOW }).players).toEqual({ online: 52, max: 50 });
   });
 
   test("a MOTD line from the query stays one line", () => {

@@ -7,6 +7,7 @@ import { makeBadge } from "badge-maker";
 import { PNG } from "pngjs";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
+import { decodeImage } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
 
@@ -265,11 +266,93 @@ describe("not found", () => {
     expect(body.error.message).toContain("minecraft-versions");
   });
 
-  test("a path that is no UUID, or a file that is neither .png nor .json, is a 404 badge too", async () => {
-    expect((await fetchPng("/shields/plugins/not-a-uuid/downloads.png")).response.status).toBe(404);
+  test("a file that is neither .png nor .json is a 404 badge too", async () => {
     const uuid = await pushPlugin({ plugin: { name: "Known" } });
     expect((await fetchPng(`/shields/plugins/${uuid}/downloads.svg`)).response.status).toBe(404);
     expect((await fetchPng(`/shields/plugins/${uuid}/downloads`)).response.status).toBe(404);
+  });
+});
+
+describe("a path whose UUID is malformed", () => {
+  const PROBLEMS: Array<[raw: string, problem: string]> = [
+    ["not-a-uuid", '"n" at character 1'],
+    ["123e4567-e89b-12d3-a456-42661417400", "31 hex digits"],
+    ["123e4567e89b12d3a456426614174000", "lacks its dashes"],
+    ["123e4567-e89b12d3-a456-4266-14174000", "dashes out of place"],
+    ["123e4567-e89b-12d3-a456-42661417400g", '"g" at character 36'],
+  ];
+
+  for (const [subject, metric] of [["plugin", "version"], ["server", "players"]] as const) {
+    test(`${subject}: 400 invalid_${subject}_uuid naming what is wrong, unlike a well-formed unknown UUID (404)`, async () => {
+      for (const [raw, problem] of PROBLEMS) {
+        const { status, body, response } = await fetchJson(`/shields/${subject}s/${raw}/${metric}.json`);
+        expect({ raw, status, code: body.error?.code }).toEqual({ raw, status: 400, code: `invalid_${subject}_uuid` });
+        expect(body.error.message).toContain(`${subject} UUID "${raw}"`);
+        expect(body.error.message).toContain(problem);
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      }
+      // Malformed comes first: an unknown metric under it is still the UUID's fault.
+      expect((await fetchJson(`/shields/${subject}s/not-a-uuid/nope.json`)).body.error.code).toBe(`invalid_${subject}_uuid`);
+      const unknown = await fetchJson(`/shields/${subject}s/${newUuid()}/${metric}.json`);
+      expect({ status: unknown.status, code: unknown.body.error.code }).toEqual({ status: 404, code: `unknown_${subject}` });
+    });
+
+    test(`${subject}: the .png is a 400 '${subject} | invalid uuid' badge in red`, async () => {
+      const badge = await fetchPng(`/shields/${subject}s/not-a-uuid/${metric}.png?style=flat-square`);
+      expect(badge.response.status).toBe(400);
+      expect(badge.response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(badge.png.width).toBe(shieldsWidth(subject, "invalid uuid", "flat-square"));
+      expectNear(badge.at(badge.png.width - 2, 10), drawn("red"));
+      expect((await fetchPng(`/shields/${subject}s/${newUuid()}/${metric}.png`)).response.status).toBe(404);
+    });
+  }
+
+  test("a long malformed value is shown cut, never whole", async () => {
+    const raw = "x".repeat(300);
+    const { status, body } = await fetchJson(`/shields/plugins/${raw}/version.json`);
+    expect(status).toBe(400);
+    expect(body.error.message).not.toContain(raw);
+    expect(body.error.message.length).toBeLessThan(300);
+  });
+});
+
+describe("numbers as a person reads them", () => {
+  /** A plugin whose meta is `meta` (raw JSON text, so that -0 can be sent); the badge's message. */
+  async function shown(meta: string, metric: string): Promise<{ message: string; color: string }> {
+    const uuid = newUuid();
+    const call = { path: `/api/plugins/${uuid}/data`, token, body: `{"meta":${meta}}`, tokenHeader: "X-Plugin-Token" as const };
+    expect((await fetch(signedRequest(server.url, call, server.clock.now))).status).toBe(200);
+    const { status, body } = await fetchJson(`/shields/plugins/${uuid}/${metric}.json`);
+    expect(status).toBe(200);
+    return { message: body.message, color: body.color };
+  }
+
+  const COUNTS: Array<[sent: string, message: string]> = [
+    ["1e-7", "0"], ["0.4", "0"], ["0.5", "1"], ["-0", "0"], ["3", "3"], ["12.7", "13"], ["999.4", "999"], ["999.5", "1k"],
+    ["1049", "1k"], ["1050", "1.1k"], ["123456789", "123M"], ["1e15", "1P"], ["999999999999999", "1P"],
+  ];
+
+  test("counts are whole: rounded, then compact, from 10^-7 to the 10^15 bound", async () => {
+    for (const [sent, message] of COUNTS) {
+      expect({ sent, ...(await shown(`{"code":{"stars":${sent}}}`, "code-stars")) }).toEqual({ sent, message, color: "blue" });
+    }
+  });
+
+  test("a colour follows the count shown: 10^-7 downloads read 0 and are red, 10^-7 open issues read 0 and are brightgreen", async () => {
+    expect(await shown('{"alpha":{"downloads":1e-7}}', "downloads")).toEqual({ message: "0", color: "red" });
+    expect(await shown('{"alpha":{"downloads":9.6}}', "downloads")).toEqual({ message: "10", color: "yellowgreen" });
+    expect(await shown('{"code":{"open_issues_count":1e-7}}', "code-issues")).toEqual({ message: "0 open", color: "brightgreen" });
+  });
+
+  test("ratings keep one decimal, votes are whole", async () => {
+    expect((await shown('{"alpha":{"rating":{"average":1e-7,"count":0.4}}}', "rating")).message).toBe("0.0/5 (0)");
+    expect((await shown('{"alpha":{"rating":{"average":4.96,"count":1e15}}}', "rating")).message).toBe("5.0/5 (1P)");
+  });
+
+  test("ids sent as numbers are written out in plain digits, never with an exponent", async () => {
+    expect((await shown('{"alpha":{"id":1e-7}}', "alpha")).message).toBe("0.0000001");
+    expect((await shown('{"alpha":{"id":1e15}}', "alpha")).message).toBe("1000000000000000");
+    expect((await shown('{"beta":{"id":-0}}', "beta")).message).toBe("0");
   });
 });
 
@@ -447,6 +530,50 @@ describe("server badges", () => {
       expectNear(stale.at(stale.png.width - 2, 10), drawn("red"));
     } finally {
       server.clock.now = saved;
+    }
+  });
+
+  /** A server pushed with the modern update body: online, with the player counts given (max may be left out). */
+  async function pushPlayers(players: { online: number; max?: number }, tps?: number): Promise<string> {
+    const uuid = newUuid();
+    // The name makes each body its own (one signature is accepted once, whatever the UUID).
+    const body = { name: uuid, status: "online", stats: { players, ...(tps === undefined ? {} : { tps }) } };
+    const call = { path: "/api/server/update", token, serverUuid: uuid, body };
+    expect((await fetch(signedRequest(server.url, call, server.clock.now))).status).toBe(200);
+    return uuid;
+  }
+  const players = async (uuid: string) => (await fetchJson(`/shields/servers/${uuid}/players.json`)).body.message;
+
+  test("players: compact counts; a max of 0 or none reads as banners read it, 20 or the online count if higher", async () => {
+    expect(await players(await pushPlayers({ online: 3, max: 50 }))).toBe("3/50");
+    expect(await players(await pushPlayers({ online: 1234, max: 2000 }))).toBe("1.2k/2k");
+    // Above the maximum is real (operators join full servers): shown as the game shows it.
+    expect(await players(await pushPlayers({ online: 52, max: 50 }))).toBe("52/50");
+    expect(await players(await pushPlayers({ online: 1_000_000_000, max: 0 }))).toBe("1G/1G");
+    expect(await players(await pushPlayers({ online: 3, max: 0 }))).toBe("3/20");
+    expect(await players(await pushPlayers({ online: 0, max: 0 }))).toBe("0/20");
+    expect(await players(await pushPlayers({ online: 3 }))).toBe("3/20");
+    expect(await players(await pushPlayers({ online: 25 }))).toBe("25/25");
+  });
+
+  test("players: a banner of the same record shows the same count", async () => {
+    const uuid = await pushPlayers({ online: 1_000_000_000, max: 0 });
+    const get = async (query: string) => {
+      const response = await fetch(`${server.url}/api/banner?template_key=card&size=300x250&${query}`, { headers: { Accept: "image/png" } });
+      expect(response.status).toBe(200);
+      return decodeImage(response);
+    };
+    const pushed = await get(`data_mode=plugin&server_uuid=${uuid}&server_name=Same`);
+    const same = await get("server_name=Same&online_players=1000000000&max_players=1000000000");
+    const zero = await get("server_name=Same&online_players=1000000000&max_players=1");
+    expect(pushed.data).toEqual(same.data);
+    expect(pushed.data).not.toEqual(zero.data);
+  });
+
+  test("tps: at most two decimals, never an exponent", async () => {
+    for (const [tps, message] of [[1e-7, "0"], [0.004, "0"], [19.999, "20"], [19.5, "19.5"], [1000, "1000"]] as const) {
+      const uuid = await pushPlayers({ online: 1 }, tps);
+      expect({ tps, message: (await fetchJson(`/shields/servers/${uuid}/tps.json`)).body.message }).toEqual({ tps, message });
     }
   });
 

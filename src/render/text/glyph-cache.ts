@@ -16,6 +16,8 @@ const FAUX_ITALIC_SKEW = 0.2;
 /** Bookkeeping bytes counted per entry on top of its coverage. */
 const ENTRY_OVERHEAD = 96;
 export const MAX_FONT_SIZE = 1024;
+/** Glyph ids are below this: font files have at most 2^16 glyphs, code point boxes go to U+10FFFF. */
+const GLYPH_IDS = 2 ** 21;
 
 export interface GlyphCacheStats {
   entries: number;
@@ -63,8 +65,9 @@ export class GlyphCache {
    */
   get(face: Face, glyphId: number, size: number, subpixel: number, slanted: boolean): Mask {
     const sizeStep = Math.min(Math.round(size * SIZE_STEPS), MAX_FONT_SIZE * SIZE_STEPS);
-    // face id < 2^8, glyph id < 2^16, size step < 2^13, subpixel < 2^2, slant 1 bit: 40 bits, exact in a double.
-    const key = (((face.id * 65536 + glyphId) * 8192 + sizeStep) * 4 + subpixel) * 2 + (slanted ? 1 : 0);
+    // face id < 2^8, glyph id < 2^21 (code point boxes use the code point), size step < 2^13, subpixel < 2^2,
+    // slant 1 bit: 45 bits, exact in a double.
+    const key = (((face.id * GLYPH_IDS + glyphId) * 8192 + sizeStep) * 4 + subpixel) * 2 + (slanted ? 1 : 0);
     const cached = this.masks.get(key);
     if (cached) {
       this.hits++;

@@ -3,6 +3,7 @@
 // family lacks the real face, measuring, ellipsizing and stretching to a width.
 // Pure functions of their inputs (shaping results are cached).
 
+import { CodePointBoxFace } from "./code-point-box.ts";
 import type { Face } from "./face.ts";
 import { MAX_FONT_SIZE } from "./glyph-cache.ts";
 import { shapeCached } from "./shape-cache.ts";
@@ -85,10 +86,16 @@ function primaryFace(style: FontStyle): Face {
   return family.regular;
 }
 
-/** The face that draws `codePoint`: the styled face, the regular one, then the fallbacks; else the styled face (its .notdef box). */
+let lastResort: CodePointBoxFace | undefined;
+
+/**
+ * The face that draws `codePoint`: the styled face, the regular one, then the
+ * fallbacks; when none has it, a box showing the code point in hex (never a
+ * missing-glyph box, the same for every character).
+ */
 function faceFor(codePoint: number, chain: readonly Face[]): Face {
   for (const face of chain) if (face.covers(codePoint)) return face;
-  return chain[0]!;
+  return (lastResort ??= new CodePointBoxFace());
 }
 
 interface Segment {

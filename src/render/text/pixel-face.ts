@@ -96,17 +96,24 @@ export class PixelFace implements Face {
   outline(glyphId: number): Path {
     const path = new Path();
     const glyph = this.glyphs[glyphId - 1];
-    if (!glyph) return path;
-    glyph.rows.forEach((row, r) => {
-      const top = ROWS_ABOVE - r;
-      // One rectangle per horizontal run of ink: fewer edges than a square per pixel.
-      for (let x = 0; x < row.length; x++) {
-        if (!row[x]) continue;
-        const start = x;
-        while (x < row.length && row[x]) x++;
-        path.rect(start, top - 1, x - start, 1);
-      }
-    });
+    if (glyph) addInkRows(path, glyph.rows, 0, ROWS_ABOVE);
     return path;
   }
+}
+
+/**
+ * Adds bitmap rows (top to bottom, true for ink) to `path` as unit squares in
+ * font units, y up: the first row's top edge at `top`, its first column at
+ * `left`. One rectangle per horizontal run of ink: fewer edges than a square
+ * per pixel.
+ */
+export function addInkRows(path: Path, rows: readonly (readonly boolean[])[], left: number, top: number): void {
+  rows.forEach((row, r) => {
+    for (let x = 0; x < row.length; x++) {
+      if (!row[x]) continue;
+      const start = x;
+      while (x < row.length && row[x]) x++;
+      path.rect(left + start, top - r - 1, x - start, 1);
+    }
+  });
 }

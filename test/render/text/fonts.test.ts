@@ -3,8 +3,13 @@
 // the pixel font's own data is complete and well formed.
 
 import { describe, expect, test } from "bun:test";
-import { PixelFace, layoutText, pixelFamily, rasterizeToMask, sansFamily, type FontFamily } from "../../../src/render/index.ts";
+import * as fontkit from "fontkit";
+import { readFileSync } from "node:fs";
+import {
+  GlyphCache, PixelFace, Pixmap, drawTextLine, layoutText, pixelFamily, rasterizeToMask, rgba, sansFamily, type FontFamily,
+} from "../../../src/render/index.ts";
 import { parsePixelFont, PixelFontError } from "../../../src/render/text/pixel-face.ts";
+import type { Face } from "../../../src/render/text/face.ts";
 import type { OutlineFace } from "../../../src/render/text/outline-face.ts";
 
 function glyphsOf(text: string, family: FontFamily) {
@@ -76,6 +81,90 @@ describe("pixel family (Pennant Pixel + Unifont)", () => {
     const { coords } = face.outline(glyph!.glyphId);
     expect(coords.length).toBeGreaterThan(0);
     for (const value of coords) expect(Number.isInteger(value)).toBe(true);
+  });
+});
+
+describe("characters no shipped face has", () => {
+  // U+12000 (Cuneiform), at 16 px: one font unit is one pixel. Its code point, "012" over "000", in a frame.
+  const CUNEIFORM_BOX = [
+    "###############",
+    "#.............#",
+    "#.###..#..###.#",
+    "#.#.#.##....#.#",
+    "#.#.#..#..###.#",
+    "#.#.#..#..#...#",
+    "#.###.###.###.#",
+    "#.............#",
+    "#.............#",
+    "#.###.###.###.#",
+    "#.#.#.#.#.#.#.#",
+    "#.#.#.#.#.#.#.#",
+    "#.#.#.#.#.#.#.#",
+    "#.###.###.###.#",
+    "#.............#",
+    "###############",
+  ];
+
+  /** The glyph drawn with its pen at (2, 16) in a pixmap of its own, as rows of '#' (opaque) and '.' (clear). */
+  function drawn(text: string, family: FontFamily): string[] {
+    const p = new Pixmap(20, 20);
+    drawTextLine(p, layoutText(text, { family, size: 16 }), 2, 16, rgba(255, 255, 255));
+    const rows: string[] = [];
+    for (let y = 2; y < 18; y++) {
+      let row = "";
+      for (let x = 2; x < 17; x++) {
+        const alpha = p.data[(y * p.width + x) * 4 + 3]!;
+        row += alpha === 255 ? "#" : alpha === 0 ? "." : "?";
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  test.each([["sans", sansFamily], ["pixel", pixelFamily]] as const)("%s: U+12000 is a box of its hex digits, sharp at 16 px", (_, family) => {
+    expect(drawn("\u{12000}", family())).toEqual(CUNEIFORM_BOX);
+    const [glyph] = glyphsOf("\u{12000}", family());
+    expect(glyph!.face.name).toBe("code point box");
+    expect(glyph!.advance).toBe(16);
+  });
+
+  test("every hex digit has its own picture; basic-plane code points show four digits, in a narrower box", () => {
+    const family = sansFamily();
+    const pictures = new Set<string>();
+    for (let digit = 0; digit < 16; digit++) pictures.add(drawn(String.fromCodePoint(0x10fff0 + digit), family).join("\n"));
+    expect(pictures.size).toBe(16);
+    expect(glyphsOf("\ue000", family)[0]!.advance).toBe(12);
+    expect(drawn("\ue000", family)[2]).toBe("#.###.###.#....");
+  });
+
+  test("the glyph cache keeps a box (its glyph id is the code point, up to 2^21) apart from the next face's glyphs", () => {
+    const box = glyphsOf("\u{12000}", sansFamily())[0]!.face;
+    const unifont = sansFamily().fallbacks[0]!;
+    // A face numbered right after the box's: with 16 bits for glyph ids, its glyph 0x2000 had the box's key.
+    const next: Face = Object.assign(Object.create(unifont) as Face, { id: box.id + 1 });
+    const cache = new GlyphCache();
+    const boxMask = cache.get(box, 0x12000, 16, 0, false);
+    expect(cache.get(next, 0x2000, 16, 0, false)).not.toBe(boxMask);
+    expect(cache.stats().entries).toBe(2);
+  });
+
+  test("the coverage the READMEs state: Unifont Upper has 13,547 characters, 303 of them CJK ideographs of planes 2 and 3", () => {
+    const upper = fontkit.create(readFileSync(new URL("../../../glyphs/unifont/unifont_upper.otf", import.meta.url))) as fontkit.Font;
+    const beyondBasicPlane = upper.characterSet.filter((codePoint) => codePoint > 0xffff);
+    expect(beyondBasicPlane.length).toBe(13_547);
+    expect(beyondBasicPlane.filter((codePoint) => codePoint >= 0x20000 && codePoint <= 0x3ffff).length).toBe(303);
+    for (const codePoint of [0x12000, 0x1254f, 0x13000, 0x14400, 0x16800, 0x17000, 0x18800, 0x20000, 0x30000]) {
+      expect({ codePoint, covered: upper.hasGlyphForCodePoint(codePoint) }).toEqual({ codePoint, covered: false });
+    }
+  });
+
+  test("Cuneiform, Egyptian hieroglyphs, Tangut, CJK Extension B beyond Unifont's few, private use: boxes, in both families", () => {
+    for (const family of [sansFamily(), pixelFamily()]) {
+      for (const char of ["\u{12000}", "\u{13000}", "\u{17000}", "\u{20000}", "\ue000", "\u{f0000}"]) {
+        const glyphs = glyphsOf(char, family);
+        expect({ char, face: glyphs.map((glyph) => glyph.face.name) }).toEqual({ char, face: ["code point box"] });
+      }
+    }
   });
 });
 
