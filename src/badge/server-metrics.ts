@@ -4,7 +4,7 @@
 
 import { statusAt, type ServerRow } from "../store/servers.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { gameVersion } from "../banner/version.ts";
+import { gameVersion } from "../minecraft/version.ts";
 import { capMessage } from "./values.ts";
 
 /** A server record with what decides its status. */

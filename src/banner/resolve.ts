@@ -8,8 +8,8 @@ import { decodePng } from "../render/index.ts";
 import type { PluginRow } from "../store/plugins.ts";
 import { statusAt, type ServerRow } from "../store/servers.ts";
 import type { HistoryPoint, PlayerCount, PluginBannerData, ServerBannerData, ServerStatus } from "./model.ts";
-import { splitMotd } from "./motd.ts";
-import { gameVersion } from "./version.ts";
+import { splitMotd } from "../minecraft/motd.ts";
+import { gameVersion } from "../minecraft/version.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
 

@@ -2,7 +2,7 @@
 // hostile 24 KB MOTD parses into 4,096 run objects, ~100 times its size), and
 // capped. Whoever shows it parses the raw text again (motdRuns).
 
-import { COLOR_BY_CODE, cutFormatted, parseFormatted, type StyledRun } from "../render/text/minecraft-format.ts";
+import { COLOR_BY_CODE, cutFormatted, parseFormatted, type StyledRun } from "../minecraft/format.ts";
 import { keptText } from "./kept-text.ts";
 
 /** Room for the longest real MOTDs (a two-line per-character gradient in JSON is ~4,500 characters). */

@@ -2,8 +2,8 @@
 
 import { describe, expect, test } from "bun:test";
 import { compactCount, exactCount, THIN_SPACE } from "../../src/banner/numbers.ts";
-import { motdLineRuns, splitMotd, toSectionText, trimPadding } from "../../src/banner/motd.ts";
-import { gameVersion } from "../../src/banner/version.ts";
+import { motdLineRuns, splitMotd, toSectionText, trimPadding } from "../../src/minecraft/motd.ts";
+import { gameVersion } from "../../src/minecraft/version.ts";
 import { parseFormatted } from "../../src/render/index.ts";
 
 describe("gameVersion", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { keptMotd, legacyCoded, MAX_MOTD_CHARS, motdRuns } from "../../src/lookup/motd.ts";
-import { parseFormatted } from "../../src/render/text/minecraft-format.ts";
+import { parseFormatted } from "../../src/minecraft/format.ts";
 import { nearMaximalStatus } from "../support/lookup-replies.ts";
 
 describe("the MOTD a result keeps", () => {

@@ -4,7 +4,7 @@
 import type { TextBlock } from "../fit.ts";
 import type { LayoutKey } from "../layout.ts";
 import type { ServerBannerData } from "../model.ts";
-import { motdLineRuns } from "../motd.ts";
+import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";

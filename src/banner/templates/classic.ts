@@ -4,7 +4,7 @@
 
 import type { TextBlock } from "../fit.ts";
 import type { LayoutKey } from "../layout.ts";
-import { motdLineRuns, plainRun } from "../motd.ts";
+import { motdLineRuns, plainRun } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";

@@ -6,7 +6,7 @@ import { parseHexColor, type Color } from "../color.ts";
 import type { Pixmap } from "../pixmap.ts";
 import { drawTextLine, type TextDrawOptions } from "./draw-text.ts";
 import { ellipsize, layoutText, type FontFamily, type FontStyle, type TextLine } from "./layout.ts";
-import type { StyledRun } from "./minecraft-format.ts";
+import type { StyledRun } from "../../minecraft/format.ts";
 
 export interface FormattedPiece {
   line: TextLine;

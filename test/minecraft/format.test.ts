@@ -8,7 +8,7 @@ import {
   toHtml,
   toPlainText,
   type StyledRun,
-} from "../../../src/render/text/minecraft-format.ts";
+} from "../../src/minecraft/format.ts";
 
 function run(text: string, style: Partial<StyledRun> = {}): StyledRun {
   return { ...PLAIN, ...style, text };

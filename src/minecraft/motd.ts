@@ -3,7 +3,7 @@
 // component); owners centre lines in the game's list with leading spaces,
 // which only look right in the game's own font and width, so banners trim them.
 
-import { COLOR_BY_CODE, parseFormatted, splitLines, type StyledRun } from "../render/index.ts";
+import { COLOR_BY_CODE, parseFormatted, splitLines, type StyledRun } from "./format.ts";
 
 const CODE_BY_COLOR = new Map([...COLOR_BY_CODE].reverse().map(([code, hex]) => [hex, code]));
 
