@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { compactCount, exactCount, THIN_SPACE } from "../../src/banner/numbers.ts";
 import { motdLineRuns, splitMotd, toSectionText, trimPadding } from "../../src/minecraft/motd.ts";
 import { gameVersion } from "../../src/minecraft/version.ts";
-import { parseFormatted } from "../../src/render/index.ts";
+import { parseFormatted } from "../../src/minecraft/format.ts";
 
 describe("gameVersion", () => {
   test("takes the game version out of what Bukkit-based servers report", () => {
