@@ -15,7 +15,8 @@ import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";
 import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
-import { listServers, statusAt } from "./store/servers.ts";
+import { statusAt } from "./minecraft/status.ts";
+import { listServers } from "./store/servers.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
 
 interface Command {

@@ -2,7 +2,8 @@
 // pushed server record. A record not refreshed within PENNANT_STALE_AFTER
 // reads offline, as banners read it (statusAt).
 
-import { statusAt, type ServerRow } from "../store/servers.ts";
+import type { ServerRow } from "../store/servers.ts";
+import { statusAt } from "../minecraft/status.ts";
 import type { Metric, MetricValue } from "./metric.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { capMessage } from "./values.ts";

@@ -2,9 +2,10 @@
 // values, looked-up or pushed data and defaults into these plain records;
 // templates draw from them and nothing else (no I/O, no clock).
 
+import type { ServerStatus } from "../minecraft/status.ts";
 import type { Color, Pixmap } from "../render/index.ts";
 
-export type ServerStatus = "online" | "offline";
+export type { ServerStatus };
 export type Theme = "light" | "dark";
 
 export interface PlayerCount {

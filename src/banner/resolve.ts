@@ -3,10 +3,11 @@
 // then defaults. Pure functions: the caller fetches the lookup result, the
 // record and its history, and passes the clock.
 
-import type { LookupResult } from "../lookup/result.ts";
+import type { Edition } from "../minecraft/edition.ts";
 import { decodePng } from "../render/index.ts";
 import type { PluginRow } from "../store/plugins.ts";
-import { statusAt, type ServerRow } from "../store/servers.ts";
+import type { ServerRow } from "../store/servers.ts";
+import { statusAt } from "../minecraft/status.ts";
 import type { HistoryPoint, PlayerCount, PluginBannerData, ServerBannerData, ServerStatus } from "./model.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { gameVersion } from "../minecraft/version.ts";
@@ -85,8 +86,28 @@ function text(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/**
+ * What a banner reads of a live lookup's answer. The lookup domain's result
+ * carries it; banners do not import that domain: http hands its service in.
+ */
+export interface LiveStatus {
+  online: boolean;
+  players: { online: number; max: number } | null;
+  /** The MOTD as the server sent it (`§` text or a chat component's JSON). */
+  motd: { raw: string } | null;
+  version: { name: string } | null;
+  latencyMs: number | null;
+  /** PNG bytes. */
+  favicon: Uint8Array | null;
+}
+
+/** Looks a server up live (data_mode=query). */
+export interface LiveLookup {
+  lookup(request: { address: string; edition: Edition }): Promise<LiveStatus>;
+}
+
 /** A lookup's answer. Failed, disabled and blocked lookups read offline with nothing else known (the favicon may be kept). */
-export function factsFromLookup(result: LookupResult): SourceFacts {
+export function factsFromLookup(result: LiveStatus): SourceFacts {
   return {
     name: null,
     status: result.online ? "online" : "offline",

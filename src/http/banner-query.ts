@@ -8,7 +8,7 @@ import type { DataMode, ManualValues } from "../banner/resolve.ts";
 import type { BannerRequest, ImageFormat } from "../banner/service.ts";
 import { DEFAULT_TEMPLATE, templates } from "../banner/templates/index.ts";
 import { parseAddress } from "../lookup/address.ts";
-import type { Edition } from "../lookup/result.ts";
+import type { Edition } from "../minecraft/edition.ts";
 import { parseHexColor, type Color } from "../render/index.ts";
 import { HttpError } from "./errors.ts";
 import { parseUuid } from "./uuid.ts";
