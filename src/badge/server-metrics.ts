@@ -2,10 +2,10 @@
 // pushed server record. A record not refreshed within PENNANT_STALE_AFTER
 // reads offline, as banners read it (statusAt).
 
-import type { ServerRow } from "../store/servers.ts";
 import { statusAt } from "../minecraft/status.ts";
-import type { Metric, MetricValue } from "./metric.ts";
 import { gameVersion } from "../minecraft/version.ts";
+import type { ServerRow } from "../store/servers.ts";
+import type { Metric, MetricValue } from "./metric.ts";
 import { capMessage } from "./values.ts";
 
 /** A server record with what decides its status. */

@@ -4,13 +4,13 @@
 // record and its history, and passes the clock.
 
 import type { Edition } from "../minecraft/edition.ts";
+import { splitMotd } from "../minecraft/motd.ts";
+import { statusAt } from "../minecraft/status.ts";
+import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
 import type { PluginRow } from "../store/plugins.ts";
 import type { ServerRow } from "../store/servers.ts";
-import { statusAt } from "../minecraft/status.ts";
 import type { HistoryPoint, PlayerCount, PluginBannerData, ServerBannerData, ServerStatus } from "./model.ts";
-import { splitMotd } from "../minecraft/motd.ts";
-import { gameVersion } from "../minecraft/version.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
 
