@@ -32,6 +32,13 @@ module.exports = {
       "src/render draws what it is given (paths, images, styled runs) and imports nothing else of the project: whoever has `§` text parses it with src/minecraft and hands render the runs",
       "^src/render/", "^src/render/",
     ),
+    {
+      name: "render-only-through-its-index",
+      comment: "outside src/render, the engine is imported from src/render/index.ts only: the modules behind it may move",
+      severity: "error",
+      from: { pathNot: "^src/render/" },
+      to: { path: "^src/render/", pathNot: "^src/render/index\\.ts$" },
+    },
     importsOnly(
       "minecraft-imports-nothing-of-the-project",
       "src/minecraft holds the game's rules (the § format, MOTDs, versions, status) and imports nothing else of the project",

@@ -45,6 +45,7 @@ describe("npm run check:layers", () => {
     plant(dir, "auth/token.ts", 'import type { Db } from "../store/database.ts";');
     plant(dir, "store/servers.ts", 'export type { LookupResult } from "../lookup/result.ts";');
     plant(dir, "lookup/view.ts", 'const errors = await import("../http/errors.ts");');
+    plant(dir, "lookup/result.ts", 'import { layoutText } from "../render/text/layout.ts";');
     plant(dir, "log.ts", 'import type { Db } from "./store/database.ts";');
     mkdirSync(join(dir, "src", "gadgets"));
     writeFileSync(join(dir, "src", "gadgets", "gauge.ts"), "export const GAUGE = 1;\n");
@@ -58,12 +59,13 @@ describe("npm run check:layers", () => {
       "auth-imports-only-shared-leaves: src/auth/token.ts → src/store/database.ts",
       "store-imports-only-auth-and-shared-leaves: src/store/servers.ts → src/lookup/result.ts",
       "nothing-imports-http: src/lookup/view.ts → src/http/errors.ts",
+      "render-only-through-its-index: src/lookup/result.ts → src/render/text/layout.ts",
       "shared-leaves-import-only-each-other: src/log.ts → src/store/database.ts",
       "every-module-has-a-floor: src/banner/numbers.ts → src/gadgets/gauge.ts",
     ]) {
       expect(output).toContain(`error ${violation}`);
     }
-    expect(output).toContain("x 8 dependency violations (8 errors");
+    expect(output).toContain("x 9 dependency violations (9 errors");
     expect(exitCode).not.toBe(0);
   });
 });
