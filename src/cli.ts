@@ -3,7 +3,7 @@
 
 import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
-import { generateToken, hashToken } from "./auth/token.ts";
+import { TOKEN_SCOPES, generateToken, hashToken, type TokenScope } from "./auth/token.ts";
 import { closest } from "./closest.ts";
 import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
@@ -14,8 +14,8 @@ import { LookupService } from "./lookup/service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";
-import { TOKEN_SCOPES, type TokenScope } from "./store/schema.ts";
-import { listServers, statusAt } from "./store/servers.ts";
+import { statusAt } from "./minecraft/status.ts";
+import { listServers } from "./store/servers.ts";
 import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
 
 interface Command {

@@ -6,7 +6,7 @@ import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
 import { ReplayError } from "../src/store/errors.ts";
 import { acceptPush } from "../src/store/push.ts";
-import { listSampleBuckets, statusAt, writeServerPush } from "../src/store/servers.ts";
+import { listSampleBuckets, writeServerPush } from "../src/store/servers.ts";
 import { createToken } from "../src/store/tokens.ts";
 import { tempDir } from "./support/cleanup.ts";
 
@@ -52,23 +52,6 @@ describe("compiled statements", () => {
     } finally {
       db.$client.close();
     }
-  });
-});
-
-describe("server status at a time", () => {
-  const minute = 60_000;
-  const row = (status: string | null, lastSeen: number) => ({ status, lastSeen });
-
-  test("a fresh record shows what it pushed; anything but online is offline", () => {
-    expect(statusAt(row("online", 0), 10 * minute, 15 * minute)).toBe("online");
-    expect(statusAt(row("offline", 0), 10 * minute, 15 * minute)).toBe("offline");
-    expect(statusAt(row("maintenance", 0), 0, 15 * minute)).toBe("offline");
-    expect(statusAt(row(null, 0), 0, 15 * minute)).toBe("offline");
-  });
-
-  test("a record not refreshed within the stale time reads offline, whatever it said", () => {
-    expect(statusAt(row("online", 0), 15 * minute, 15 * minute)).toBe("online");
-    expect(statusAt(row("online", 0), 15 * minute + 1, 15 * minute)).toBe("offline");
   });
 });
 

@@ -3,10 +3,9 @@
 // codes onto HTTP statuses. The replay guard of pushes is in replay.ts.
 
 import type { Registration } from "../config.ts";
-import type { TokenScope } from "../store/schema.ts";
 import { decodeSignature, matchSignature, type SignatureScheme } from "./signature.ts";
 import { parseTimestamp, withinWindow } from "./timestamp.ts";
-import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH, hashToken, isPlausibleToken, sameHash } from "./token.ts";
+import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH, hashToken, isPlausibleToken, sameHash, type TokenScope } from "./token.ts";
 
 export type AuthErrorCode =
   | "missing_headers"

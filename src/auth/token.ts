@@ -4,6 +4,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 const TOKEN_PREFIX = "pn_";
 
+/** What a token may sign: server pushes, plugin pushes, or both. */
+export const TOKEN_SCOPES = ["server", "plugin", "all"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 /** Length bounds of any token we accept, also those chosen under open registration. */
 export const TOKEN_MIN_LENGTH = 16;
 export const TOKEN_MAX_LENGTH = 256;

@@ -2,9 +2,10 @@
 // pushed server record. A record not refreshed within PENNANT_STALE_AFTER
 // reads offline, as banners read it (statusAt).
 
-import { shownPlayers } from "../banner/players.ts";
-import { gameVersion } from "../banner/version.ts";
-import { statusAt, type ServerRow } from "../store/servers.ts";
+import { shownPlayers } from "../minecraft/players.ts";
+import { statusAt } from "../minecraft/status.ts";
+import { gameVersion } from "../minecraft/version.ts";
+import type { ServerRow } from "../store/servers.ts";
 import { compactNumber } from "./format.ts";
 import type { Metric, MetricValue } from "./metric.ts";
 import { capMessage } from "./values.ts";

@@ -8,7 +8,7 @@ import {
   Path, Pixmap, drawTextLine, ellipsize, fillPath, layoutText, measureText, parseHexColor, sansFamily, solid, type Color, type FontStyle,
 } from "../render/index.ts";
 import type { BannerSize } from "./model.ts";
-import { plainRun } from "./motd.ts";
+import { plainRun } from "../minecraft/format.ts";
 import { wrapRuns } from "./wrap.ts";
 
 const hex = (text: string): Color => parseHexColor(text)!;

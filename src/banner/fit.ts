@@ -5,8 +5,9 @@
 
 import {
   ellipsize, layoutFormatted, layoutText, pixelFamily, sansFamily, type FontFamily, type FontStyle, type FormattedLine,
-  type StyledRun, type TextLine,
+  type TextLine,
 } from "../render/index.ts";
+import type { StyledRun } from "../minecraft/format.ts";
 import { wrapRuns } from "./wrap.ts";
 
 export type FaceName = "sans" | "pixel";

@@ -2,15 +2,12 @@
 // values, looked-up or pushed data and defaults into these plain records;
 // templates draw from them and nothing else (no I/O, no clock).
 
+import type { PlayerCount } from "../minecraft/players.ts";
+import type { ServerStatus } from "../minecraft/status.ts";
 import type { Color, Pixmap } from "../render/index.ts";
 
-export type ServerStatus = "online" | "offline";
+export type { PlayerCount, ServerStatus };
 export type Theme = "light" | "dark";
-
-export interface PlayerCount {
-  online: number;
-  max: number;
-}
 
 /**
  * How far back a banner's player history reaches (the sparkline's window):

@@ -5,7 +5,7 @@ import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "
 import { TtlCache } from "../ttl-cache.ts";
 import { fitText, type FittedText } from "./fit.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
-import { stripFormatting } from "./text.ts";
+import { stripFormatting } from "../minecraft/format.ts";
 import type { ServerStatus } from "./model.ts";
 import type { Box, Surface } from "./surface.ts";
 import type { Palette } from "./theme.ts";

@@ -3,14 +3,15 @@
 // then defaults. Pure functions: the caller fetches the lookup result, the
 // record and its history, and passes the clock.
 
-import type { LookupResult } from "../lookup/result.ts";
+import type { Edition } from "../minecraft/edition.ts";
+import { splitMotd } from "../minecraft/motd.ts";
+import { statusAt } from "../minecraft/status.ts";
+import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
 import type { PluginRow } from "../store/plugins.ts";
-import { statusAt, type ServerRow } from "../store/servers.ts";
+import { shownPlayers } from "../minecraft/players.ts";
+import type { ServerRow } from "../store/servers.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
-import { splitMotd } from "./motd.ts";
-import { shownPlayers } from "./players.ts";
-import { gameVersion } from "./version.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
 
@@ -83,8 +84,28 @@ function text(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/**
+ * What a banner reads of a live lookup's answer. The lookup domain's result
+ * carries it; banners do not import that domain: http hands its service in.
+ */
+export interface LiveStatus {
+  online: boolean;
+  players: { online: number; max: number } | null;
+  /** The MOTD as the server sent it (`§` text or a chat component's JSON). */
+  motd: { raw: string } | null;
+  version: { name: string } | null;
+  latencyMs: number | null;
+  /** PNG bytes. */
+  favicon: Uint8Array | null;
+}
+
+/** Looks a server up live (data_mode=query). */
+export interface LiveLookup {
+  lookup(request: { address: string; edition: Edition }): Promise<LiveStatus>;
+}
+
 /** A lookup's answer. Failed, disabled and blocked lookups read offline with nothing else known (the favicon may be kept). */
-export function factsFromLookup(result: LookupResult): SourceFacts {
+export function factsFromLookup(result: LiveStatus): SourceFacts {
   return {
     name: null,
     status: result.online ? "online" : "offline",

@@ -6,8 +6,7 @@
 
 import { createHash } from "node:crypto";
 import pkg from "../../package.json" with { type: "json" };
-import type { Edition } from "../lookup/result.ts";
-import type { LookupService } from "../lookup/service.ts";
+import type { Edition } from "../minecraft/edition.ts";
 import { encodePng, encodeWebp, PixmapPool, type Pixmap } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { getPlugin } from "../store/plugins.ts";
@@ -17,7 +16,7 @@ import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import type { RenderCache } from "./render-cache.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, serverBannerData,
-  type DataMode, type ManualValues, type ResolvedServer, type SourceFacts,
+  type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve.ts";
 import { renderBanner, type TemplateInfo } from "./templates/index.ts";
 
@@ -68,7 +67,7 @@ export interface PreparedBanner {
 
 export interface BannerDeps {
   db: Db;
-  lookup: LookupService;
+  lookup: LiveLookup;
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;

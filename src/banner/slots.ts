@@ -2,7 +2,8 @@
 // baseline) and its size range. Fitting and drawing through a slot is what
 // keeps every text inside its box.
 
-import type { Color, StyledRun } from "../render/index.ts";
+import type { StyledRun } from "../minecraft/format.ts";
+import type { Color } from "../render/index.ts";
 import {
   fitBlock, fitFormatted, fitText, type FaceName, type FittedBlock, type FittedFormatted, type FittedText, type SizeRange,
   type TextBlock, type TextFont,

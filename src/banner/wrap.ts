@@ -3,7 +3,7 @@
 // a word's runs change colour mid-word; the last line takes the rest (and is
 // cut with an ellipsis when drawn).
 
-import type { StyledRun } from "../render/index.ts";
+import type { StyledRun } from "../minecraft/format.ts";
 
 /** Runs of a word and the spaces after it: the unit that moves to the next line. */
 type Segment = StyledRun[];

@@ -12,7 +12,7 @@ import type { DataMode } from "../banner/resolve.ts";
 import type { ImageFormat } from "../banner/service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
 import { THEMES } from "../banner/theme.ts";
-import type { Edition } from "../lookup/result.ts";
+import type { Edition } from "../minecraft/edition.ts";
 import { bad, choice, hexColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
 
 export type TemplateKind = TemplateInfo["kind"];

@@ -2,6 +2,7 @@
 // the functions that build it from each protocol's reply. Results are cached:
 // they keep what a banner or the JSON answer shows, each part capped.
 
+import type { Edition } from "../minecraft/edition.ts";
 import type { BedrockStatus } from "./bedrock.ts";
 import { decodeFavicon } from "./favicon.ts";
 import type { LegacyStatus } from "./legacy-ping.ts";
@@ -10,7 +11,6 @@ import { keptMotd, type Motd } from "./motd.ts";
 import type { QueryStatus } from "./query.ts";
 import type { FailureReason } from "./tcp-conversation.ts";
 
-export type Edition = "java" | "bedrock";
 export type ProtocolUsed = "modern" | "legacy" | "bedrock";
 export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host" | "blocked_address" | "busy";
 

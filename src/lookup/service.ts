@@ -17,7 +17,8 @@ import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
 import { askWithin, loopbackAddresses, placesToTry, systemResolver, within, type Place, type Resolver, type SrvTarget } from "./resolve.ts";
-import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type Edition, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
+import type { Edition } from "../minecraft/edition.ts";
+import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
 
 export const JAVA_PORT = 25565;
 export const BEDROCK_PORT = 19132;

@@ -3,7 +3,7 @@
 // version, players, motd, icon, software, plugins, srv_record), plus our own
 // edition, latency_ms, protocol_used and error.
 
-import { parseFormatted, toHtml, toPlainText } from "../render/text/minecraft-format.ts";
+import { parseFormatted, toHtml, toPlainText } from "../minecraft/format.ts";
 import { faviconDataUrl } from "./favicon.ts";
 import { motdRuns, type Motd } from "./motd.ts";
 import type { LookupResult } from "./result.ts";

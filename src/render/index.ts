@@ -27,6 +27,5 @@ export {
 export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
 export { GlyphCache, sharedGlyphCache, type GlyphCacheStats, type GlyphShadow } from "./text/glyph-cache.ts";
 export {
-  type StyledRun, parseFormatted, cutFormatted, splitLines, toPlainText, toHtml, COLOR_BY_CODE, COLOR_BY_NAME,
-} from "./text/minecraft-format.ts";
-export { layoutFormatted, drawFormattedLine, shadowColor, type FormattedLine, type FormattedDrawOptions } from "./text/minecraft-text.ts";
+  layoutFormatted, drawFormattedLine, shadowColor, type TextRun, type FormattedLine, type FormattedDrawOptions,
+} from "./text/minecraft-text.ts";

@@ -3,9 +3,7 @@
 
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-
-export const TOKEN_SCOPES = ["server", "plugin", "all"] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
+import { TOKEN_SCOPES } from "../auth/token.ts";
 
 /** API tokens. Only a SHA-256 hash of each token is kept. */
 export const tokens = sqliteTable("tokens", {

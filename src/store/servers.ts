@@ -27,17 +27,6 @@ export interface ServerFields {
 
 export type ServerPushKind = "heartbeat" | "update";
 
-/**
- * The status a record shows at `now`: what the server last pushed, but
- * offline once no heartbeat or update has refreshed it for `staleAfterMs`
- * (a crashed server never pushes "offline"). Any status other than "online"
- * reads as offline.
- */
-export function statusAt(row: Pick<ServerRow, "status" | "lastSeen">, now: number, staleAfterMs: number): "online" | "offline" {
-  if (now - row.lastSeen > staleAfterMs) return "offline";
-  return row.status === "online" ? "online" : "offline";
-}
-
 export function getServer(db: Db, uuid: string): ServerRow | undefined {
   return db.select().from(servers).where(eq(servers.uuid, uuid)).get();
 }

@@ -1,8 +1,9 @@
 // Queries on API tokens.
 
 import { and, eq, isNull } from "drizzle-orm";
+import type { TokenScope } from "../auth/token.ts";
 import type { Db } from "./database.ts";
-import { tokens, type TokenScope } from "./schema.ts";
+import { tokens } from "./schema.ts";
 
 export type TokenRow = typeof tokens.$inferSelect;
 

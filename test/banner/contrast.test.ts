@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { fromOklch, toOklch } from "../../src/banner/color-space.ts";
 import { readableOn, TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";
 import { PALETTES, backdrops } from "../../src/banner/theme.ts";
-import { COLOR_BY_CODE, parseHexColor, rgba, type Color } from "../../src/render/index.ts";
+import { COLOR_BY_CODE } from "../../src/minecraft/format.ts";
+import { parseHexColor, rgba, type Color } from "../../src/render/index.ts";
 
 const GAME_COLORS = [...COLOR_BY_CODE.values()].map((hex) => parseHexColor(hex)!);
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { contrastRatio, TEXT_CONTRAST } from "../../src/banner/contrast.ts";
 import { fitBlock, fitText } from "../../src/banner/fit.ts";
-import { motdLineRuns } from "../../src/banner/motd.ts";
+import { motdLineRuns } from "../../src/minecraft/motd.ts";
 import { PALETTES, paletteFor } from "../../src/banner/theme.ts";
 import { wrapRuns } from "../../src/banner/wrap.ts";
 import { layoutFormatted, rgba, sansFamily } from "../../src/render/index.ts";

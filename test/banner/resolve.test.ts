@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_MAX_PLAYERS } from "../../src/banner/players.ts";
+import { DEFAULT_MAX_PLAYERS } from "../../src/minecraft/players.ts";
 import {
   DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
   UNKNOWN_PLUGIN_NAME, type SourceFacts,

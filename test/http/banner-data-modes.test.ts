@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import mc from "minecraft-protocol";
 import { createServer, type AddressInfo } from "node:net";
 import type { BannerOptions, ServerBannerData } from "../../src/banner/model.ts";
-import { splitMotd } from "../../src/banner/motd.ts";
+import { splitMotd } from "../../src/minecraft/motd.ts";
 import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PALETTES } from "../../src/banner/theme.ts";

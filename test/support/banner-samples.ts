@@ -5,8 +5,8 @@
 
 import { iconRgba } from "../../bench/render/scenes.ts";
 import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
-import { splitMotd } from "../../src/banner/motd.ts";
-import { gameVersion } from "../../src/banner/version.ts";
+import { splitMotd } from "../../src/minecraft/motd.ts";
+import { gameVersion } from "../../src/minecraft/version.ts";
 import { Pixmap } from "../../src/render/index.ts";
 
 const HOUR = 3_600_000;

@@ -12,7 +12,7 @@ import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import type { LookupService } from "../../src/lookup/service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
-import type { TokenScope } from "../../src/store/schema.ts";
+import type { TokenScope } from "../../src/auth/token.ts";
 import { createToken } from "../../src/store/tokens.ts";
 import { track } from "./cleanup.ts";
 

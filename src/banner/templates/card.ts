@@ -4,11 +4,11 @@
 import type { TextBlock } from "../fit.ts";
 import type { LayoutKey } from "../layout.ts";
 import type { ServerBannerData } from "../model.ts";
-import { motdLineRuns } from "../motd.ts";
+import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
-import { stripFormatting } from "../text.ts";
+import { stripFormatting } from "../../minecraft/format.ts";
 import { backdrops, type Palette } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";

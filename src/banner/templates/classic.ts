@@ -4,11 +4,11 @@
 
 import type { TextBlock } from "../fit.ts";
 import type { LayoutKey } from "../layout.ts";
-import { motdLineRuns, plainRun } from "../motd.ts";
+import { plainRun, stripFormatting } from "../../minecraft/format.ts";
+import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
-import { stripFormatting } from "../text.ts";
 import { backdrops } from "../theme.ts";
 import { fitPlayers } from "../values.ts";
 import type { ServerTemplate } from "./template.ts";

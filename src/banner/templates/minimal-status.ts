@@ -2,7 +2,7 @@
 // the player count and the first MOTD line. Strips read as two rows (name
 // and count, then status and MOTD); the box stacks them.
 
-import { motdLineRuns } from "../motd.ts";
+import { motdLineRuns } from "../../minecraft/motd.ts";
 import { drawDivider, drawStatusHeader } from "../parts.ts";
 import type { LayoutKey } from "../layout.ts";
 import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";

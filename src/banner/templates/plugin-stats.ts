@@ -9,7 +9,7 @@ import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { PluginBannerData } from "../model.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
-import { stripFormatting } from "../text.ts";
+import { stripFormatting } from "../../minecraft/format.ts";
 import { fitCount } from "../values.ts";
 import type { PluginTemplate } from "./template.ts";
 

@@ -5,7 +5,7 @@
 // dropped (fit.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
-import { cutFormatted } from "../../render/index.ts";
+import { cutFormatted } from "../../minecraft/format.ts";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
 import { cutBy } from "./fit.ts";

@@ -1,12 +1,25 @@
-// Drawing Minecraft formatted text (runs from minecraft-format.ts): one laid
-// out piece per styled run, the game's drop shadow, and truncation with an
-// ellipsis when a line is wider than the room it has.
+// Drawing styled text the way the game does: one laid out piece per run of
+// one style, the game's drop shadow, and truncation with an ellipsis when a
+// line is wider than the room it has. The runs come from whoever parsed the
+// text: render knows no text format.
 
 import { parseHexColor, type Color } from "../color.ts";
 import type { Pixmap } from "../pixmap.ts";
 import { drawTextLine, type TextDrawOptions } from "./draw-text.ts";
 import { ellipsize, layoutText, type FontFamily, type FontStyle, type TextLine } from "./layout.ts";
-import type { StyledRun } from "./minecraft-format.ts";
+
+/** Text in one style. */
+export interface TextRun {
+  text: string;
+  /** "#rrggbb", or null for the caller's default colour. */
+  color: string | null;
+  bold: boolean;
+  italic: boolean;
+  underlined: boolean;
+  strikethrough: boolean;
+  /** Drawn as a fixed scramble of the same length (the game changes it every frame). */
+  obfuscated: boolean;
+}
 
 export interface FormattedPiece {
   line: TextLine;
@@ -23,7 +36,7 @@ export interface FormattedLine {
   width: number;
 }
 
-// §k text changes every frame in the game; a still image shows a fixed
+// Obfuscated text changes every frame in the game; a still image shows a fixed
 // scramble drawn from these, chosen by position so that renders are stable.
 const SCRAMBLE = "abcdeghknopqsuvxyzABCDEFGHJKLNOPQRSTUVXYZ0234567890#$%&?";
 
@@ -35,10 +48,10 @@ function obfuscate(text: string): string {
 }
 
 /**
- * Lays out one line of runs (no "\n"; see splitLines). Past `maxWidth`
+ * Lays out one line of runs (no "\n": the caller splits lines). Past `maxWidth`
  * pixels the run that overflows is cut with "…" and later runs are dropped.
  */
-export function layoutFormatted(runs: readonly StyledRun[], family: FontFamily, size: number, maxWidth = Infinity): FormattedLine {
+export function layoutFormatted(runs: readonly TextRun[], family: FontFamily, size: number, maxWidth = Infinity): FormattedLine {
   const pieces: FormattedPiece[] = [];
   let x = 0;
   for (const run of runs) {

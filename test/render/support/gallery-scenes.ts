@@ -5,9 +5,10 @@
 import { join } from "node:path";
 import {
   Path, Pixmap, blurMask, drawFormattedLine, drawImage, drawMask, drawTextLine, ellipsize, fillPath, layoutFormatted,
-  layoutText, linearGradient, parseFormatted, pixelFamily, radialGradient, rasterizeToMask, rgba, rotate, sansFamily,
-  solid, splitLines, stretchToWidth, strokePath, then, translate, type FontStyle,
+  layoutText, linearGradient, pixelFamily, radialGradient, rasterizeToMask, rgba, rotate, sansFamily,
+  solid, stretchToWidth, strokePath, then, translate, type FontStyle,
 } from "../../../src/render/index.ts";
+import { parseFormatted, splitLines } from "../../../src/minecraft/format.ts";
 import { BANNER_SCENES } from "./banner-scenes.ts";
 
 export const GALLERY_DIR = join(import.meta.dir, "../../../docs/gallery");

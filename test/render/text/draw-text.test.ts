@@ -5,9 +5,10 @@
 
 import { describe, expect, test } from "bun:test";
 import {
-  GlyphCache, Pixmap, drawFormattedLine, drawTextLine, layoutFormatted, layoutText, parseFormatted, pixelFamily, rgba,
-  sansFamily, splitLines, type FontStyle, type Pixmap as PixmapType, type TextLine,
+  GlyphCache, Pixmap, drawFormattedLine, drawTextLine, layoutFormatted, layoutText, pixelFamily, rgba,
+  sansFamily, type FontStyle, type Pixmap as PixmapType, type TextLine,
 } from "../../../src/render/index.ts";
+import { parseFormatted, splitLines } from "../../../src/minecraft/format.ts";
 import { SUBPIXEL_STEPS } from "../../../src/render/text/glyph-cache.ts";
 import { parsePixelFont } from "../../../src/render/text/pixel-face.ts";
 import pixelSource from "../../../glyphs/pixel/pennant-pixel.txt" with { type: "text" };

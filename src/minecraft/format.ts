@@ -1,6 +1,7 @@
 // Minecraft formatted text: legacy `§` codes and JSON chat components, parsed
-// into styled runs that can be drawn, flattened to plain text or written as
-// HTML. Pure; hostile input (deep nesting, huge text) is bounded, never thrown.
+// into styled runs that can be drawn (src/render takes runs), flattened to
+// plain text, written as HTML or back as `§` text. Pure; hostile input (deep
+// nesting, huge text) is bounded, never thrown.
 
 export interface TextStyle {
   /** "#rrggbb", or null for "the renderer's default colour" (themes differ). */
@@ -39,12 +40,15 @@ const PALETTE: Array<[code: string, name: string, hex: string]> = [
 export const COLOR_BY_CODE: ReadonlyMap<string, string> = new Map(PALETTE.map(([code, , hex]) => [code, hex]));
 export const COLOR_BY_NAME: ReadonlyMap<string, string> = new Map(PALETTE.map(([, name, hex]) => [name, hex]));
 
-const STYLE_BY_CODE: Record<string, keyof Omit<TextStyle, "color">> = {
-  k: "obfuscated",
+type StyleFlag = keyof Omit<TextStyle, "color">;
+
+/** The style codes, in the order toSectionText writes them (any order reads the same). */
+const STYLE_BY_CODE: Record<string, StyleFlag> = {
   l: "bold",
-  m: "strikethrough",
-  n: "underlined",
   o: "italic",
+  n: "underlined",
+  m: "strikethrough",
+  k: "obfuscated",
 };
 
 export const PLAIN: TextStyle = {
@@ -55,6 +59,11 @@ export const PLAIN: TextStyle = {
   strikethrough: false,
   obfuscated: false,
 };
+
+/** Plain text as one unstyled run (drawn in the caller's default colour). */
+export function plainRun(text: string): StyledRun {
+  return { text, ...PLAIN };
+}
 
 /** Bounds for hostile input: the game itself caps a status reply at 32 KiB characters. */
 export const FORMAT_LIMITS = { depth: 32, characters: 32_768, runs: 4_096 };
@@ -163,6 +172,36 @@ export function cutFormatted(text: string, maxChars: number): string {
     end += length;
   }
   return text.slice(0, unfinishedHex < 0 ? end : unfinishedHex);
+}
+
+/** A `§` and the code after it (or a lone `§` at the end). */
+const FORMATTING_CODE = /§[\s\S]?/g;
+
+/** Plain text without `§` codes, for values drawn in one style (names, versions). */
+export function stripFormatting(text: string): string {
+  return text.replace(FORMATTING_CODE, "");
+}
+
+const CODE_BY_COLOR: ReadonlyMap<string, string> = new Map(PALETTE.map(([code, , hex]) => [hex, code]));
+const FLAG_CODES = Object.entries(STYLE_BY_CODE);
+
+/** A colour as `§` codes: the palette's code, else `§x` and six `§`-digit pairs; no colour is `§r`. */
+function colorCode(color: string | null): string {
+  if (color === null) return "§r";
+  const code = CODE_BY_COLOR.get(color);
+  return code ? `§${code}` : `§x${[...color.slice(1)].map((digit) => `§${digit}`).join("")}`;
+}
+
+/**
+ * Runs written as `§` text that parses back into the same runs. Each run
+ * starts with its colour (`§r` when it has none), since a colour code clears
+ * the flags, then its flags. The leading code also keeps text that starts
+ * with `[`, `{` or `"` from being read as JSON.
+ */
+export function toSectionText(runs: readonly StyledRun[]): string {
+  return runs
+    .map((run) => colorCode(run.color) + FLAG_CODES.map(([code, flag]) => (run[flag] ? `§${code}` : "")).join("") + run.text)
+    .join("");
 }
 
 /** `§R§R§G§G§B§B` after `§x`, as "#rrggbb", or null. */

@@ -2,7 +2,11 @@
 // the query said: one rule, so that a banner and a badge of the same record
 // read the same.
 
-import type { PlayerCount } from "./model.ts";
+/** Players online of a maximum, as a server reports them. */
+export interface PlayerCount {
+  online: number;
+  max: number;
+}
 
 /** max_players when none is known: the game's own default (server.properties). */
 export const DEFAULT_MAX_PLAYERS = 20;

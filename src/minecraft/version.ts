@@ -3,7 +3,7 @@
 // lookup gives the version name the server chose ("Paper 1.21.4", "1.8.x-1.21.x",
 // sometimes with `§` colours).
 
-import { stripFormatting } from "./text.ts";
+import { stripFormatting } from "./format.ts";
 
 /** Longest version text a banner shows; longer names are cut (they are drawn ellipsized anyway). */
 const MAX_VERSION_LENGTH = 64;

@@ -4,11 +4,14 @@ import {
   cutFormatted,
   PLAIN,
   parseFormatted,
+  plainRun,
   splitLines,
+  stripFormatting,
   toHtml,
   toPlainText,
+  toSectionText,
   type StyledRun,
-} from "../../../src/render/text/minecraft-format.ts";
+} from "../../src/minecraft/format.ts";
 
 function run(text: string, style: Partial<StyledRun> = {}): StyledRun {
   return { ...PLAIN, ...style, text };
@@ -207,5 +210,33 @@ describe("cutting § text to a length", () => {
   test("an emoji after a § is its code character whole: dropped with the §, never cut in half", () => {
     expect(parseFormatted("§😀x")).toEqual([run("x")]);
     expect(cutFormatted("ab§😀cd", 4)).toBe("ab");
+  });
+});
+
+describe("writing runs back as § text", () => {
+  test("each run starts with its colour (§r for none, §x pairs off the palette), then its flags", () => {
+    const hex = parseFormatted([{ text: "a", color: "#123456" }, { text: "b", color: "#654321" }]);
+    expect(toSectionText(hex)).toBe("§x§1§2§3§4§5§6a§x§6§5§4§3§2§1b");
+    expect(toSectionText([run("Go", { color: "#55ff55", bold: true, obfuscated: true }), run(" on")])).toBe("§a§l§kGo§r on");
+    expect(toSectionText([])).toBe("");
+  });
+
+  test("parses back into the same runs: palette and hex colours, no colour, each flag, and a leading bracket", () => {
+    const component = [
+      { text: "[plain] " },
+      { text: "hex", color: "#123abc", italic: true },
+      { text: " gold", color: "gold", bold: true, underlined: true, strikethrough: true, obfuscated: true },
+      { text: " none", bold: true },
+    ];
+    const runs = parseFormatted(component);
+    expect(parseFormatted(toSectionText(runs))).toEqual(runs);
+    expect(parseFormatted(toSectionText([plainRun('"quoted"')]))).toEqual([plainRun('"quoted"')]);
+  });
+});
+
+describe("text without its codes", () => {
+  test("every § goes with the character after it, hex colours pair by pair; JSON is not read", () => {
+    expect(stripFormatting("§6§lGold§r §x§f§f§0§0§0§0red§")).toBe("Gold red");
+    expect(stripFormatting('{"text":"x"}')).toBe('{"text":"x"}');
   });
 });

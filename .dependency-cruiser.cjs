@@ -1,0 +1,107 @@
+// The layer order of src, checked by `npm run check:layers` (part of `npm test`).
+// Each floor imports only from the floors under it; every import counts, a type
+// import as much as a value import (.ci/layers-babel.cjs keeps those for the check).
+//
+//   entry       src/index.ts, src/cli.ts      starts the server or runs a command
+//   http        src/http, src/metrics          routes, the request pipeline, /metrics
+//   domains     src/banner, src/badge,         what is drawn or answered; none imports
+//               src/lookup                     another (http hands one's result to the next)
+//   foundations src/store, src/auth,           storage, signatures, the game's rules
+//               src/minecraft, src/render      (minecraft and render import nothing of the
+//                                              project; store may import auth, never back)
+//   shared      src/*.ts (config, log, ...)    small leaves any floor but minecraft and
+//                                              render may use; they import only each other
+//
+// Outside src/render the engine is imported through src/render/index.ts only. The
+// script names the files ("src/**/*.ts"): given a folder, dependency-cruiser lists
+// only files of the languages it can compile itself, and TypeScript 7 is not one.
+
+const DOMAINS = "^src/(banner|badge|lookup)/";
+const FOUNDATIONS = "^src/(store|auth|minecraft|render)/";
+const ENTRY = "^src/(index|cli)\\.ts$";
+const HTTP = "^src/(http|metrics)/";
+/** Top-level files other than the entry points. */
+const SHARED = "^src/(?!(index|cli)\\.ts$)[^/]+$";
+const KNOWN = [ENTRY, HTTP, DOMAINS, FOUNDATIONS, SHARED].map((floor) => `(${floor})`).join("|");
+
+/** A rule that `from` may import, inside src, only what matches `allowed`. */
+function importsOnly(name, comment, from, allowed) {
+  return { name, comment, severity: "error", from: { path: from }, to: { path: "^src/", pathNot: allowed } };
+}
+
+module.exports = {
+  forbidden: [
+    importsOnly(
+      "render-imports-nothing-of-the-project",
+      "src/render draws what it is given (paths, images, styled runs) and imports nothing else of the project: whoever has `§` text parses it with src/minecraft and hands render the runs",
+      "^src/render/", "^src/render/",
+    ),
+    {
+      name: "render-only-through-its-index",
+      comment: "outside src/render, the engine is imported from src/render/index.ts only: the modules behind it may move",
+      severity: "error",
+      from: { pathNot: "^src/render/" },
+      to: { path: "^src/render/", pathNot: "^src/render/index\\.ts$" },
+    },
+    importsOnly(
+      "minecraft-imports-nothing-of-the-project",
+      "src/minecraft holds the game's rules (the § format, MOTDs, versions, status) and imports nothing else of the project",
+      "^src/minecraft/", "^src/minecraft/",
+    ),
+    importsOnly(
+      "auth-imports-only-shared-leaves",
+      "src/auth (tokens, signatures, the replay guard) imports only shared leaves: store keeps what auth defines, never the other way round",
+      "^src/auth/", `^src/auth/|${SHARED}`,
+    ),
+    importsOnly(
+      "store-imports-only-auth-and-shared-leaves",
+      "src/store imports only auth (the token scopes and replay records it keeps) and shared leaves",
+      "^src/store/", `^src/(store|auth)/|${SHARED}`,
+    ),
+    {
+      name: "domains-do-not-import-each-other",
+      comment: "banner, badge and lookup each import only foundations and shared leaves; what two need belongs to a foundation (minecraft, render, ...), and one's result reaches another through http",
+      severity: "error",
+      from: { path: DOMAINS },
+      to: { path: DOMAINS, pathNot: "^src/$1/" },
+    },
+    importsOnly(
+      "shared-leaves-import-only-each-other",
+      "the top-level modules of src (config, log, ...) are leaves every floor may use; they import only each other",
+      SHARED, SHARED,
+    ),
+    {
+      name: "nothing-imports-http",
+      comment: "src/http and src/metrics are the top floor: only the entry points (src/cli.ts starts the server) import them",
+      severity: "error",
+      from: { pathNot: `${ENTRY}|${HTTP}` },
+      to: { path: HTTP },
+    },
+    {
+      name: "nothing-imports-the-entry-points",
+      comment: "src/index.ts runs src/cli.ts; nothing else imports either",
+      severity: "error",
+      from: { pathNot: "^src/index\\.ts$" },
+      to: { path: ENTRY },
+    },
+    {
+      name: "every-module-has-a-floor",
+      comment: "a folder of src that is in no floor: add it to a floor in .dependency-cruiser.cjs",
+      severity: "error",
+      from: {},
+      to: { path: "^src/", pathNot: KNOWN },
+    },
+    {
+      name: "every-module-has-a-floor",
+      comment: "a folder of src that is in no floor: add it to a floor in .dependency-cruiser.cjs",
+      severity: "error",
+      from: { path: "^src/", pathNot: KNOWN },
+      to: {},
+    },
+  ],
+  options: {
+    includeOnly: "^src/",
+    moduleSystems: ["es6"],
+    babelConfig: { fileName: ".ci/layers-babel.cjs" },
+  },
+};
