@@ -14,7 +14,7 @@ import { makeBadge } from "badge-maker";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BadgeImages } from "../src/badge/images.ts";
+import { badgeImage } from "../src/badge/images.ts";
 import { parseBadgeColor } from "../src/badge/colors.ts";
 import { drawBadge } from "../src/badge/draw.ts";
 import { sharedLabelPixels } from "../src/badge/label-pixels.ts";
@@ -22,6 +22,7 @@ import { layoutBadge, type BadgeContent, type PlateLayout } from "../src/badge/l
 import type { StyleName } from "../src/badge/styles.ts";
 import { loadConfig } from "../src/config.ts";
 import { createApp } from "../src/http/app.ts";
+import { ImageCache } from "../src/http/image-cache.ts";
 import { listen } from "../src/http/listen.ts";
 import { encodePng } from "../src/render/index.ts";
 import { openDatabase } from "../src/store/database.ts";
@@ -129,11 +130,12 @@ for (const { name, style, scale } of CASES) {
   ]));
 }
 
-// Served from the render cache: a lookup, no drawing.
-const images = new BadgeImages(Date.now);
+// Served from the image cache: the key of what is drawn, a lookup, no drawing.
+const images = new ImageCache({ maxBytes: 1024 * 1024, now: Date.now });
 const cachedContent: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style: "flat" };
-images.png(cachedContent, 1);
-console.log(`\nRender cache hit (lookup by what is drawn): ${ms(measure(() => images.png(cachedContent, 1)) * 1000)} µs median`);
+const cachedPlan = badgeImage(cachedContent, 1);
+await images.get(cachedPlan.key, cachedPlan.draw);
+console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measure(() => images.peek(badgeImage(cachedContent, 1).key)) * 1000)} µs median`);
 
 // The cached badge over HTTP: a real server on a real database; the load generator runs in its own process.
 const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));
