@@ -17,11 +17,12 @@
 // - then, in the route (Elysia): the same answers, and the plan made, the
 //   image drawn, failures answered.
 //
-// A 200 is a clone of a ready answer kept per image: a clone shares the body
-// and copies the headers natively, where a new Response copies the image and
-// converts a headers record key by key (several times the cost of everything
-// else here). Ready answers hold a copy of their image, so they are a cache of
-// their own, bounded in bytes.
+// A 200 of the first step is a clone of a ready answer kept per image: a
+// clone shares the body and copies the headers natively, where a new Response
+// copies the image and converts a headers record key by key (several times
+// the cost of everything else here). Ready answers hold a copy of their image,
+// so they are a cache of their own, bounded in bytes; an image answered once
+// only (a new badge, a live banner) gets none.
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
@@ -127,19 +128,28 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     return new Response(null, { status: 304, headers: headersOf(planned, perRequest) });
   }
 
-  /** The image's answer: a clone of its ready answer (made now if there is none), with `perRequest` set. */
-  function imageAnswer(entry: KnownRequest, bytes: Uint8Array, perRequest: Record<string, string> | undefined): Response {
-    let kept = ready.get(entry.readyKey);
-    if (!kept) {
-      const { planned } = entry;
-      const headers = headersOf(planned, undefined);
-      headers["Content-Type"] = planned.image.contentType;
-      kept = { response: new Response(bytes, { status: planned.status, headers }), bytes: bytes.length };
-      ready.set(entry.readyKey, kept, READY_ANSWER_TTL_MS);
+  /**
+   * The image's answer, `perRequest` set: a clone of its ready answer if it
+   * has one; else a new one, kept as its ready answer when `keep` (an image
+   * asked for again: one drawn for a single request is not copied twice).
+   */
+  function imageAnswer(entry: KnownRequest, bytes: Uint8Array, perRequest: Record<string, string> | undefined, keep: boolean): Response {
+    const kept = ready.get(entry.readyKey);
+    if (!kept && !keep) return fullAnswer(entry.planned, bytes, perRequest);
+    let response = kept?.response;
+    if (!response) {
+      response = fullAnswer(entry.planned, bytes, undefined);
+      ready.set(entry.readyKey, { response, bytes: bytes.length }, READY_ANSWER_TTL_MS);
     }
-    const answer = kept.response.clone() as Response; // typed by undici-types, the same object at run time
+    const answer = response.clone() as Response; // typed by undici-types, the same object at run time
     for (const name in perRequest) answer.headers.set(name, perRequest[name]!);
     return answer;
+  }
+
+  function fullAnswer(planned: PlannedImage, bytes: Uint8Array, perRequest: Record<string, string> | undefined): Response {
+    const headers = headersOf(planned, perRequest);
+    headers["Content-Type"] = planned.image.contentType;
+    return new Response(bytes, { status: planned.status, headers });
   }
 
   async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>): Promise<KnownRequest> {
@@ -192,7 +202,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
             if (budget.spentBy === "draw") spend(request, server);
             bytes = await images.get(planned.image.key, planned.image.draw);
           }
-          return imageAnswer(entry, bytes, shown);
+          return imageAnswer(entry, bytes, shown, false);
         } catch (error) {
           return failureAnswer(request, error, shown, errorImage);
         }
@@ -219,7 +229,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       shown = rateLimitHeaders(decision);
     }
     const started = begin(request, server, client);
-    const answer = bytes ? imageAnswer(entry, bytes, shown) : notModified(planned, shown);
+    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
     answer.headers.set(REQUEST_ID_HEADER, started.id);
     end(started, request, settings.path, answer.status, (request as Request & { params?: Record<string, string> }).params);
     return answer;
