@@ -16,7 +16,6 @@ import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { badgeColor } from "../badge/colors.ts";
 import { badgeImage } from "../badge/images.ts";
-import type { BadgeContent } from "../badge/layout.ts";
 import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
@@ -141,6 +140,7 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     if (file?.[2] === "json") return json(request, resolve(metric, options), options);
     return png(request, server, images, () => resolve(metric, options), options);
   }
+
   const detail = (subject: "plugin" | "server") => ({
     summary: `A shields-style badge of one metric of a ${subject}, as PNG or shields.io endpoint JSON`,
     description:

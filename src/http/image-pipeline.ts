@@ -28,8 +28,7 @@ import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../ttl-cache.ts";
 import { imageHeaders } from "./answer-headers.ts";
-import type { SocketInfo } from "./client-ip.ts";
-import { socketClientIp } from "./client-ip.ts";
+import { socketClientIp, type SocketInfo } from "./client-ip.ts";
 import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
 import { keptValues, PIPELINE_CACHE_BYTES, type ImageCache } from "./image-cache.ts";
@@ -251,5 +250,3 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     },
   };
 }
-
-export type ImagePipeline = ReturnType<typeof imagePipeline>;
