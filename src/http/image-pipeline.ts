@@ -7,13 +7,14 @@
 // observe.ts, the request id, log line and metrics.
 //
 // Two steps, one set of functions:
-// - first, in Bun's router ahead of Elysia (app.ts): a request the pipeline
-//   has planned before (the same path and query, within the plan's reuse
-//   time) whose image is held, or which the client holds, is answered at
-//   once. Elysia's work for a request (its context, hooks, query parsing, a
-//   Response copied to add a header) costs more than such an answer
-//   (docs/performance-notes.md). What this step cannot answer alone (a new
-//   request, an evicted image, a spent budget) goes to Elysia unchanged.
+// - first, in Bun's router ahead of Elysia (app.ts): a request answered
+//   before from a held image or with a 304 (the same path and query, within
+//   its plan's reuse time), whose image is still held or which the client
+//   holds, is answered at once. Elysia's work for a request (its context,
+//   hooks, query parsing, a Response copied to add a header) costs more than
+//   such an answer (docs/performance-notes.md). What this step cannot answer
+//   alone (a new request, an evicted image, a spent budget) goes to Elysia
+//   unchanged.
 // - then, in the route (Elysia): the same answers, and the plan made, the
 //   image drawn, failures answered.
 //
@@ -151,15 +152,25 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     return new Response(bytes, { status: planned.status, headers });
   }
 
-  async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>): Promise<KnownRequest> {
+  /**
+   * What `request` is known to show, else what the route plans for it now;
+   * `remember` keeps a new plan for the first step, once its answer is cheap
+   * (the image held, or the client's): a URL asked for once (a new badge, a
+   * cache buster) is not kept.
+   */
+  async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>) {
     const key = requestKey(request);
     const seen = known.get(key);
-    if (seen) return seen;
+    if (seen) return { entry: seen, remember() {} };
     const planned = await plan();
     const { status, cacheControl, image } = planned;
     const entry = { planned, readyKey: `${status} ${cacheControl} ${image.key}` };
-    if (planned.reuseForMs > 0) known.set(key, entry, planned.reuseForMs);
-    return entry;
+    return {
+      entry,
+      remember() {
+        if (planned.reuseForMs > 0) known.set(key, entry, planned.reuseForMs);
+      },
+    };
   }
 
   function route(settings: ImageRouteSettings): ImageRoute {
@@ -191,12 +202,16 @@ export function imagePipeline(deps: ImagePipelineDeps) {
         let shown: Record<string, string> | undefined;
         try {
           if (budget.spentBy === "request") shown = spend(request, server);
-          const entry = await knownOrPlanned(request, plan);
+          const { entry, remember } = await knownOrPlanned(request, plan);
           const { planned } = entry;
           // A client holding this image gets its 304 without it being drawn.
-          if (planned.status === 200 && matchesEtag(request, etagOf(planned.image))) return notModified(planned, shown);
+          if (planned.status === 200 && matchesEtag(request, etagOf(planned.image))) {
+            remember();
+            return notModified(planned, shown);
+          }
           let bytes = images.peek(planned.image.key);
-          if (!bytes) {
+          if (bytes) remember();
+          else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
             if (budget.spentBy === "draw") spend(request, server);
             bytes = await images.get(planned.image.key, planned.image.draw);
