@@ -4,8 +4,9 @@
 // with the engine's fast default encoding, that once more with the label
 // pixels cleared before every run, by @napi-rs/canvas from the same layout,
 // and by badge-maker + resvg from shields' own SVG, all in the same run; PNG
-// sizes of each. Then the cached badge over HTTP: a real server, a load
-// generator in a child process.
+// sizes of each. Then badges over HTTP: a real server, a load generator in a
+// child process; a new badge each request set beside canvas (Skia) drawing
+// and encoding one in process.
 //
 // Run: npm run bench:badge [-- --quick]
 
@@ -14,7 +15,7 @@ import { makeBadge } from "badge-maker";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BadgeImages } from "../src/badge/images.ts";
+import { badgeImage } from "../src/badge/images.ts";
 import { parseBadgeColor } from "../src/badge/colors.ts";
 import { drawBadge } from "../src/badge/draw.ts";
 import { sharedLabelPixels } from "../src/badge/label-pixels.ts";
@@ -22,12 +23,14 @@ import { layoutBadge, type BadgeContent, type PlateLayout } from "../src/badge/l
 import type { StyleName } from "../src/badge/styles.ts";
 import { loadConfig } from "../src/config.ts";
 import { createApp } from "../src/http/app.ts";
+import { ImageCache } from "../src/http/image-cache.ts";
 import { listen } from "../src/http/listen.ts";
 import { encodePng } from "../src/render/index.ts";
 import { openDatabase } from "../src/store/database.ts";
 import { writePluginPush } from "../src/store/plugins.ts";
 import { createToken } from "../src/store/tokens.ts";
 import { canvasBadgePng, registerCanvasFonts } from "./badge/canvas.ts";
+import { NEW_BADGE_COLUMNS } from "./report/badge-output.ts";
 
 const quick = process.argv.includes("--quick");
 const SAMPLE_MS = quick ? 400 : 1500;
@@ -95,6 +98,8 @@ console.log(row([
   "canvas / ours fast", "canvas / ours served", "PNG bytes served / fast / canvas / resvg",
 ]));
 console.log(row(Array(9).fill("---")));
+/** canvas's flat badge, drawn and encoded in this process: what a new badge over HTTP is set beside. */
+let flatCanvas = Number.NaN;
 // The first case measured would otherwise also pay for the engine's warm-up (its code compiled by the
 // JIT's higher tiers, its caches filled) that a running server has long behind it.
 for (const { style, scale } of CASES) {
@@ -110,6 +115,7 @@ for (const { name, style, scale } of CASES) {
   });
   const plate = style !== "social";
   const canvas = plate ? measure(() => canvasBadgePng(layoutBadge(content(style)) as PlateLayout, scale)) : Number.NaN;
+  if (name === "flat") flatCanvas = canvas;
   const shields = measure(() => {
     const c = content(style);
     return new Resvg(makeBadge({ label: c.label, message: c.message, color: "brightgreen", style }), { fitTo: { mode: "zoom", value: scale }, font: resvgFonts }).render().asPng();
@@ -129,16 +135,18 @@ for (const { name, style, scale } of CASES) {
   ]));
 }
 
-// Served from the render cache: a lookup, no drawing.
-const images = new BadgeImages(Date.now);
+// Served from the image cache: the key of what is drawn, a lookup, no drawing.
+const images = new ImageCache({ maxBytes: 1024 * 1024, now: Date.now });
 const cachedContent: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style: "flat" };
-images.png(cachedContent, 1);
-console.log(`\nRender cache hit (lookup by what is drawn): ${ms(measure(() => images.png(cachedContent, 1)) * 1000)} µs median`);
+const cachedPlan = badgeImage(cachedContent, 1);
+await images.get(cachedPlan.key, cachedPlan.draw);
+console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measure(() => images.peek(badgeImage(cachedContent, 1).key)) * 1000)} µs median`);
 
-// The cached badge over HTTP: a real server on a real database; the load generator runs in its own process.
+// Badges over HTTP: a real server on a real database; the load generator runs in its own process.
 const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));
 try {
-  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db") });
+  // Every request comes from one address: a draw budget no run spends.
+  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RATE_LIMIT: "1000000/1" });
   const db = openDatabase(config.dbPath);
   const token = createToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
   const uuid = "0b9a5a9e-5d7c-4f0e-9a51-6d1f3c2b7e10";
@@ -149,15 +157,22 @@ try {
   const port = listen(app, "127.0.0.1", 0);
   const url = `http://127.0.0.1:${port}/shields/plugins/${uuid}/downloads.png`;
   const etag = (await fetch(url)).headers.get("etag")!;
-  console.log(`\nCached badge over HTTP (${LOAD_SECONDS} s each, client in a child process on the same 2 cores):`);
+  console.log(`\nBadges over HTTP (${LOAD_SECONDS} s each, client in a child process on the same 2 cores; "new": a colour never asked before each request, drawn and encoded as served):`);
   console.log(row(["request", "concurrency", "requests/s", "p50 ms", "p99 ms", "statuses", "body bytes"]));
   console.log(row(Array(7).fill("---")));
-  for (const [label, concurrency, held] of [["GET badge", 1, ""], ["GET badge", 32, ""], ["GET with If-None-Match (304)", 32, etag]] as const) {
-    const child = Bun.spawn([process.execPath, join(import.meta.dir, "badge/load.ts"), url, String(concurrency), String(LOAD_SECONDS), held], { stdout: "pipe" });
+  const loads = [["GET badge", 1, "", ""], ["GET badge", 32, "", ""], ["GET with If-None-Match (304)", 32, etag, ""], ["GET a new badge", 1, "", "new"]] as const;
+  let newBadge = Number.NaN;
+  for (const [label, concurrency, held, kind] of loads) {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "badge/load.ts"), url, String(concurrency), String(LOAD_SECONDS), held, kind], { stdout: "pipe" });
     const result = JSON.parse(await new Response(child.stdout).text()) as { requests: number; seconds: number; p50: number; p99: number; statuses: Record<string, number>; bytes: number };
     await child.exited;
+    if (kind === "new") newBadge = result.p50;
     console.log(row([label, concurrency, Math.round(result.requests / result.seconds), ms(result.p50), ms(result.p99), JSON.stringify(result.statuses), result.bytes]));
   }
+  console.log(`\nA new badge over HTTP beside canvas (Skia) drawing and encoding a flat badge in this process:`);
+  console.log(row([NEW_BADGE_COLUMNS.http, NEW_BADGE_COLUMNS.canvas, NEW_BADGE_COLUMNS.ratio]));
+  console.log(row(Array(3).fill("---")));
+  console.log(row([ms(newBadge), ms(flatCanvas), `${(newBadge / flatCanvas).toFixed(2)}x`]));
   await app.stop(true);
   db.$client.close();
 } finally {

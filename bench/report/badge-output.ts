@@ -1,6 +1,6 @@
 // Figures from bench/badge.ts's printed tables. That bench is run as a child
-// and its markdown goes into the report as it is; the targets need three of
-// its numbers (and a fourth to show beside them), read here by column name, so a renamed column fails loudly
+// and its markdown goes into the report as it is; the targets need some of
+// its numbers, read here by column name, so a renamed column fails loudly
 // instead of feeding a wrong figure to a verdict.
 
 export interface MarkdownTable {
@@ -37,21 +37,50 @@ export interface FlatBadge {
   canvas: number;
   /** The fast encoding with the label pixels cleared before every run (the label drawn too). */
   fastLabelsCleared: number;
+  /** Bytes of the flat `downloads | 13k` PNG as the server serves it. */
+  servedBytes: number;
+  /** A new flat badge over HTTP (one connection, a look never asked before each request): median ms. */
+  newOverHttp: number;
 }
 
 const FAST = "ours, fast PNG", SERVED = "ours as served (compact PNG)", CANVAS = "canvas", LABELS_CLEARED = "ours, fast PNG, labels cleared";
-const COLUMNS = [FAST, SERVED, CANVAS, LABELS_CLEARED];
+const BYTES = "PNG bytes served / fast / canvas / resvg";
+const COLUMNS = [FAST, SERVED, CANVAS, LABELS_CLEARED, BYTES];
 
-/** The flat badge's medians from bench/badge.ts's output. */
+/** The columns of bench/badge.ts's table of a new badge over HTTP beside canvas in process. */
+export const NEW_BADGE_COLUMNS = {
+  http: "new flat badge over HTTP, p50 ms",
+  canvas: "canvas (Skia), flat, in process, median ms",
+  ratio: "HTTP / canvas",
+};
+
+function table(output: string, columns: string[]): MarkdownTable {
+  const found = markdownTables(output).find((t) => columns.every((name) => t.header.includes(name)));
+  if (!found) throw new Error(`bench/badge.ts printed no table with the columns ${columns.map((name) => `"${name}"`).join(", ")}`);
+  return found;
+}
+
+/** A cell's number, which must be above 0: `kind` names what it should have been. */
+function positive(cell: string | undefined, what: string, kind: string): number {
+  const value = Number(cell);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`bench/badge.ts: ${what} is not ${kind} (${cell})`);
+  return value;
+}
+
+/** The flat badge's figures from bench/badge.ts's output. */
 export function flatBadge(output: string): FlatBadge {
-  const found = markdownTables(output).find((t) => COLUMNS.every((name) => t.header.includes(name)));
-  if (!found) throw new Error(`bench/badge.ts printed no table with the columns ${COLUMNS.map((name) => `"${name}"`).join(", ")}`);
+  const found = table(output, COLUMNS);
   const row = found.rows.find((r) => r[0] === "flat");
   if (!row) throw new Error('bench/badge.ts printed no row "flat"');
-  const number = (column: string) => {
-    const value = Number(row[found.header.indexOf(column)]);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`bench/badge.ts: the flat badge's "${column}" is not a time (${row[found.header.indexOf(column)]})`);
-    return value;
+  const cell = (column: string) => row[found.header.indexOf(column)];
+  const time = (column: string) => positive(cell(column), `the flat badge's "${column}"`, "a time");
+  const overHttp = table(output, [NEW_BADGE_COLUMNS.http]);
+  return {
+    fast: time(FAST),
+    served: time(SERVED),
+    canvas: time(CANVAS),
+    fastLabelsCleared: time(LABELS_CLEARED),
+    servedBytes: positive(cell(BYTES)?.split(" / ")[0], `the flat badge's "${BYTES}"`, "a byte count"),
+    newOverHttp: positive(overHttp.rows[0]?.[overHttp.header.indexOf(NEW_BADGE_COLUMNS.http)], `"${NEW_BADGE_COLUMNS.http}"`, "a time"),
   };
-  return { fast: number(FAST), served: number(SERVED), canvas: number(CANVAS), fastLabelsCleared: number(LABELS_CLEARED) };
 }

@@ -1,6 +1,7 @@
-// The speed targets of issues 4 (render engine), 10 (banners), 11 (badges)
-// and 13 (proof), each checked against this run's figures: the report's
-// "met" and "missed" are computed here, never written by hand.
+// The speed targets of issues 4 (render engine), 10 (banners), 11 (badges),
+// 13 (proof) and 19 (one image pipeline), each checked against this run's
+// figures: the report's "met" and "missed" are computed here, never written
+// by hand.
 
 import type { MixedFigures } from "../http/mixed.ts";
 import type { SizeFigures } from "../http/sizes.ts";
@@ -67,6 +68,12 @@ function fasterThanCanvas(render: RenderFigures | undefined, name: string): numb
   return s && s.canvas.median / s.ours.median;
 }
 
+/** The median rounds' rate and CPU ratios of one load beside the plain server. */
+function versusRatios(f: Figures, scenario: string): { rate: number; cpu: number } | undefined {
+  const kind = f.http?.versus.find((k) => k.scenario === scenario);
+  return kind && { rate: middle(kind.rounds.map(rateRatio)), cpu: middle(kind.rounds.map(cpuRatio)) };
+}
+
 /** Answers of Pennant that should not have come: any status outside what the request should get, any socket error. */
 export function unexpectedAnswers(http: HttpFigures): { count: number; of: number } {
   const loads = [
@@ -81,6 +88,9 @@ export function unexpectedAnswers(http: HttpFigures): { count: number; of: numbe
     of: loads.reduce((sum, load) => sum + load.responses + load.socketErrors, 0) + bursts.length * 1_000 + http.mixed.load.responses + http.mixed.load.socketErrors,
   };
 }
+
+/** The flat badge `downloads | 13k` as served before issue 19 (docs/performance.md of 2026-11-23): its PNG may not grow. */
+const FLAT_BADGE_BYTES_BEFORE = 2_482;
 
 export const TARGETS: Target[] = [
   { source: "issue 4", target: "banner 468x60, draw + PNG: median <= 0.6 ms", check: (f) => atMost(scene(f.render, "banner 468x60")?.ours.median, 0.6) },
@@ -109,10 +119,8 @@ export const TARGETS: Target[] = [
     source: "issue 10",
     target: "cached banner >= 0.7x of the plain server's requests per second (median of rounds; met when both the rate ratio and the CPU ratio hold)",
     check: (f) => {
-      const kind = f.http?.versus.find((k) => k.scenario === "cached banner");
-      if (!kind) return undefined;
-      const rate = middle(kind.rounds.map(rateRatio)), cpu = middle(kind.rounds.map(cpuRatio));
-      return { measured: `rate ${times(rate)}, CPU ${times(cpu)}`, met: rate >= 0.7 && cpu >= 0.7 };
+      const ratios = versusRatios(f, "cached banner");
+      return ratios && { measured: `rate ${times(ratios.rate)}, CPU ${times(ratios.cpu)}`, met: ratios.rate >= 0.7 && ratios.cpu >= 0.7 };
     },
   },
   {
@@ -145,6 +153,27 @@ export const TARGETS: Target[] = [
     },
   },
   { source: "issue 11", target: "flat badge: >= 2x faster than @napi-rs/canvas (fast encoding)", check: (f) => atLeast(f.badge && f.badge.canvas / f.badge.fast, 2) },
+  {
+    source: "issue 19",
+    target: "cached badge >= 0.7x of the plain server's CPU per request (median of rounds), like a cached banner",
+    check: (f) => {
+      const ratios = versusRatios(f, "badge");
+      return ratios && { measured: `CPU ${times(ratios.cpu)} (rate ${times(ratios.rate)})`, met: ratios.cpu >= 0.7 };
+    },
+  },
+  {
+    source: "issue 19",
+    target: "a new flat badge over HTTP (one connection, a look never asked before each request): median <= 1.5x of @napi-rs/canvas drawing and encoding one in process",
+    check: (f) => f.badge && {
+      measured: `${times(f.badge.newOverHttp / f.badge.canvas)} (${ms(f.badge.newOverHttp)} / ${ms(f.badge.canvas)} ms)`,
+      met: f.badge.newOverHttp <= 1.5 * f.badge.canvas,
+    },
+  },
+  {
+    source: "issue 19",
+    target: `served flat badge PNG no larger than before (${FLAT_BADGE_BYTES_BEFORE.toLocaleString("en-US")} bytes)`,
+    check: (f) => f.badge && { measured: `${f.badge.servedBytes.toLocaleString("en-US")} bytes`, met: f.badge.servedBytes <= FLAT_BADGE_BYTES_BEFORE },
+  },
   {
     source: "issue 13",
     target: "under every load: no 5xx, no socket error, every answer the status its request should get",

@@ -1,11 +1,12 @@
 // Banners for parsed requests: gathers what a banner needs (a live lookup,
 // the pushed record and its history, a plugin record), resolves it, and hands
-// back the key of what will be drawn with a way to get the encoded image from
-// the render cache. The HTTP layer parses the query into a BannerRequest and
-// turns the prepared banner into headers.
+// back what will be drawn: its key (a digest of everything drawn) and a way
+// to draw it (src/image-plan.ts). The HTTP layer parses the query into a
+// BannerRequest and serves the plan (src/http/image-pipeline.ts: ETag, cache,
+// headers).
 
 import { createHash } from "node:crypto";
-import pkg from "../../package.json" with { type: "json" };
+import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { encodePng, encodeWebp, PixmapPool, type Pixmap } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
@@ -13,7 +14,6 @@ import { getPlugin } from "../store/plugins.ts";
 import { getServer, listSampleBuckets } from "../store/servers.ts";
 import { drawErrorImage } from "./error-image.ts";
 import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
-import type { RenderCache } from "./render-cache.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, serverBannerData,
   type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
@@ -23,12 +23,6 @@ import { renderBanner, type TemplateInfo } from "./templates/index.ts";
 export type ImageFormat = "png" | "webp";
 
 const CONTENT_TYPES = { png: "image/png", webp: "image/webp" } as const;
-
-/**
- * Part of every key: a new release may draw the same data differently, and a
- * strong ETag must not name two different images.
- */
-const DRAWING_VERSION = `pennant ${pkg.version}`;
 
 export interface BannerRequest {
   template: TemplateInfo;
@@ -44,25 +38,13 @@ export interface BannerRequest {
   pluginUuid: string | null;
 }
 
-export interface PreparedBanner {
-  /**
-   * Everything that decides the image's bytes: the template, size, theme,
-   * scale, colours, format and the resolved data (the favicon by a digest of
-   * its bytes). The caller digests them once: that digest is the ETag and
-   * the render cache's key.
-   */
-  parts: readonly string[];
-  contentType: (typeof CONTENT_TYPES)[ImageFormat];
+export interface PreparedBanner extends ImagePlan {
   /**
    * The query alone decides the image (manual values drawn by a server
    * template): no lookup or record behind it can change, so the answer for
    * its URL may be kept as long as the process draws the same way.
    */
   byQueryAlone: boolean;
-  /** The encoded image under `key` (the digest of `parts`), drawn only when the render cache does not hold it. */
-  image(key: string): Promise<Uint8Array>;
-  /** The encoded image under `key` if the render cache holds it now, else undefined (nothing is drawn). */
-  drawnImage(key: string): Uint8Array | undefined;
 }
 
 export interface BannerDeps {
@@ -71,7 +53,6 @@ export interface BannerDeps {
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
-  cache: RenderCache;
 }
 
 /** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
@@ -93,16 +74,17 @@ function isPlugin(data: Resolved): data is PluginBannerData {
 }
 
 /**
- * What is drawn, as one string (the digest's cost is per part): the favicon
- * by a digest of its bytes, everything else as it is.
+ * What is drawn, as one string (the digest's cost is per string): the
+ * favicon by a digest of its bytes, everything else as it is.
  */
-function partsOf(request: BannerRequest, data: Resolved): string[] {
+function description(request: BannerRequest, data: Resolved): string {
   const { size, theme, scale, accent, background } = request.options;
   const shown = isPlugin(data) ? data : { ...data, favicon: data.favicon && faviconDigest(data.favicon) };
-  return [JSON.stringify([
-    DRAWING_VERSION, request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown,
-  ])];
+  return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown]);
 }
+
+/** A plan's own bookkeeping beside its description: the closure, the resolved data's objects, the key. */
+const PLAN_OVERHEAD_BYTES = 1_024;
 
 async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
   return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
@@ -118,19 +100,25 @@ export class BannerService {
 
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
+    const drawn = description(request, data);
     return {
-      parts: partsOf(request, data),
+      key: imageKey(["banner", drawn]),
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
-      image: (key) => this.deps.cache.get(key, () => this.draw(request, data)),
-      drawnImage: (key) => this.deps.cache.peek(key),
+      // The resolved data is held by draw(); its description is about as large (UTF-16, and the objects besides).
+      memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
+      draw: () => this.draw(request, data),
     };
   }
 
-  /** A PNG stating `message` at `size` (see error-image.ts), cached like banners. */
-  errorImage(message: string, size: BannerSize): Promise<Uint8Array> {
-    const key = `error ${JSON.stringify([DRAWING_VERSION, size.width, size.height, message])}`;
-    return this.deps.cache.get(key, () => encodePng(drawErrorImage(message, size)));
+  /** A PNG stating `message` at `size` (see error-image.ts). */
+  errorImage(message: string, size: BannerSize): ImagePlan {
+    return {
+      key: imageKey(["banner error", JSON.stringify([size.width, size.height, message])]),
+      contentType: "image/png",
+      memory: PLAN_OVERHEAD_BYTES + 2 * message.length,
+      draw: () => encodePng(drawErrorImage(message, size)),
+    };
   }
 
   private async resolve(request: BannerRequest): Promise<Resolved> {

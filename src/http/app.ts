@@ -3,7 +3,6 @@
 
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
-import { RenderCache, type RenderCacheSettings } from "../banner/render-cache.ts";
 import { BannerService } from "../banner/service.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
@@ -14,14 +13,15 @@ import { adoptClockSkew } from "../store/replay-memory.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
-import { badgeRoutes } from "./badge-routes.ts";
-import { bannerHotPath, BANNER_PATH } from "./banner-hot-path.ts";
-import { bannerRoutes, KnownBanners } from "./banner-routes.ts";
+import { BADGE_PATHS, badgeRoutes } from "./badge-routes.ts";
+import { BANNER_PATH, bannerRoutes } from "./banner-routes.ts";
 import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
 import { errorHandling, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
+import { ImageCache, PIPELINE_CACHE_BYTES, type ImageCacheSettings } from "./image-cache.ts";
+import { imagePipeline } from "./image-pipeline.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
@@ -47,8 +47,8 @@ export interface AppContext {
   metrics?: ServiceMetrics;
   /** Overrides BODY_DEADLINE_MS (tests). */
   bodyDeadlineMs?: number;
-  /** The banner render cache's bound and a hook called per drawing (tests). */
-  renderCache?: Partial<Pick<RenderCacheSettings, "maxBytes" | "onRender">>;
+  /** The banner image cache's bound and a hook called per drawing (tests). */
+  renderCache?: Partial<Pick<ImageCacheSettings, "maxBytes" | "onRender">>;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -75,11 +75,7 @@ export function createApp(ctx: AppContext) {
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
-  const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
-  metrics.watchCache("banner_images", () => cache.usage);
-  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
-  const known = new KnownBanners(ctx.now);
-  const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer, now: ctx.now });
+  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000 });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
     storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line: string) => log.error(line)),
@@ -88,15 +84,26 @@ export function createApp(ctx: AppContext) {
     requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
+  const images = imagePipeline({ config: ctx.config, observer, failures, now: ctx.now });
+  const bannerImages = new ImageCache({ maxBytes: PIPELINE_CACHE_BYTES.bannerImages, ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
+  const badgeImages = new ImageCache({ maxBytes: PIPELINE_CACHE_BYTES.badgeImages, now: ctx.now, events: imageCacheEvents(metrics, "badge") });
+  metrics.watchCache("banner_images", () => bannerImages.usage);
+  metrics.watchCache("badge_images", () => badgeImages.usage);
+  const bannerRoute = images.route({ path: BANNER_PATH, images: bannerImages, budget: { limiter: ipLimiter, spentBy: "request" }, errorsAsImages: "when accepted" });
+  // Badges draw from a per-IP budget of their own, the size of PENNANT_RATE_LIMIT (badge-routes.ts).
+  const badgeBudget = { limiter: new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now), spentBy: "draw" } as const;
+  const badgeRoute = (path: string) => images.route({ path, images: badgeImages, budget: badgeBudget, errorsAsImages: "always" });
+  const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server) };
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
-  // second door to the same handler. serve.routes puts the banner's hot path
-  // in Bun's router, in front of Elysia's route for the same path. handler and
-  // wrap: Elysia finds the path whatever the Host header (request-url.ts).
+  // second door to the same handler. serve.routes puts the image pipeline's
+  // first step in Bun's router, in front of Elysia's routes for the same
+  // paths. handler and wrap: Elysia finds the path whatever the Host header
+  // (request-url.ts).
   const app = new Elysia({
     name: "pennant",
     strictPath: true,
     handler: ELYSIA_HANDLER,
-    serve: { routes: { [BANNER_PATH]: { GET: (request, server): Response | Promise<Response> => hotBanner(request, server) ?? app.fetch(request) } } },
+    serve: { routes: images.firstStep((request): Response | Promise<Response> => app.fetch(request)) },
   })
     .wrap(absoluteUrl)
     .use(observer.plugin)
@@ -110,8 +117,8 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge"), failures }))
-    .use(bannerRoutes({ config: ctx.config, banners, known, ipLimiter, failures }))
+    .use(badgeRoutes({ db: ctx.db, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes }))
+    .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute());
   return app;
 }

@@ -1,62 +1,65 @@
 // Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.json and
 // /shields/servers/{server_uuid}/{metric}.png|.json. This file parses the
-// path and query, sets headers and hands over to src/badge.
+// path and query and asks src/badge what the badge shows; the image pipeline
+// (image-pipeline.ts) answers a .png, this file the .json.
 //
 // Cost control: a badge is known by what it shows, so a request whose ETag
 // the client holds gets a 304 without a draw, and a badge already drawn is
-// served from the render cache. Only a draw (a cache miss) spends the
+// served from the pipeline's cache. Only a draw (a cache miss) spends the
 // client's badge budget, a per-address budget of its own the size of
-// PENNANT_RATE_LIMIT: README images come through a few proxy addresses
-// (GitHub's camo) that must not be refused for serving cached badges, while
-// one address varying label or colour to force draws is stopped.
+// PENNANT_RATE_LIMIT (app.ts): README images come through a few proxy
+// addresses (GitHub's camo) that must not be refused for serving cached
+// badges, while one address varying label or colour to force draws is
+// stopped.
 
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
-import pkg from "../../package.json" with { type: "json" };
 import { badgeColor } from "../badge/colors.ts";
-import { BadgeImages, drawKey } from "../badge/images.ts";
-import type { BadgeContent } from "../badge/layout.ts";
+import { badgeImage } from "../badge/images.ts";
 import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
 import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
-import type { Config } from "../config.ts";
-import type { ServiceMetrics } from "../metrics/service.ts";
-import type { ImageCacheEvents } from "../ttl-cache.ts";
+import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Db } from "../store/database.ts";
 import type { SocketInfo } from "./client-ip.ts";
-import type { RouteFailures } from "./error-handling.ts";
-import { HttpError, errorBody } from "./errors.ts";
-import { etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
-import { spendIpBudget } from "./ip-rate-limit.ts";
+import { errorBody, type HttpError } from "./errors.ts";
+import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";
+import { matchesEtag } from "./image-response.ts";
 import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
-import { RateLimiter } from "./rate-limit.ts";
 import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 
+export const BADGE_PATHS = { plugin: "/shields/plugins/:plugin_uuid/:metric", server: "/shields/servers/:server_uuid/:metric" };
+
 export interface BadgeRouteDeps {
-  config: Config;
   db: Db;
   now: () => number;
-  metrics: ServiceMetrics;
-  imageEvents: ImageCacheEvents;
-  failures: RouteFailures;
+  /** PENNANT_STALE_AFTER in milliseconds. */
+  staleAfterMs: number;
+  /** The pipeline's routes for BADGE_PATHS: a budget spent by draws only, errors always as badges. */
+  images: { plugin: ImageRoute; server: ImageRoute };
 }
 
-const CORS = { "Access-Control-Allow-Origin": "*" };
 /** The last path segment: the metric and the format. */
 const METRIC_FILE = /^([a-z0-9-]{1,64})\.(png|json)$/;
 const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
-
-/** ETags change with the release, so a drawing changed by an upgrade is fetched again. */
-const pngEtag = (content: BadgeContent, scale: number) => etagOf(["badge", pkg.version, drawKey(content, scale)]);
-
-/** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
-const refusal = (message: string, options: BadgeOptions): BadgeContent =>
-  ({ label: "badge", message, color: badgeColor("red"), style: options.style });
+/**
+ * A .png URL's answer (its record read, the metric taken) is reused for this
+ * long: a popular badge then costs a map lookup, not a database read. A push
+ * or a server going stale shows within it, far inside the minute any badge
+ * may be cached by its clients.
+ */
+const REUSE_MS = 1_000;
 
 const FAILURE_MESSAGES: Record<number, string> = { 429: "rate limited", 503: "database unavailable" };
+
+/** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
+const refusal = (failure: HttpError, options: BadgeOptions): ImagePlan => badgeImage(
+  { label: "badge", message: FAILURE_MESSAGES[failure.status] ?? "server error", color: badgeColor("red"), style: options.style },
+  options.scale,
+);
 
 /**
  * Described, not checked by Elysia: a malformed UUID is an "invalid uuid"
@@ -113,67 +116,41 @@ const BADGE_RESPONSES = {
 };
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  const images = new BadgeImages(deps.now, undefined, deps.imageEvents);
-  deps.metrics.watchCache("badge_images", () => images.stats);
-  const drawLimiter = new RateLimiter(deps.config.rateLimit, 100_000, deps.now);
-  const staleAfterMs = deps.config.staleAfterSeconds * 1000;
-
-  function png(request: Request, server: SocketInfo | null, answer: BadgeAnswer, options: BadgeOptions): Response {
-    const headers = { ...CORS, "Cache-Control": cacheControl(answer.maxAge) };
-    const etag = pngEtag(answer.content, options.scale);
-    // The client holds this very badge: no draw, no budget.
-    if (answer.status === 200 && matchesEtag(request, etag)) {
-      return imageResponse(request, { bytes: NO_BYTES, contentType: "image/png", etag }, headers);
-    }
-    try {
-      const spend = () => spendIpBudget(drawLimiter, request, server, deps.config.trustProxy, CORS);
-      const bytes = images.png(answer.content, options.scale, spend);
-      return imageResponse(request, { bytes, contentType: "image/png", etag }, headers, answer.status);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 429) throw error;
-      return failurePng(request, error, options);
-    }
-  }
-
-  /** A badge stating `failure` (a spent budget, a database fault...), with its status; it spends no budget. */
-  function failurePng(request: Request, failure: HttpError, options: BadgeOptions): Response {
-    const content = refusal(FAILURE_MESSAGES[failure.status] ?? "server error", options);
-    const image = { bytes: images.png(content, options.scale), contentType: "image/png" as const, etag: pngEtag(content, options.scale) };
-    return imageResponse(request, image, { ...CORS, ...failure.headers, "Cache-Control": "no-store" }, failure.status);
+  function png(request: Request, server: SocketInfo | null, images: ImageRoute, resolve: () => BadgeAnswer, options: BadgeOptions): Promise<Response> {
+    const plan = (): PlannedImage => {
+      const answer = resolve();
+      return { image: badgeImage(answer.content, options.scale), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS };
+    };
+    return images.answer(request, server, plan, (failure) => refusal(failure, options));
   }
 
   function json(request: Request, answer: BadgeAnswer, options: BadgeOptions): Response {
-    const headers = { ...CORS, "Cache-Control": cacheControl(answer.maxAge) };
+    const headers = { "Cache-Control": cacheControl(answer.maxAge) };
     if (answer.error) return Response.json(errorBody(answer.error.code, answer.error.message), { status: answer.status, headers });
     const body = JSON.stringify(endpointJson(answer, options));
-    const etag = etagOf(["badge.json", body]);
+    const etag = `"${imageKey(["badge json", body])}"`;
     if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
     return new Response(body, { headers: { ...headers, "Content-Type": "application/json", ETag: etag } });
   }
 
-  /** The badge of `subject` `rawUuid` (the path's text) and `segment` ({metric}.png or .json). */
+  /**
+   * The badge of `subject` `rawUuid` (the path's text) and `segment` ({metric}.png or .json).
+   * Elysia hands a parameter that is not valid percent-encoding ("%z") as null: the path's own text is named then.
+   */
   function serve(
-    request: Request, server: SocketInfo | null, subject: "plugin" | "server", rawUuid: string, segment: string,
+    request: Request, server: SocketInfo | null, subject: "plugin" | "server", images: ImageRoute, decodedUuid: string | null, segment: string,
     resolve: (uuid: string, metric: string, options: BadgeOptions) => BadgeAnswer,
-  ): Response {
+  ): Response | Promise<Response> {
     const options = badgeOptions(new URL(request.url).searchParams);
     const file = METRIC_FILE.exec(segment);
-    const asJson = file?.[2] === "json";
+    // Without .png or .json it is no badge address; the metric is unknown either way.
+    const metric = file?.[1] ?? "";
+    const rawUuid = decodedUuid ?? new URL(request.url).pathname.split("/")[3] ?? "";
     const uuid = parseUuid(rawUuid);
-    let answer: BadgeAnswer;
-    try {
-      // Without .png or .json it is no badge address; the metric is unknown either way.
-      answer = uuid === null
-        ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options)
-        : resolve(uuid, file?.[1] ?? "", options);
-    } catch (error) {
-      // A failure reading the record (a database fault): a .png is still an image, saying so.
-      const failure = asJson ? null : deps.failures.explain(error, request);
-      if (!failure) throw error;
-      deps.failures.note(request, failure.code);
-      return failurePng(request, failure, options);
-    }
-    return asJson ? json(request, answer, options) : png(request, server, answer, options);
+    const answer = (): BadgeAnswer =>
+      uuid === null ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options) : resolve(uuid, metric, options);
+    if (file?.[2] === "json") return json(request, answer(), options);
+    return png(request, server, images, answer, options);
   }
 
   const detail = (subject: "plugin" | "server") => ({
@@ -188,17 +165,17 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
 
   return new Elysia()
     .get(
-      "/shields/plugins/:plugin_uuid/:metric",
+      BADGE_PATHS.plugin,
       ({ params, request, server }) =>
-        serve(request, server, "plugin", params.plugin_uuid, params.metric, (uuid, metric, options) =>
+        serve(request, server, "plugin", deps.images.plugin, params.plugin_uuid, params.metric, (uuid, metric, options) =>
           pluginBadge(deps.db, uuid, metric, options, deps.now())),
       { params: PLUGIN_PARAMS, query: BADGE_QUERY, detail: detail("plugin") },
     )
     .get(
-      "/shields/servers/:server_uuid/:metric",
+      BADGE_PATHS.server,
       ({ params, request, server }) =>
-        serve(request, server, "server", params.server_uuid, params.metric, (uuid, metric, options) =>
-          serverBadge(deps.db, uuid, metric, options, deps.now(), staleAfterMs)),
+        serve(request, server, "server", deps.images.server, params.server_uuid, params.metric, (uuid, metric, options) =>
+          serverBadge(deps.db, uuid, metric, options, deps.now(), deps.staleAfterMs)),
       { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
     );
 }

@@ -1,28 +1,23 @@
 // GET /api/banner (the image) and GET /api/templates (what can be drawn).
-// Parses parameters and sets headers; src/banner does the rest. Errors are
-// an image stating the problem when the client asked for an image (an <img>
-// tag shows it), the JSON error shape otherwise.
+// Parses parameters and plans the banner with src/banner; the image pipeline
+// (image-pipeline.ts) answers it. Errors are an image stating the problem
+// when the client asked for an image (an <img> tag shows it), the JSON error
+// shape otherwise.
 
 import { Elysia } from "elysia";
 import type { BannerService, PreparedBanner } from "../banner/service.ts";
-import type { Config } from "../config.ts";
-import { TtlCache } from "../ttl-cache.ts";
 import { BANNER_QUERY } from "./banner-parameters.ts";
-import { errorImageSize, parseBannerQuery, type BannerQuery } from "./banner-query.ts";
-import type { RouteFailures } from "./error-handling.ts";
-import { HttpError } from "./errors.ts";
-import { acceptsImage, etagOf, imageResponse, matchesEtag, NO_BYTES } from "./image-response.ts";
-import { spendIpBudget } from "./ip-rate-limit.ts";
+import { errorImageSize, parseBannerQuery } from "./banner-query.ts";
+import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, jsonSuccess } from "./openapi/responses.ts";
-import type { RateLimiter } from "./rate-limit.ts";
 import { TEMPLATE_LIST, TEMPLATE_LIST_SCHEMA } from "./template-list.ts";
 
+export const BANNER_PATH = "/api/banner";
+
 export interface BannerRouteDeps {
-  config: Config;
   banners: BannerService;
-  known: KnownBanners;
-  ipLimiter: RateLimiter;
-  failures: RouteFailures;
+  /** The pipeline's route for BANNER_PATH: per-request budget, errors as images for <img> tags. */
+  images: ImageRoute;
 }
 
 /**
@@ -36,87 +31,28 @@ const CACHE_CONTROL = {
   live: `public, max-age=${MAX_AGE_SECONDS.live}`,
 };
 
-/** A known query string's entry holds it, the parsed request and the resolved data (a few times the length of what is drawn, counted generously). */
-const KNOWN_QUERY_BYTES = 8 * 1024 * 1024;
-const KNOWN_QUERY_ENTRY_BYTES = 1_024;
-
-export interface KnownBanner {
-  banner: PreparedBanner;
-  etag: string;
-}
-
-/** The query string of a request URL, without the "?". */
-export function queryString(request: Request): string {
-  const at = request.url.indexOf("?");
-  return at < 0 ? "" : request.url.slice(at + 1);
-}
-
 /**
- * Banners decided by their query alone, by query string: a popular manual
- * banner then costs a map lookup instead of parsing, resolving and hashing
- * (and, drawn already, is answered by banner-hot-path.ts). Bounded in bytes.
+ * How the pipeline treats a banner: one its query alone decides is cached a
+ * day and answered again without parsing or resolving (its URL cannot come
+ * to mean another image); live and pushed data is planned per request.
  */
-export class KnownBanners {
-  private readonly entries: TtlCache<KnownBanner>;
-
-  constructor(now: () => number) {
-    this.entries = new TtlCache<KnownBanner>({
-      maxBytes: KNOWN_QUERY_BYTES,
-      sizeOf: ({ banner }) => KNOWN_QUERY_ENTRY_BYTES + 8 * banner.parts.reduce((sum, part) => sum + part.length, 0),
-      sweepEveryMs: 60_000,
-      now,
-    });
-  }
-
-  get(search: string): KnownBanner | undefined {
-    return this.entries.get(search);
-  }
-
-  /** Remembers a banner its query alone decides; others are not kept. */
-  remember(search: string, known: KnownBanner): void {
-    if (known.banner.byQueryAlone) this.entries.set(search, known, MAX_AGE_SECONDS.byQueryAlone * 1000);
-  }
-}
-
-/** The answer of a banner: the image, or a 304 when the client holds its ETag; `headers` is completed (imageResponse). */
-export function bannerAnswer(request: Request, known: KnownBanner, bytes: Uint8Array, headers: Record<string, string>): Response {
-  headers["Cache-Control"] = known.banner.byQueryAlone ? CACHE_CONTROL.byQueryAlone : CACHE_CONTROL.live;
-  return imageResponse(request, { bytes, contentType: known.banner.contentType, etag: known.etag }, headers);
+function planned(banner: PreparedBanner): PlannedImage {
+  return banner.byQueryAlone
+    ? { image: banner, status: 200, cacheControl: CACHE_CONTROL.byQueryAlone, reuseForMs: MAX_AGE_SECONDS.byQueryAlone * 1000 }
+    : { image: banner, status: 200, cacheControl: CACHE_CONTROL.live, reuseForMs: 0 };
 }
 
 export function bannerRoutes(deps: BannerRouteDeps) {
-  async function prepare(request: Request, query: BannerQuery): Promise<KnownBanner> {
-    const search = queryString(request);
-    const seen = deps.known.get(search);
-    if (seen) return seen;
-    const banner = await deps.banners.prepare(parseBannerQuery(query));
-    const prepared = { banner, etag: etagOf(banner.parts) };
-    deps.known.remember(search, prepared);
-    return prepared;
-  }
-
   return new Elysia({ name: "pennant/banners" })
     .get(
-      "/api/banner",
-      async ({ query, request, server }) => {
-        let budget: Record<string, string> = {};
-        try {
-          budget = spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
-          const known = await prepare(request, query);
-          // A client holding this ETag gets its 304 without the banner being drawn.
-          const bytes = matchesEtag(request, known.etag) ? NO_BYTES : await known.banner.image(known.etag);
-          return bannerAnswer(request, known, bytes, budget);
-        } catch (error) {
-          // Unexpected failures too (a database fault): an <img> shows what went wrong.
-          const failure = error instanceof HttpError ? error : deps.failures.explain(error, request);
-          if (!failure) throw error;
-          const headers = { ...budget, ...failure.headers, "Cache-Control": "no-store", Vary: "Accept" };
-          if (!acceptsImage(request)) throw new HttpError(failure.status, failure.code, failure.message, headers);
-          deps.failures.note(request, failure.code);
-          const bytes = await deps.banners.errorImage(failure.message, errorImageSize(query));
-          return new Response(bytes, { status: failure.status, headers: { ...headers, "Content-Type": "image/png" } });
-        }
-      },
+      BANNER_PATH,
+      ({ query, request, server }) =>
+        deps.images.answer(
+          request,
+          server,
+          async () => planned(await deps.banners.prepare(parseBannerQuery(query))),
+          (failure) => deps.banners.errorImage(failure.message, errorImageSize(query)),
+        ),
       {
         query: BANNER_QUERY,
         detail: {

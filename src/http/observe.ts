@@ -1,5 +1,6 @@
-// Every request, whatever its outcome: an X-Request-Id on the answer, one log
-// line and the request metrics (by route template, never the raw path).
+// Every request, whatever its outcome: an X-Request-Id on the answer with
+// the headers every answer shares (answer-headers.ts), one log line and the
+// request metrics (by route template, never the raw path).
 //
 // What a line holds: time, request id, method, route template (the path only
 // when no route matches, cut), status, duration, client address (unless
@@ -22,7 +23,8 @@ import type { Config } from "../config.ts";
 import { clip, type Logger, type LogLevel } from "../log.ts";
 import type { ServiceMetrics } from "../metrics/service.ts";
 import type { RouteTable } from "./allowed-methods.ts";
-import { requestClientIp, type SocketInfo } from "./client-ip.ts";
+import { ANSWER_HEADERS, PUBLIC_READ_ROUTES } from "./answer-headers.ts";
+import { requestClientIp, socketClientIp, type SocketInfo } from "./client-ip.ts";
 import { CLIENT_CLOSED_REQUEST } from "./error-handling.ts";
 import { budgetKey } from "./ip-rate-limit.ts";
 import { RefusalLogBudget, type HeldBack } from "./refusal-log-budget.ts";
@@ -55,7 +57,9 @@ export interface ObserveDeps {
 export interface InFlight {
   id: string;
   startedAt: number;
-  client: string;
+  /** The client's address (client-ip.ts), asked of the socket only when needed. */
+  client: string | undefined;
+  socket: SocketInfo | null;
   errorCode?: string;
   errorDetail?: string;
 }
@@ -98,6 +102,13 @@ function requestIds(): () => string {
   };
 }
 
+const PUBLIC_READ_HEADERS = { ...ANSWER_HEADERS.every, ...ANSWER_HEADERS.publicRead };
+
+/** The headers every answer of `route` shares (a route template; "" when none matched). */
+function sharedHeaders(route: string): Readonly<Record<string, string>> {
+  return PUBLIC_READ_ROUTES.has(route) ? PUBLIC_READ_HEADERS : ANSWER_HEADERS.every;
+}
+
 export function observeRequests(deps: ObserveDeps) {
   const inFlight = new WeakMap<Request, InFlight>();
   const reportHeldBack = ({ count, from, to }: HeldBack) =>
@@ -111,9 +122,18 @@ export function observeRequests(deps: ObserveDeps) {
     return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : nextId();
   }
 
-  /** What the line and the metrics of a request from `client` (its address, client-ip.ts) need from its start. */
-  function begin(request: Request, client: string): InFlight {
-    return { id: requestId(request), startedAt: performance.now(), client };
+  /** What the line and the metrics of a request need from its start; `client` when its address is known already. */
+  function begin(request: Request, socket: SocketInfo | null, client?: string): InFlight {
+    return { id: requestId(request), startedAt: performance.now(), client, socket };
+  }
+
+  /**
+   * The address of a request answered before Elysia, asked while it is in
+   * flight, and only when needed: most answers (a debug line not written)
+   * never need it, and Bun's requestIP builds an object each time.
+   */
+  function clientOf(started: InFlight, request: Request): string {
+    return (started.client ??= socketClientIp(request, started.socket, deps.config.trustProxy));
   }
 
   function finish(started: InFlight, request: Request, route: string | undefined, status: number, params: Record<string, string> | undefined): void {
@@ -130,7 +150,7 @@ export function observeRequests(deps: ObserveDeps) {
     if (!deps.log.enabled(level)) return;
     let note: string | undefined;
     if (status >= 400) {
-      const budget = refusalLines.admit(budgetKey(started.client), started.errorCode ?? String(status));
+      const budget = refusalLines.admit(budgetKey(clientOf(started, request)), started.errorCode ?? String(status));
       if (!budget.write) return deps.metrics.logLineSuppressed();
       note = budget.note;
     }
@@ -141,7 +161,7 @@ export function observeRequests(deps: ObserveDeps) {
       ...(template === UNMATCHED_ROUTE ? { path: clip(path, MAX_LOGGED_PATH_CHARS) } : {}),
       status,
       ms,
-      ...(deps.config.logClientIp ? { client: started.client } : {}),
+      ...(deps.config.logClientIp ? { client: clientOf(started, request) } : {}),
       uuid: subjectUuid(request, params),
       code: started.errorCode,
       detail: started.errorDetail,
@@ -150,23 +170,28 @@ export function observeRequests(deps: ObserveDeps) {
   }
 
   const plugin = new Elysia({ name: "pennant/observe" })
+    // The address now: the socket may not tell it once the answer is sent (onAfterResponse).
     .onRequest(({ request, server }) => {
-      inFlight.set(request, begin(request, requestClientIp(request, server as SocketInfo | null, deps.config.trustProxy)));
+      const socket = server as SocketInfo | null;
+      inFlight.set(request, begin(request, socket, requestClientIp(request, socket, deps.config.trustProxy)));
     })
-    // The id goes on the answer itself. Put in set.headers for every request,
-    // it would make Elysia copy each Response a route returns (a new Response
-    // over the old one's body stream, headers merged), the largest cost of a
-    // cached image.
-    .mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
+    // The id and the shared headers go on the answer itself. Put in
+    // set.headers for every request, they would make Elysia copy each Response
+    // a route returns (a new Response over the old one's body stream, headers
+    // merged), the largest cost of a cached image.
+    .mapResponse({ as: "global" }, ({ request, responseValue, set, route }) => {
       const id = inFlight.get(request)?.id;
       if (id === undefined) return;
-      if (responseValue instanceof Response) responseValue.headers.set(REQUEST_ID_HEADER, id);
-      else set.headers[REQUEST_ID_HEADER] = id;
+      if (!(responseValue instanceof Response)) return void Object.assign(set.headers, sharedHeaders(route), { [REQUEST_ID_HEADER]: id });
+      const { headers } = responseValue;
+      headers.set(REQUEST_ID_HEADER, id);
+      const shared = sharedHeaders(route);
+      for (const name in shared) headers.set(name, shared[name]!);
     })
-    // Error answers (error-handling.ts) skip mapResponse hooks: they take the id from set.headers.
-    .onError({ as: "global" }, ({ request, set }) => {
+    // Error answers (error-handling.ts) skip mapResponse hooks: they take the id and headers from set.headers.
+    .onError({ as: "global" }, ({ request, set, route }) => {
       const id = inFlight.get(request)?.id;
-      if (id !== undefined) set.headers[REQUEST_ID_HEADER] = id;
+      if (id !== undefined) Object.assign(set.headers, sharedHeaders(route), { [REQUEST_ID_HEADER]: id });
     })
     .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue, params }) => {
       const started = inFlight.get(request);
@@ -179,14 +204,14 @@ export function observeRequests(deps: ObserveDeps) {
   return {
     plugin,
     /**
-     * For answers made outside Elysia (banner-hot-path.ts): `begin` when the
+     * For answers made outside Elysia (image-pipeline.ts): `begin` when the
      * request arrives, `end` with the answer's status, for the same line,
      * metrics and request id as every other request.
      */
     outsideElysia: {
       begin,
-      end(started: InFlight, request: Request, route: string, status: number): void {
-        finish(started, request, route, status, undefined);
+      end(started: InFlight, request: Request, route: string, status: number, params: Record<string, string> | undefined): void {
+        finish(started, request, route, status, params);
       },
     },
     /** The error code a refusal was answered with, and what the answer left out, for its log line. */

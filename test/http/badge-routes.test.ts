@@ -280,6 +280,8 @@ describe("a path whose UUID is malformed", () => {
     ["123e4567e89b12d3a456426614174000", "lacks its dashes"],
     ["123e4567-e89b12d3-a456-4266-14174000", "dashes out of place"],
     ["123e4567-e89b-12d3-a456-42661417400g", '"g" at character 36'],
+    // Not valid percent-encoding: Elysia hands no decoded value, the path's own text is named.
+    ["%z", '"%" at character 1'],
   ];
 
   for (const [subject, metric] of [["plugin", "version"], ["server", "players"]] as const) {

@@ -69,9 +69,12 @@ describe("plugin data", () => {
   });
 
   test("the plugin UUID must be a UUID", async () => {
-    const response = await push(server.token(), "not-a-uuid", DATA);
-    expect(response.status).toBe(400);
-    expect((await json(response)).error.code).toBe("invalid_plugin_uuid");
+    // "%z" is not valid percent-encoding: Elysia hands the route no value at all.
+    for (const raw of ["not-a-uuid", "%z"]) {
+      const response = await push(server.token(), raw, DATA);
+      expect({ raw, status: response.status }).toEqual({ raw, status: 400 });
+      expect((await json(response)).error.code).toBe("invalid_plugin_uuid");
+    }
   });
 
   test("needs X-Plugin-Token, not X-Server-Token", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { RenderCache } from "../../src/banner/render-cache.ts";
+import { ImageCache } from "../../src/http/image-cache.ts";
 
 function deferred<T>() {
   let resolve!: (value: T) => void, reject!: (error: unknown) => void;
@@ -7,9 +7,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe("render cache", () => {
+describe("image cache", () => {
   test("gets of a key being drawn wait for that drawing (an async encoder yields mid-drawing)", async () => {
-    const cache = new RenderCache({ now: () => 0 });
+    const cache = new ImageCache({ now: () => 0, maxBytes: 1_000_000 });
     const drawing = deferred<Uint8Array>();
     let draws = 0;
     const draw = () => (draws++, drawing.promise);
@@ -22,7 +22,7 @@ describe("render cache", () => {
   });
 
   test("a failed drawing is not kept: the next get draws again", async () => {
-    const cache = new RenderCache({ now: () => 0 });
+    const cache = new ImageCache({ now: () => 0, maxBytes: 1_000_000 });
     await expect(cache.get("k", () => Promise.reject(new Error("encoder broke")))).rejects.toThrow("encoder broke");
     expect([...(await cache.get("k", () => Uint8Array.of(7)))]).toEqual([7]);
     expect(cache.usage.renders).toBe(2);
@@ -30,7 +30,7 @@ describe("render cache", () => {
 
   test("bounded in bytes, least recently used dropped first; unrequested entries expire", async () => {
     let now = 0;
-    const cache = new RenderCache({ now: () => now, maxBytes: 10_000, ttlMs: 60_000 });
+    const cache = new ImageCache({ now: () => now, maxBytes: 10_000, ttlMs: 60_000 });
     for (let i = 0; i < 20; i++) await cache.get(`key-${i}`, () => new Uint8Array(2_000));
     expect(cache.usage.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.usage.entries).toBeLessThan(20);

@@ -1,0 +1,42 @@
+// The headers answers share, written once: every answer's, public reads',
+// and images'. The image pipeline (image-pipeline.ts) builds its answers with
+// them, those made before Elysia included; observe.ts adds them to every
+// answer Elysia makes. A header added here reaches every answer of its kind
+// (test/http/answer-headers.test.ts checks each kind of answer of every
+// image route against this table).
+
+export interface AnswerHeaders {
+  /** On every answer. */
+  every: Readonly<Record<string, string>>;
+  /** Public reads (PUBLIC_READ_ROUTES), whatever their status. */
+  publicRead: Readonly<Record<string, string>>;
+  /** Images, besides the two above (every image route is a public read). */
+  image: Readonly<Record<string, string>>;
+}
+
+export const ANSWER_HEADERS: AnswerHeaders = {
+  // A browser takes the declared Content-Type, never a guess from the bytes (an error text read as HTML).
+  every: { "X-Content-Type-Options": "nosniff" },
+  // Any web page may fetch images, badge JSON, lookups and templates (as shields.io allows): they need no secret.
+  publicRead: { "Access-Control-Allow-Origin": "*" },
+  // Pages of other origins may embed the images even when they isolate themselves (Cross-Origin-Embedder-Policy).
+  image: { "Cross-Origin-Resource-Policy": "cross-origin" },
+};
+
+/**
+ * The routes any web page may read: the images, badge JSON, live lookups
+ * and the template list. Not the signed API (a browser has no business
+ * holding a token), /metrics, /healthz or the documentation.
+ */
+export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
+  "/api/banner",
+  "/api/templates",
+  "/api/lookup",
+  "/shields/plugins/:plugin_uuid/:metric",
+  "/shields/servers/:server_uuid/:metric",
+]);
+
+/** The headers of every image answer, in one record (a fresh copy, for the answer to complete). */
+export function imageHeaders(): Record<string, string> {
+  return { ...ANSWER_HEADERS.every, ...ANSWER_HEADERS.publicRead, ...ANSWER_HEADERS.image };
+}

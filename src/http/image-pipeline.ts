@@ -1,0 +1,267 @@
+// The one way an image is answered, for banners, badges and every image
+// route to come. A route parses its request and asks its domain what to draw
+// (a PlannedImage: the domain's ImagePlan, src/image-plan.ts, with its status
+// and cache lifetime); everything else happens here: the per-client budget,
+// ETag (the plan's key) and 304, the route's cache of encoded images, the
+// image stating a failure, the headers (answer-headers.ts), and, through
+// observe.ts, the request id, log line and metrics.
+//
+// Two steps, one set of functions:
+// - first, in Bun's router ahead of Elysia (app.ts): a request answered
+//   before from a held image or with a 304 (the same path and query, within
+//   its plan's reuse time), whose image is still held or which the client
+//   holds, is answered at once. Elysia's work for a request (its context,
+//   hooks, query parsing, a Response copied to add a header) costs more than
+//   such an answer (docs/performance-notes.md). What this step cannot answer
+//   alone (a new request, an evicted image, a spent budget) goes to Elysia
+//   unchanged.
+// - then, in the route (Elysia): the same answers, and the plan made, the
+//   image drawn, failures answered.
+//
+// A 200 of the first step is a clone of a ready answer kept per image: a
+// clone shares the body and copies the headers natively, where a new Response
+// copies the image and converts a headers record key by key (several times
+// the cost of everything else here). Ready answers hold a copy of their image,
+// so they are a cache of their own, bounded in bytes; an image answered once
+// only (a new badge, a live banner) gets none.
+
+import type { Config } from "../config.ts";
+import type { ImagePlan } from "../image-plan.ts";
+import { CACHE_ENTRY_OVERHEAD } from "../ttl-cache.ts";
+import { imageHeaders } from "./answer-headers.ts";
+import { socketClientIp, type SocketInfo } from "./client-ip.ts";
+import type { RouteFailures } from "./error-handling.ts";
+import { HttpError } from "./errors.ts";
+import { keptValues, PIPELINE_CACHE_BYTES, type ImageCache } from "./image-cache.ts";
+import { acceptsImage, matchesEtag } from "./image-response.ts";
+import { budgetKey, spendIpBudget } from "./ip-rate-limit.ts";
+import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
+import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
+
+/** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
+export interface PlannedImage {
+  image: ImagePlan;
+  /** 200, or 400 or 404 for an image saying what is wrong or missing (a badge of a malformed UUID, of an unknown plugin). */
+  status: 200 | 400 | 404;
+  cacheControl: string;
+  /** How long the same request (path and query) is answered by this plan without asking the route again; 0: never. */
+  reuseForMs: number;
+}
+
+export interface ImageRouteSettings {
+  /** The route's path template (Elysia's and Bun's), for the log line and metrics of answers made before Elysia. */
+  path: string;
+  /** The route's encoded images. */
+  images: ImageCache;
+  /**
+   * The per-client budget, spent by every request (each costs a parse, a
+   * lookup...) or only by a draw (a held image costs nothing; README images
+   * come through a few proxy addresses that must not be refused).
+   */
+  budget: { limiter: RateLimiter; spentBy: "request" | "draw" };
+  /**
+   * A failure is an image stating it always, or only for clients whose Accept
+   * names an image (an <img> tag; others get the JSON error).
+   */
+  errorsAsImages: "always" | "when accepted";
+}
+
+export interface ImageRoute {
+  /**
+   * The answer to `request`: `plan` is asked what to draw when the pipeline
+   * does not know the request; a failure is answered with `errorImage`'s
+   * drawing at its status (or thrown, for a JSON error).
+   */
+  answer(
+    request: Request,
+    server: SocketInfo | null,
+    plan: () => PlannedImage | Promise<PlannedImage>,
+    errorImage: (failure: HttpError) => ImagePlan,
+  ): Promise<Response>;
+}
+
+export interface ImagePipelineDeps {
+  config: Pick<Config, "trustProxy">;
+  observer: RequestObserver;
+  failures: RouteFailures;
+  now: () => number;
+}
+
+/** A ready answer is dropped this long after it was made (the image caches' own lifetime). */
+const READY_ANSWER_TTL_MS = 3_600_000;
+/** Bun's URLs are "http://host/path?query" (TLS ends at a proxy), or the path alone when the request named no host. */
+const PATH_FROM = "http://".length;
+const SLASH = 47;
+
+interface KnownRequest {
+  planned: PlannedImage;
+  /** The ready answer's key: everything its headers hold besides the per-request ones. */
+  readyKey: string;
+}
+
+interface ReadyAnswer {
+  response: Response;
+  bytes: number;
+}
+
+/** A request's path and query: what decides its answer, whatever the Host. */
+function requestKey(request: Request): string {
+  const url = request.url;
+  return url.charCodeAt(0) === SLASH ? url : url.slice(url.indexOf("/", PATH_FROM));
+}
+
+const etagOf = (image: ImagePlan) => `"${image.key}"`;
+
+export function imagePipeline(deps: ImagePipelineDeps) {
+  const { begin, end } = deps.observer.outsideElysia;
+  // The pipeline's two caches of its own (the routes' images are in their ImageCache).
+  const known = keptValues<KnownRequest>(PIPELINE_CACHE_BYTES.knownRequests, (entry) => entry.planned.image.memory + 2 * entry.readyKey.length, deps.now);
+  const ready = keptValues<ReadyAnswer>(PIPELINE_CACHE_BYTES.readyAnswers, (answer) => CACHE_ENTRY_OVERHEAD + answer.bytes, deps.now);
+  const routes: ImageRouteSettings[] = [];
+
+  /** The headers of a planned image's answers, `perRequest` (RateLimit-*) last. */
+  function headersOf(planned: PlannedImage, perRequest: Record<string, string> | undefined): Record<string, string> {
+    return { ...imageHeaders(), "Cache-Control": planned.cacheControl, ETag: etagOf(planned.image), ...perRequest };
+  }
+
+  function notModified(planned: PlannedImage, perRequest: Record<string, string> | undefined): Response {
+    return new Response(null, { status: 304, headers: headersOf(planned, perRequest) });
+  }
+
+  /**
+   * The image's answer, `perRequest` set: a clone of its ready answer if it
+   * has one; else a new one, kept as its ready answer when `keep` (an image
+   * asked for again: one drawn for a single request is not copied twice).
+   */
+  function imageAnswer(entry: KnownRequest, bytes: Uint8Array, perRequest: Record<string, string> | undefined, keep: boolean): Response {
+    const kept = ready.get(entry.readyKey);
+    if (!kept && !keep) return fullAnswer(entry.planned, bytes, perRequest);
+    let response = kept?.response;
+    if (!response) {
+      response = fullAnswer(entry.planned, bytes, undefined);
+      ready.set(entry.readyKey, { response, bytes: bytes.length }, READY_ANSWER_TTL_MS);
+    }
+    const answer = response.clone() as Response; // typed by undici-types, the same object at run time
+    for (const name in perRequest) answer.headers.set(name, perRequest[name]!);
+    return answer;
+  }
+
+  function fullAnswer(planned: PlannedImage, bytes: Uint8Array, perRequest: Record<string, string> | undefined): Response {
+    const headers = headersOf(planned, perRequest);
+    headers["Content-Type"] = planned.image.contentType;
+    return new Response(bytes, { status: planned.status, headers });
+  }
+
+  /**
+   * What `request` is known to show, else what the route plans for it now;
+   * `remember` keeps a new plan for the first step, once its answer is cheap
+   * (the image held, or the client's): a URL asked for once (a new badge, a
+   * cache buster) is not kept.
+   */
+  async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>) {
+    const key = requestKey(request);
+    const seen = known.get(key);
+    if (seen) return { entry: seen, remember() {} };
+    const planned = await plan();
+    const { status, cacheControl, image } = planned;
+    const entry = { planned, readyKey: `${status} ${cacheControl} ${image.key}` };
+    return {
+      entry,
+      remember() {
+        if (planned.reuseForMs > 0) known.set(key, entry, planned.reuseForMs);
+      },
+    };
+  }
+
+  function route(settings: ImageRouteSettings): ImageRoute {
+    routes.push(settings);
+    const { images, budget, errorsAsImages } = settings;
+    const spend = (request: Request, server: SocketInfo | null) =>
+      spendIpBudget(budget.limiter, request, server, deps.config.trustProxy);
+
+    /** A failure as an image stating it (no budget, never kept by clients), or thrown on as the JSON error. */
+    async function failureAnswer(
+      request: Request, error: unknown, shown: Record<string, string> | undefined, errorImage: (failure: HttpError) => ImagePlan,
+    ): Promise<Response> {
+      // Unexpected failures too (a database fault): an <img> shows what went wrong.
+      const failure = error instanceof HttpError ? error : deps.failures.explain(error, request);
+      if (!failure) throw error;
+      const headers: Record<string, string> = { ...shown, ...failure.headers, "Cache-Control": "no-store" };
+      if (errorsAsImages === "when accepted") {
+        headers.Vary = "Accept";
+        if (!acceptsImage(request)) throw new HttpError(failure.status, failure.code, failure.message, headers, failure.logDetail);
+      }
+      deps.failures.note(request, failure.code);
+      const image = errorImage(failure);
+      const bytes = await images.get(image.key, image.draw);
+      return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, "Content-Type": image.contentType } });
+    }
+
+    return {
+      async answer(request, server, plan, errorImage) {
+        let shown: Record<string, string> | undefined;
+        try {
+          if (budget.spentBy === "request") shown = spend(request, server);
+          const { entry, remember } = await knownOrPlanned(request, plan);
+          const { planned } = entry;
+          // A client holding this image gets its 304 without it being drawn.
+          if (planned.status === 200 && matchesEtag(request, etagOf(planned.image))) {
+            remember();
+            return notModified(planned, shown);
+          }
+          let bytes = images.peek(planned.image.key);
+          if (bytes) remember();
+          else {
+            // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
+            if (budget.spentBy === "draw") spend(request, server);
+            bytes = await images.get(planned.image.key, planned.image.draw);
+          }
+          return imageAnswer(entry, bytes, shown, false);
+        } catch (error) {
+          return failureAnswer(request, error, shown, errorImage);
+        }
+      },
+    };
+  }
+
+  /** The first step: the answer to a request planned before whose image is held or held by the client, else undefined. */
+  function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined {
+    const entry = known.get(requestKey(request));
+    if (!entry) return undefined;
+    const { planned } = entry;
+    const held = planned.status === 200 && matchesEtag(request, etagOf(planned.image));
+    // Asked of the route's cache each time: a hit there keeps the image (and counts as one).
+    const bytes = held ? undefined : settings.images.peek(planned.image.key);
+    if (!held && !bytes) return undefined;
+    let client: string | undefined;
+    let shown: Record<string, string> | undefined;
+    if (settings.budget.spentBy === "request") {
+      client = socketClientIp(request, server, deps.config.trustProxy);
+      // A refused take spends nothing, so the route takes again and answers the 429 itself.
+      const decision = settings.budget.limiter.take(budgetKey(client));
+      if (!decision.allowed) return undefined;
+      shown = rateLimitHeaders(decision);
+    }
+    const started = begin(request, server, client);
+    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
+    answer.headers.set(REQUEST_ID_HEADER, started.id);
+    end(started, request, settings.path, answer.status, (request as Request & { params?: Record<string, string> }).params);
+    return answer;
+  }
+
+  return {
+    route,
+    /**
+     * The first step of every image route, for Bun's router (Elysia's
+     * serve.routes): a GET it cannot answer alone goes to `next` (Elysia).
+     */
+    firstStep(next: (request: Request) => Response | Promise<Response>): Record<string, { GET: (request: Request, server: SocketInfo) => Response | Promise<Response> }> {
+      return Object.fromEntries(
+        routes.map((settings) => [
+          settings.path,
+          { GET: (request: Request, server: SocketInfo) => answerKnown(settings, request, server) ?? next(request) },
+        ]),
+      );
+    },
+  };
+}

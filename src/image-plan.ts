@@ -1,0 +1,33 @@
+// What an image route will draw, as a domain (banner, badge) hands it to the
+// HTTP layer: a key that names the image and a way to draw it. The key is a
+// digest of everything that decides the image's bytes, so the HTTP layer can
+// answer a client holding it (ETag, 304) and serve it from a cache without
+// knowing what it shows; draw() runs only when no cache holds it.
+
+import { createHash } from "node:crypto";
+import pkg from "../package.json" with { type: "json" };
+
+export type ImageType = "image/png" | "image/webp";
+
+export interface ImagePlan {
+  /** imageKey of everything drawn: the cache key, and (quoted) the strong ETag. */
+  key: string;
+  contentType: ImageType;
+  /** Draws and encodes the image (the same bytes for the same key, always). */
+  draw(): Uint8Array | Promise<Uint8Array>;
+  /** Heap bytes the plan keeps alive (its resolved data, its key), counted generously, for a cache that holds plans. */
+  memory: number;
+}
+
+/**
+ * Part of every key: a new release may draw the same description differently,
+ * and a strong ETag must never name two different images.
+ */
+const DRAWING_VERSION = `pennant ${pkg.version}`;
+
+/** A digest (27 base64url characters) of a description of what is drawn: each string as given, one after another. */
+export function imageKey(description: readonly string[]): string {
+  const hash = createHash("sha256").update(DRAWING_VERSION).update("\0");
+  for (const text of description) hash.update(text).update("\0");
+  return hash.digest("base64url").slice(0, 27);
+}
