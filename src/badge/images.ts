@@ -7,6 +7,7 @@
 import { encodePng } from "../render/index.ts";
 import { IGNORED_EVENTS, TtlCache, estimateBytes, type ImageCacheEvents } from "../ttl-cache.ts";
 import { colorNumber } from "./colors.ts";
+import { BadgeCaches } from "./badge-caches.ts";
 import { drawBadge } from "./draw.ts";
 import { layoutBadge, type BadgeContent } from "./layout.ts";
 
@@ -43,6 +44,7 @@ export class BadgeImages {
     now: () => number,
     maxBytes = BADGE_CACHE_BYTES,
     private readonly events: ImageCacheEvents = IGNORED_EVENTS,
+    private readonly drawing = new BadgeCaches(),
   ) {
     this.cache = new TtlCache<Uint8Array>({ maxBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
   }
@@ -63,7 +65,7 @@ export class BadgeImages {
     this.events.miss();
     beforeDraw();
     const started = performance.now();
-    const png = encodePng(drawBadge(layoutBadge(content), scale), PNG_OPTIONS);
+    const png = encodePng(drawBadge(layoutBadge(content, this.drawing.render), scale, this.drawing), PNG_OPTIONS);
     this.events.drawn(performance.now() - started);
     this.draws++;
     this.cache.set(key, png, IDLE_MS);

@@ -3,12 +3,16 @@
 
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { BadgeCaches } from "../badge/badge-caches.ts";
+import { BannerCaches } from "../banner/banner-caches.ts";
 import { RenderCache, type RenderCacheSettings } from "../banner/render-cache.ts";
 import { BannerService } from "../banner/service.ts";
+import { CacheBudget } from "../cache/budget.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { imageCacheEvents, ServiceMetrics } from "../metrics/service.ts";
+import { RenderContext } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { adoptClockSkew } from "../store/replay-memory.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
@@ -71,13 +75,18 @@ export function createApp(ctx: AppContext) {
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
   const metrics = ctx.metrics ?? new ServiceMetrics();
+  // Every cache of the app is made from this budget (PENNANT_CACHE_MB) and handed down; /metrics shows each.
+  const caches = new CacheBudget(ctx.config.cacheBytes);
+  metrics.watchCaches(caches);
+  const render = new RenderContext(caches);
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
-  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
+  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
   metrics.watchCache("banner_images", () => cache.usage);
-  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache });
+  const drawing = new BannerCaches({ budget: caches, render });
+  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache, drawing });
   const known = new KnownBanners(ctx.now);
   const hotBanner = bannerHotPath({ config: ctx.config, known, ipLimiter, observer, now: ctx.now });
   const failureDeps = {
@@ -110,7 +119,10 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge"), failures }))
+    .use(badgeRoutes({
+      config: ctx.config, db: ctx.db, now: ctx.now, metrics, imageEvents: imageCacheEvents(metrics, "badge"), failures,
+      drawing: new BadgeCaches({ budget: caches, render }),
+    }))
     .use(bannerRoutes({ config: ctx.config, banners, known, ipLimiter, failures }))
     .use(designerRoute());
   return app;

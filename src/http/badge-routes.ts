@@ -14,6 +14,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import { badgeColor } from "../badge/colors.ts";
+import type { BadgeCaches } from "../badge/badge-caches.ts";
 import { BadgeImages, drawKey } from "../badge/images.ts";
 import type { BadgeContent } from "../badge/layout.ts";
 import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
@@ -42,6 +43,8 @@ export interface BadgeRouteDeps {
   metrics: ServiceMetrics;
   imageEvents: ImageCacheEvents;
   failures: RouteFailures;
+  /** What drawing keeps between badges (the app's, from its cache budget). */
+  drawing: BadgeCaches;
 }
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
@@ -109,7 +112,7 @@ const BADGE_RESPONSES = {
 };
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  const images = new BadgeImages(deps.now, undefined, deps.imageEvents);
+  const images = new BadgeImages(deps.now, undefined, deps.imageEvents, deps.drawing);
   deps.metrics.watchCache("badge_images", () => images.stats);
   const drawLimiter = new RateLimiter(deps.config.rateLimit, 100_000, deps.now);
   const staleAfterMs = deps.config.staleAfterSeconds * 1000;
