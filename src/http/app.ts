@@ -83,8 +83,9 @@ export function createApp(ctx: AppContext) {
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
-  const cache = new RenderCache({ ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
-  metrics.watchCache("banner_images", () => cache.usage);
+  const maxBytes = ctx.renderCache?.maxBytes ?? ctx.config.cacheBytes.banner_images;
+  const cache = new RenderCache({ ...ctx.renderCache, maxBytes, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
+  metrics.watchCache("banner_images", () => ({ ...cache.usage, maxBytes }));
   const drawing = new BannerCaches({ budget: caches, render });
   const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, cache, drawing });
   const known = new KnownBanners(ctx.now);

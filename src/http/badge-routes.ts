@@ -112,8 +112,9 @@ const BADGE_RESPONSES = {
 };
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  const images = new BadgeImages(deps.now, undefined, deps.imageEvents, deps.drawing);
-  deps.metrics.watchCache("badge_images", () => images.stats);
+  const maxBytes = deps.config.cacheBytes.badge_images;
+  const images = new BadgeImages(deps.now, maxBytes, deps.imageEvents, deps.drawing);
+  deps.metrics.watchCache("badge_images", () => ({ ...images.stats, maxBytes }));
   const drawLimiter = new RateLimiter(deps.config.rateLimit, 100_000, deps.now);
   const staleAfterMs = deps.config.staleAfterSeconds * 1000;
 

@@ -6,11 +6,13 @@
 // each bounded by its share. A context made without one keeps nothing, so
 // what one test draws is never seen by the next.
 //
-// Left at module level, as pure functions of constant data computed once:
-// the shipped faces (fonts.ts) and what they learn of themselves (each
-// outline face's ASCII shaping tables, bounded by the alphabet; which faces
-// cover ASCII). Caches keyed by objects their callers own (gradient tables by
-// their stops, shader.ts) go with those objects.
+// Left at module level: pure functions of constant data computed once (the
+// shipped faces, fonts.ts, and what they learn of themselves: each outline
+// face's ASCII shaping tables, bounded by the alphabet; which faces cover
+// ASCII); tables keyed by objects their callers own, which go with them
+// (gradient tables by their stops, shader.ts); and working buffers (draw.ts,
+// raster/mask.ts, paint/composite.ts, image/draw-image.ts, encode/png.ts),
+// which every call writes before it reads: no drawing sees another's.
 
 import type { Mask } from "./raster/mask.ts";
 import { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";

@@ -91,7 +91,7 @@ describe("GET /metrics", () => {
       expect((await fetch(`${server.url}/api/banner?server_name=Cached&online_players=3&max_players=20&accent=${accent}`)).status).toBe(200);
     }
     const made: CacheName[] = [
-      "lookup_results", "lookup_favicons", "spare_pixmaps", "glyph_masks", "badge_shadow_glyphs", "shaped_runs", "banner_panels",
+      "banner_images", "badge_images", "lookup_results", "lookup_favicons", "spare_pixmaps", "glyph_masks", "badge_shadow_glyphs", "shaped_runs", "banner_panels",
       "segment_stops", "label_pixels", "tint_tables", "banner_textures",
     ];
     for (const cache of made) expect(await sample(`pennant_cache_max_bytes{cache="${cache}"}`)).toBe(2 * CACHE_SHARES[cache]);
