@@ -402,6 +402,17 @@ describe("load", () => {
     expect(calls.addresses).toBe(2 + codes.slice(2, 5).filter((code) => code === "timeout").length);
   });
 
+  test("a busy answer is not kept: the next lookup of that address tries again", async () => {
+    const silent = await peer("silent");
+    const { resolver, calls } = stubResolver({ "a.example.com": ["127.0.0.1"], "b.example.com": ["127.0.0.1"] });
+    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 1, maxWaiting: 0, maxPerTarget: 10, deadlineMs: 200, legacyHeadStartMs: 10_000 });
+    const [a, b] = await Promise.all(["a", "b"].map((name) => lookups.lookup({ address: `${name}.example.com:${silent.port}` })));
+    expect([a!.error?.code, b!.error?.code]).toEqual(["timeout", "busy"]);
+    const again = await lookups.lookup({ address: `b.example.com:${silent.port}` });
+    expect(again.error?.code).toBe("timeout");
+    expect(calls.addresses).toBe(2);
+  });
+
   test("a lookup waiting for a slot answers busy at its deadline, however long the line ahead of it takes", async () => {
     // Found by the lookup storm test: each lookup in line waited for a slot and then had its whole deadline again.
     const silent = await peer("silent");
