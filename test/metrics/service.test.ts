@@ -33,3 +33,21 @@ test("render times in seconds by kind, cache hits and misses by cache, cache siz
   usage.bytes = 4096;
   expect(samples(metrics).get('pennant_cache_bytes{cache="banner_images"}')).toBe(4096);
 });
+
+test("caches made from a budget are read at each scrape, those made later included; their counts are counters", () => {
+  const metrics = new ServiceMetrics();
+  const made: Array<[string, { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; evictions: number }]> = [];
+  metrics.watchCaches({ usage: () => made });
+  metrics.cacheHit("banner_images");
+  made.push(["glyph_masks", { entries: 3, bytes: 300, maxBytes: 1000, hits: 7, misses: 3, evictions: 1 }]);
+
+  const scraped = samples(metrics);
+  expect(scraped.get('pennant_cache_max_bytes{cache="glyph_masks"}')).toBe(1000);
+  expect(scraped.get('pennant_cache_entries{cache="glyph_masks"}')).toBe(3);
+  expect(scraped.get('pennant_cache_hits_total{cache="glyph_masks"}')).toBe(7);
+  expect(scraped.get('pennant_cache_evictions_total{cache="glyph_masks"}')).toBe(1);
+  // Events still count for the caches that report them so.
+  expect(scraped.get('pennant_cache_hits_total{cache="banner_images"}')).toBe(1);
+  expect(scraped.has('pennant_cache_max_bytes{cache="banner_images"}')).toBe(false);
+  expect(metrics.render()).toContain("# TYPE pennant_cache_evictions_total counter");
+});
