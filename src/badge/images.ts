@@ -6,8 +6,8 @@
 
 import { encodePng } from "../render/index.ts";
 import { IGNORED_EVENTS, TtlCache, estimateBytes, type ImageCacheEvents } from "../ttl-cache.ts";
-import { colorNumber } from "./colors.ts";
 import { BadgeCaches } from "./badge-caches.ts";
+import { colorNumber } from "./colors.ts";
 import { drawBadge } from "./draw.ts";
 import { layoutBadge, type BadgeContent } from "./layout.ts";
 
