@@ -9,8 +9,9 @@
 //   foundations src/store, src/auth,           storage, signatures, the game's rules
 //               src/minecraft, src/render      (minecraft and render import nothing of the
 //                                              project; store may import auth, never back)
-//   shared      src/*.ts (config, log, ...)    small leaves any floor but minecraft and
-//                                              render may use; they import only each other
+//   shared      src/*.ts (config, log, ...),   small leaves any floor but minecraft and
+//               src/cache (the one cache type  render may use; they import only each other
+//               and the budget that makes them)
 //
 // Outside src/render the engine is imported through src/render/index.ts only. The
 // script names the files ("src/**/*.ts"): given a folder, dependency-cruiser lists
@@ -20,8 +21,8 @@ const DOMAINS = "^src/(banner|badge|lookup)/";
 const FOUNDATIONS = "^src/(store|auth|minecraft|render)/";
 const ENTRY = "^src/(index|cli)\\.ts$";
 const HTTP = "^src/(http|metrics)/";
-/** Top-level files other than the entry points. */
-const SHARED = "^src/(?!(index|cli)\\.ts$)[^/]+$";
+/** Top-level files other than the entry points, and the cache type with its budget. */
+const SHARED = "^src/((?!(index|cli)\\.ts$)[^/]+$|cache/)";
 const KNOWN = [ENTRY, HTTP, DOMAINS, FOUNDATIONS, SHARED].map((floor) => `(${floor})`).join("|");
 
 /** A rule that `from` may import, inside src, only what matches `allowed`. */

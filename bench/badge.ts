@@ -17,8 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { badgeImage } from "../src/badge/images.ts";
 import { parseBadgeColor } from "../src/badge/colors.ts";
+import { BadgeCaches } from "../src/badge/badge-caches.ts";
+import { CacheBudget } from "../src/cache/budget.ts";
 import { drawBadge } from "../src/badge/draw.ts";
-import { sharedLabelPixels } from "../src/badge/label-pixels.ts";
 import { layoutBadge, type BadgeContent, type PlateLayout } from "../src/badge/layout.ts";
 import type { StyleName } from "../src/badge/styles.ts";
 import { loadConfig } from "../src/config.ts";
@@ -85,6 +86,9 @@ const CASES: Case[] = [
  * the label is drawn too: the badge with nothing of its own kept.
  */
 let counter = 0;
+/** What a running server keeps between badges (its caches at their default budget). */
+const caches = new BadgeCaches();
+const drawn = (c: BadgeContent, scale: number) => drawBadge(layoutBadge(c, caches.render), scale, caches);
 const content = (style: StyleName): BadgeContent =>
   ({ label: "downloads", message: `${10 + (counter++ % 990)}k`, color: parseBadgeColor("brightgreen")!, style });
 
@@ -103,15 +107,15 @@ let flatCanvas = Number.NaN;
 // The first case measured would otherwise also pay for the engine's warm-up (its code compiled by the
 // JIT's higher tiers, its caches filled) that a running server has long behind it.
 for (const { style, scale } of CASES) {
-  measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale), { level: 6, compact: true }));
-  measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale)));
+  measure(() => encodePng(drawn(content(style), scale), { level: 6, compact: true }));
+  measure(() => encodePng(drawn(content(style), scale)));
 }
 for (const { name, style, scale } of CASES) {
-  const served = measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale), { level: 6, compact: true }));
-  const fast = measure(() => encodePng(drawBadge(layoutBadge(content(style)), scale)));
+  const served = measure(() => encodePng(drawn(content(style), scale), { level: 6, compact: true }));
+  const fast = measure(() => encodePng(drawn(content(style), scale)));
   const labelsCleared = measure(() => {
-    sharedLabelPixels.clear();
-    return encodePng(drawBadge(layoutBadge(content(style)), scale));
+    caches.labels!.clear();
+    return encodePng(drawn(content(style), scale));
   });
   const plate = style !== "social";
   const canvas = plate ? measure(() => canvasBadgePng(layoutBadge(content(style)) as PlateLayout, scale)) : Number.NaN;
@@ -121,7 +125,7 @@ for (const { name, style, scale } of CASES) {
     return new Resvg(makeBadge({ label: c.label, message: c.message, color: "brightgreen", style }), { fitTo: { mode: "zoom", value: scale }, font: resvgFonts }).render().asPng();
   });
   const sample: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style };
-  const pixmap = drawBadge(layoutBadge(sample), scale);
+  const pixmap = drawn(sample, scale);
   const svg = makeBadge({ label: sample.label, message: sample.message, color: "brightgreen", style });
   const bytes = [
     encodePng(pixmap, { level: 6, compact: true }).length,
@@ -136,11 +140,11 @@ for (const { name, style, scale } of CASES) {
 }
 
 // Served from the image cache: the key of what is drawn, a lookup, no drawing.
-const images = new ImageCache({ maxBytes: 1024 * 1024, now: Date.now });
+const images = new ImageCache(new CacheBudget(), { name: "badge_images", now: Date.now });
 const cachedContent: BadgeContent = { label: "downloads", message: "13k", color: parseBadgeColor("brightgreen")!, style: "flat" };
-const cachedPlan = badgeImage(cachedContent, 1);
+const cachedPlan = badgeImage(cachedContent, 1, caches);
 await images.get(cachedPlan.key, cachedPlan.draw);
-console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measure(() => images.peek(badgeImage(cachedContent, 1).key)) * 1000)} µs median`);
+console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measure(() => images.peek(badgeImage(cachedContent, 1, caches).key)) * 1000)} µs median`);
 
 // Badges over HTTP: a real server on a real database; the load generator runs in its own process.
 const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));

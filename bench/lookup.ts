@@ -59,7 +59,7 @@ for (let batch = 0; batch < 3000; batch += 50) {
 Bun.gc(true);
 const usage = filled.cacheUsage;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`cache after 3,000 near-maximal replies: ${usage.results.entries} results (${mib(usage.results.bytes)} estimated, bound ${mib(filled.settings.resultCacheBytes)}), ${usage.favicons.entries} favicons (${mib(usage.favicons.bytes)})`);
+console.log(`cache after 3,000 near-maximal replies: ${usage.results.entries} results (${mib(usage.results.bytes)} estimated, bound ${mib(usage.results.maxBytes)}), ${usage.favicons.entries} favicons (${mib(usage.favicons.bytes)})`);
 console.log(`  heap grown by ${mib(heapStats().heapSize - heapBefore)}; ${((usage.results.bytes / usage.results.entries) / 1024).toFixed(1)} KB estimated a result`);
 await large.close();
 

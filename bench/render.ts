@@ -101,7 +101,7 @@ const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "render/mem
 if (child.exitCode !== 0) throw new Error(`memory bench failed: ${child.stderr.toString()}`);
 const memory = JSON.parse(child.stdout.toString()) as {
   renders: number; before: number; after: number; peak: number; seconds: number;
-  glyphCache: { entries: number; bytes: number; hits: number; misses: number };
+  glyphCache: { entries: number; bytes: number; maxBytes: number; hits: number; misses: number };
 };
 
 const markdown = {
@@ -116,7 +116,7 @@ const markdown = {
   memory:
     `Our engine alone, in a process of its own: RSS ${mib(memory.before)} MiB before, ${mib(memory.after)} MiB after ${count(memory.renders)} mixed renders ` +
     `(7 badges : 2 small : 1 large banner, PNG, varied text), peak ${mib(memory.peak)} MiB, ${memory.seconds.toFixed(1)} s; ` +
-    `glyph cache ${count(memory.glyphCache.entries)} masks, ${mib(memory.glyphCache.bytes)} MiB (bound 8 MiB), ` +
+    `glyph cache ${count(memory.glyphCache.entries)} masks, ${mib(memory.glyphCache.bytes)} MiB (bound ${mib(memory.glyphCache.maxBytes)} MiB), ` +
     `${count(memory.glyphCache.hits)} hits / ${count(memory.glyphCache.misses)} misses.`,
 };
 

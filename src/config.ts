@@ -43,6 +43,8 @@ export interface Config {
   metricsToken: string | null;
   /** How long a stopping server waits for requests in flight before it cuts them off. */
   shutdownTimeoutSeconds: number;
+  /** PENNANT_CACHE_MB split over the caches by CACHE_SHARES: the bytes each may hold. */
+  cacheBytes: CacheBytes;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +122,56 @@ function rateLimit(env: Env, name: string, fallback: RateLimitSetting): RateLimi
   return raw === undefined ? fallback : parseRateLimit(name, raw);
 }
 
+// The memory section. Every cache Pennant keeps is bounded in bytes by its
+// share of one budget, PENNANT_CACHE_MB; each cache's name is the one /metrics
+// shows. The shares are the bytes each holds at the default budget, which is
+// their sum: the bounds each cache had before they shared one budget (the
+// split is listed in the README, Configuration). CacheBudget
+// (src/cache/budget.ts) makes the caches from it.
+const MIB = 1024 * 1024;
+export const CACHE_SHARES = {
+  /** Encoded banners (src/http/image-cache.ts): ~20,000 typical 468x60 PNGs. */
+  banner_images: 64 * MIB,
+  /** Ready answers of the most requested banners and badges, cloned per request (src/http/image-pipeline.ts). */
+  ready_answers: 16 * MIB,
+  /** Image requests planned before, by path and query, with what they resolved to (src/http/image-pipeline.ts). */
+  known_requests: 8 * MIB,
+  /** Encoded badges (src/http/image-cache.ts): ~3,000 flat badges. */
+  badge_images: 8 * MIB,
+  /** Live lookup results: ~15,000 typical ones, at least ~600 of the largest. */
+  lookup_results: 32 * MIB,
+  /** Server icons: 1,500-8,000 real ones, 250 of the largest. */
+  lookup_favicons: 16 * MIB,
+  /** Pixmaps given back after encoding, for the next drawing of their size. */
+  spare_pixmaps: 8 * MIB,
+  /** Coverage masks of glyphs: drawing text is mostly copying these. */
+  glyph_masks: 8 * MIB,
+  /** Badge text shadows: glyphs blurred and laid under their sharp copy. */
+  badge_shadow_glyphs: 4 * MIB,
+  /** Text runs shaped by fontkit or the ASCII tables. */
+  shaped_runs: 4 * MIB,
+  /** Banner backgrounds as drawn on a blank surface, copied instead of drawn. */
+  banner_panels: 4 * MIB,
+  /** Badge segment gradients: a colour under its style's overlay, per row count. */
+  segment_stops: 1.5 * MIB,
+  /** The finished pixels of badge labels, copied into the next badge with the same label. */
+  label_pixels: 1 * MIB,
+  /** Per-colour tables that blend a glyph's coverage in one step. */
+  tint_tables: 0.25 * MIB,
+  /** The small block textures some banner themes scale over their panel. */
+  banner_textures: 0.25 * MIB,
+};
+export type CacheName = keyof typeof CACHE_SHARES;
+export type CacheBytes = Readonly<Record<CacheName, number>>;
+/** The sum of the shares: 175 MiB. */
+export const DEFAULT_CACHE_MB = Object.values(CACHE_SHARES).reduce((sum, bytes) => sum + bytes, 0) / MIB;
+
+/** A total of `totalMb` MiB split by CACHE_SHARES, in whole bytes. */
+export function splitCacheBudget(totalMb: number): CacheBytes {
+  const scale = totalMb / DEFAULT_CACHE_MB;
+  return Object.fromEntries(Object.entries(CACHE_SHARES).map(([name, bytes]) => [name, Math.floor(bytes * scale)])) as Record<CacheName, number>;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, "HOST") ?? "0.0.0.0";
   return {
@@ -146,6 +198,8 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: secret(env, "PENNANT_METRICS_TOKEN"),
     // Below systemd's default stop timeout (90 s), far above any real request.
     shutdownTimeoutSeconds: integer(env, "PENNANT_SHUTDOWN_TIMEOUT", 10, 1, 600),
+    // 8 MiB still leaves every cache room for its largest entries (a favicon: 64 KiB).
+    cacheBytes: splitCacheBudget(integer(env, "PENNANT_CACHE_MB", DEFAULT_CACHE_MB, 8, 1_048_576)),
   };
 }
 

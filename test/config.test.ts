@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, knownVariables, loadConfig, unknownVariables } from "../src/config.ts";
+import { CACHE_SHARES, ConfigError, knownVariables, loadConfig, splitCacheBudget, unknownVariables } from "../src/config.ts";
 
 describe("configuration", () => {
   test("defaults", () => {
@@ -23,6 +23,7 @@ describe("configuration", () => {
       logClientIp: true,
       metricsToken: null,
       shutdownTimeoutSeconds: 10,
+      cacheBytes: CACHE_SHARES,
     });
   });
 
@@ -46,6 +47,7 @@ describe("configuration", () => {
       PENNANT_LOG_CLIENT_IP: "off",
       PENNANT_METRICS_TOKEN: "prometheus-scrape-secret",
       PENNANT_SHUTDOWN_TIMEOUT: "30",
+      PENNANT_CACHE_MB: "64",
     });
     expect(config).toEqual({
       port: 9000,
@@ -66,6 +68,7 @@ describe("configuration", () => {
       logClientIp: false,
       metricsToken: "prometheus-scrape-secret",
       shutdownTimeoutSeconds: 30,
+      cacheBytes: splitCacheBudget(64),
     });
   });
 

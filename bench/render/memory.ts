@@ -4,8 +4,8 @@
 // shaping and glyph caches fill to their bounds. Run by bench/render.ts in its
 // own process so that the peers' memory does not count. Prints one JSON line.
 
-import { Pixmap, decodePng, encodePng, sharedGlyphCache } from "../../src/render/index.ts";
-import { renderPng } from "./ours.ts";
+import { Pixmap, decodePng, encodePng } from "../../src/render/index.ts";
+import { budget, renderPng } from "./ours.ts";
 import { BADGE, BANNER_LARGE, BANNER_SMALL, iconRgba, type Scene } from "./scenes.ts";
 
 const renders = Number(process.argv[2] ?? 100_000);
@@ -33,4 +33,5 @@ for (let i = 0; i < renders; i++) {
 const seconds = (performance.now() - started) / 1000;
 Bun.gc(true);
 const after = process.memoryUsage().rss;
-console.log(JSON.stringify({ renders, before, after, peak: Math.max(peak, after), seconds, glyphCache: sharedGlyphCache.stats() }));
+const glyphCache = new Map(budget.usage()).get("glyph_masks");
+console.log(JSON.stringify({ renders, before, after, peak: Math.max(peak, after), seconds, glyphCache }));

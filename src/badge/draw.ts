@@ -2,29 +2,32 @@
 // (Hi-DPI): the same layout, every coordinate and font size times `scale`.
 
 import {
-  GlyphCache, Path, Pixmap, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling, solid,
-  strokePath, stretchToWidth, type Color, type GradientStop, type Paint, type TextLine, type Transform,
+  Path, Pixmap, drawTextLine, fillPath, layoutText, linearGradient, rgba, sansFamily, scale as scaling, solid, strokePath,
+  stretchToWidth, type Color, type GradientStop, type Paint, type TextLine, type Transform,
 } from "../render/index.ts";
 import { colorNumber } from "./colors.ts";
-import { SPILLS, sharedLabelPixels, type LabelColumns, type LabelPixels } from "./label-pixels.ts";
+import { BadgeCaches } from "./badge-caches.ts";
+import { SPILLS, type LabelColumns } from "./label-pixels.ts";
 import type { BadgeLayout, PlacedText, PlateLayout, Segment, SocialLayout } from "./layout.ts";
-import type { PlateStyle } from "./styles.ts";
+import { STYLE_NAMES, STYLES, type PlateStyle } from "./styles.ts";
 
-/** Bytes of shadow glyph masks kept per shadow and scale (a badge glyph's shadow mask is ~400 bytes at 1x). */
-const SHADOW_GLYPHS_BYTES = 2 * 1024 * 1024;
-/** Shadow glyphs per shadow (the styles' own objects) and scale, so a handful. */
-const shadowGlyphs = new WeakMap<NonNullable<PlateStyle["shadow"]>, Map<number, GlyphCache>>();
+/** Each style's number in cache keys (the styles are fixed objects). */
+const STYLE_NUMBERS = new Map(STYLE_NAMES.map((name, i) => [STYLES[name], i]));
 
-/** Glyphs as the style's text shadow at `scale`: the blurred and the sharp copy in one mask each (GlyphShadow). */
-function shadowGlyphsOf(shadow: NonNullable<PlateStyle["shadow"]>, scale: number): GlyphCache {
-  let byScale = shadowGlyphs.get(shadow);
-  if (!byScale) shadowGlyphs.set(shadow, (byScale = new Map()));
-  let cache = byScale.get(scale);
-  if (!cache) {
-    cache = new GlyphCache(SHADOW_GLYPHS_BYTES, { blur: shadow.blur * scale, blurOpacity: shadow.blurOpacity, sharpOpacity: shadow.opacity });
-    byScale.set(scale, cache);
-  }
-  return cache;
+/** One badge being drawn: its pixels, the scale and the transform to it, and what is kept between badges. */
+interface Drawing {
+  pixmap: Pixmap;
+  scale: number;
+  transform: Transform;
+  caches: BadgeCaches;
+}
+
+function fill(d: Drawing, path: Path, paint: Paint): void {
+  fillPath(d.pixmap, path, paint, { transform: d.transform, context: d.caches.render });
+}
+
+function stroke(d: Drawing, path: Path, paint: Paint): void {
+  strokePath(d.pixmap, path, { width: 1 }, paint, { transform: d.transform, context: d.caches.render });
 }
 
 /**
@@ -32,20 +35,21 @@ function shadowGlyphsOf(shadow: NonNullable<PlateStyle["shadow"]>, scale: number
  * as SVG's textLength spreads it: the difference goes after every glyph, the
  * last one included, so the glyphs end one share short of the box's right edge.
  */
-function lineOf(text: PlacedText, scale: number): TextLine {
-  const line = layoutText(text.text, { family: sansFamily(), size: text.font.size * scale, bold: text.font.bold });
+function lineOf(d: Drawing, text: PlacedText): TextLine {
+  const line = layoutText(text.text, { family: sansFamily(), size: text.font.size * d.scale, bold: text.font.bold }, d.caches.render);
   const advancing = line.glyphs.filter((glyph) => glyph.advance > 0).length;
-  const box = text.width * scale;
+  const box = text.width * d.scale;
   return advancing > 1 ? stretchToWidth(line, box - (box - line.width) / advancing) : line;
 }
 
-function drawPlateText(pixmap: Pixmap, text: PlacedText, style: PlateStyle, scale: number): void {
-  const line = lineOf(text, scale);
+function drawPlateText(d: Drawing, text: PlacedText, style: PlateStyle): void {
+  const { pixmap, scale, caches } = d;
+  const line = lineOf(d, text);
   const x = text.x * scale, baseline = text.baseline * scale;
   const { shadow } = style;
   // One pixel down: a soft copy (blurred glyphs) under a sharp one, drawn as one.
-  if (shadow) drawTextLine(pixmap, line, x, baseline + scale, text.colors.shadow, { glyphCache: shadowGlyphsOf(shadow, scale) });
-  drawTextLine(pixmap, line, x, baseline, text.colors.text);
+  if (shadow) drawTextLine(pixmap, line, x, baseline + scale, text.colors.shadow, { context: caches.render, glyphCache: caches.shadowGlyphs(shadow, scale) });
+  drawTextLine(pixmap, line, x, baseline, text.colors.text, { context: caches.render });
 }
 
 /** The overlay's colour at `t` (0 top, 1 bottom), interpolated between its stops in straight RGBA as SVG does. */
@@ -68,34 +72,20 @@ function over(top: Color, bottom: Color): Color {
 }
 
 /**
- * Segment stops kept per overlay: one list per colour and row count, at most
- * this many per overlay (colours come from queries), oldest dropped first. A
- * list holds one stop per device row (56 at most), a few KB with its table.
+ * The style's overlay laid over `color`, sampled at the centre of each of
+ * `rows` rows. Kept (segment_stops): the same list for the same arguments, so
+ * the paint's table is built once (shader.ts). A list holds one stop per
+ * device row (56 at most), a few KB with its table.
  */
-export const MAX_SEGMENT_STOPS = 256;
-const segmentStops = new WeakMap<readonly GradientStop[], Map<number, readonly GradientStop[]>>();
-
-/** `overlay` laid over `color`, sampled at the centre of each of `rows` rows; the same list for the same arguments, so the paint's table is built once (shader.ts). */
-function overlaidStops(color: Color, overlay: readonly GradientStop[], rows: number): readonly GradientStop[] {
-  let lists = segmentStops.get(overlay);
-  if (!lists) segmentStops.set(overlay, (lists = new Map()));
-  // Rows and the colour's four bytes, as one number (exact below 2^53).
-  const key = rows * 2 ** 32 + colorNumber(color);
-  let stops = lists.get(key);
-  if (!stops) {
-    stops = Array.from({ length: rows }, (_, row) => {
+function overlaidStops(d: Drawing, style: PlateStyle, color: Color, rows: number): readonly GradientStop[] {
+  const { overlay } = style;
+  const key = `${STYLE_NUMBERS.get(style)} ${rows} ${colorNumber(color)}`;
+  return d.caches.segmentStops.getOrCompute(key, () =>
+    Array.from({ length: rows }, (_, row) => {
       const offset = (row + 0.5) / rows;
       return { offset, color: over(overlayAt(overlay, offset), color) };
-    });
-    if (lists.size >= MAX_SEGMENT_STOPS) lists.delete(lists.keys().next().value!);
-    lists.set(key, stops);
-  }
-  return stops;
-}
-
-/** Stop lists kept for `overlay` (tests check the bound). */
-export function keptSegmentStops(overlay: readonly GradientStop[]): number {
-  return segmentStops.get(overlay)?.size ?? 0;
+    }),
+  );
 }
 
 /**
@@ -103,9 +93,9 @@ export function keptSegmentStops(overlay: readonly GradientStop[]): number {
  * the centre of every device row: one fill instead of two, and at the rounded
  * corners the same as SVG, which clips segments and overlay together.
  */
-function segmentPaint(color: Color, overlay: readonly GradientStop[], height: number, rows: number): Paint {
-  if (overlay.length === 0) return solid(color);
-  return linearGradient(0, 0, 0, height, overlaidStops(color, overlay, rows));
+function segmentPaint(d: Drawing, style: PlateStyle, color: Color, height: number): Paint {
+  if (style.overlay.length === 0) return solid(color);
+  return linearGradient(0, 0, 0, height, overlaidStops(d, style, color, height * d.scale));
 }
 
 /** The layout's texts, the label's first (layout.ts). */
@@ -114,35 +104,24 @@ function plateTexts(layout: PlateLayout): { labelText: PlacedText | undefined; m
   return layout.label ? { labelText: first, messageText: second } : { labelText: undefined, messageText: first };
 }
 
-function drawLabelSegment(pixmap: Pixmap, layout: PlateLayout, label: Segment, transform: Transform, scale: number): void {
+function drawLabelSegment(d: Drawing, layout: PlateLayout, label: Segment): void {
   const { style, height } = layout;
   const r = style.radius;
-  const paint = segmentPaint(label.color, style.overlay, height, height * scale);
-  fillPath(pixmap, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), paint, { transform });
+  fill(d, new Path().roundRect(0, 0, label.width, height, [r, 0, 0, r]), segmentPaint(d, style, label.color, height));
 }
 
-function drawMessageSegment(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
+function drawMessageSegment(d: Drawing, layout: PlateLayout): void {
   const { style, label, message, height } = layout;
   const r = style.radius;
   const corners = label ? ([0, r, r, 0] as const) : r;
-  const paint = segmentPaint(message.color, style.overlay, height, height * scale);
-  fillPath(pixmap, new Path().roundRect(message.x, 0, message.width, height, corners), paint, { transform });
+  fill(d, new Path().roundRect(message.x, 0, message.width, height, corners), segmentPaint(d, style, message.color, height));
 }
 
 /** shields' order: both fills, then the texts (the label's first). */
-function drawPlateInOrder(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number): void {
-  if (layout.label) drawLabelSegment(pixmap, layout, layout.label, transform, scale);
-  drawMessageSegment(pixmap, layout, transform, scale);
-  for (const text of layout.texts) drawPlateText(pixmap, text, layout.style, scale);
-}
-
-/** Each plate style's number in label keys (the styles are fixed objects). */
-const styleNumbers = new WeakMap<PlateStyle, number>();
-let stylesNumbered = 0;
-function styleNumber(style: PlateStyle): number {
-  let n = styleNumbers.get(style);
-  if (n === undefined) styleNumbers.set(style, (n = ++stylesNumbered));
-  return n;
+function drawPlateInOrder(d: Drawing, layout: PlateLayout): void {
+  if (layout.label) drawLabelSegment(d, layout, layout.label);
+  drawMessageSegment(d, layout);
+  for (const text of layout.texts) drawPlateText(d, text, layout.style);
 }
 
 /** True when any pixel in columns `from` and to the right of it is not transparent. */
@@ -167,73 +146,77 @@ function copyIn(pixmap: Pixmap, { columns, pixels }: LabelColumns): void {
 }
 
 /**
- * A plate with its label's pixels from `labels` when kept, else drawn and kept.
- * Only where the label and the message meet on a whole device pixel, so the
- * message's fill covers nothing left of it: drawing the label whole first
- * (fill, then text) leaves the same pixels as shields' order (both fills, then
- * the texts) unless the label's ink reaches past its segment, which is looked
- * at once per label and then kept as SPILLS. The message's text is drawn last
- * in both orders, so its shadow may fall on the copied label as on a drawn one.
+ * A plate with its label's pixels from the label pixels when kept, else drawn
+ * and kept. Only where the label and the message meet on a whole device pixel,
+ * so the message's fill covers nothing left of it: drawing the label whole
+ * first (fill, then text) leaves the same pixels as shields' order (both
+ * fills, then the texts) unless the label's ink reaches past its segment,
+ * which is looked at once per label and then kept as SPILLS. The message's
+ * text is drawn last in both orders, so its shadow may fall on the copied
+ * label as on a drawn one.
  */
-function drawPlate(pixmap: Pixmap, layout: PlateLayout, transform: Transform, scale: number, labels: LabelPixels | null): void {
+function drawPlate(d: Drawing, layout: PlateLayout): void {
+  const { pixmap, scale } = d;
+  const labels = d.caches.labels;
   const { label } = layout;
   const { labelText, messageText } = plateTexts(layout);
   const columns = label ? label.width * scale : 0;
   // for-the-badge widths may end in a quarter pixel: there the two segments share a column, and the label is drawn.
-  if (!labels || !label || !labelText || !Number.isInteger(columns)) return drawPlateInOrder(pixmap, layout, transform, scale);
-  const key = `${styleNumber(layout.style)} ${scale} ${colorNumber(label.color)} ${labelText.text}`;
+  if (!labels || !label || !labelText || !Number.isInteger(columns)) return drawPlateInOrder(d, layout);
+  const key = `${STYLE_NUMBERS.get(layout.style)} ${scale} ${colorNumber(label.color)} ${labelText.text}`;
   const kept = labels.get(key);
-  if (kept === SPILLS) return drawPlateInOrder(pixmap, layout, transform, scale);
+  if (kept === SPILLS) return drawPlateInOrder(d, layout);
   if (kept) copyIn(pixmap, kept);
   else {
-    drawLabelSegment(pixmap, layout, label, transform, scale);
-    drawPlateText(pixmap, labelText, layout.style, scale);
+    drawLabelSegment(d, layout, label);
+    drawPlateText(d, labelText, layout.style);
     if (inkFrom(pixmap, columns)) {
       labels.set(key, SPILLS);
       pixmap.pixels.fill(0);
-      return drawPlateInOrder(pixmap, layout, transform, scale);
+      return drawPlateInOrder(d, layout);
     }
     labels.set(key, copyOut(pixmap, columns));
   }
-  drawMessageSegment(pixmap, layout, transform, scale);
-  if (messageText) drawPlateText(pixmap, messageText, layout.style, scale);
+  drawMessageSegment(d, layout);
+  if (messageText) drawPlateText(d, messageText, layout.style);
 }
 
-function drawSocial(pixmap: Pixmap, layout: SocialLayout, transform: Transform, scale: number): void {
+function drawSocial(d: Drawing, layout: SocialLayout): void {
+  const { pixmap, scale, caches } = d;
   const { style, labelBoxWidth, bubble } = layout;
-  const border = { width: 1 };
   const inner = style.height - 1;
   const box = () => new Path().roundRect(0.5, 0.5, labelBoxWidth, inner, style.radius);
-  fillPath(pixmap, box(), solid(style.labelFill), { transform });
+  fill(d, box(), solid(style.labelFill));
   if (bubble) {
     const left = bubble.x + 0.5;
     const body = new Path().roundRect(left, 0.5, bubble.width, inner, style.radius);
-    fillPath(pixmap, body, solid(style.bubbleFill), { transform });
-    strokePath(pixmap, body, border, solid(style.border), { transform });
+    fill(d, body, solid(style.bubbleFill));
+    stroke(d, body, solid(style.border));
     // The notch: the bubble's border is wiped where the arrow joins it, then the arrow drawn.
-    fillPath(pixmap, new Path().rect(bubble.x - 0.5, 7, 1.5, 6), solid(style.bubbleFill), { transform });
+    fill(d, new Path().rect(bubble.x - 0.5, 7, 1.5, 6), solid(style.bubbleFill));
     const arrow = new Path().moveTo(left, 6.5).lineTo(left - 3, 9.5).lineTo(left - 3, 10.5).lineTo(left, 13.5);
-    fillPath(pixmap, arrow, solid(style.bubbleFill), { transform });
-    strokePath(pixmap, arrow, border, solid(style.border), { transform });
+    fill(d, arrow, solid(style.bubbleFill));
+    stroke(d, arrow, solid(style.border));
   }
-  fillPath(pixmap, box(), linearGradient(0, 0, 0, style.height, style.labelOverlay), { transform });
-  strokePath(pixmap, box(), border, solid(style.border), { transform });
+  fill(d, box(), linearGradient(0, 0, 0, style.height, style.labelOverlay));
+  stroke(d, box(), solid(style.border));
   for (const text of layout.texts) {
-    const line = lineOf(text, scale);
-    drawTextLine(pixmap, line, text.x * scale, (text.baseline + 1) * scale, text.colors.shadow);
-    drawTextLine(pixmap, line, text.x * scale, text.baseline * scale, text.colors.text);
+    const line = lineOf(d, text);
+    drawTextLine(pixmap, line, text.x * scale, (text.baseline + 1) * scale, text.colors.shadow, { context: caches.render });
+    drawTextLine(pixmap, line, text.x * scale, text.baseline * scale, text.colors.text, { context: caches.render });
   }
 }
 
 /**
  * The badge's pixels at `scale` (a whole number: 2 is Hi-DPI); transparent
- * outside its shape. Label pixels are reused from `labels` (null: drawn every time).
+ * outside its shape. What is kept between badges comes from `caches` (the
+ * application's); by default the drawing keeps its own, for this badge only.
  */
-export function drawBadge(layout: BadgeLayout, scale = 1, labels: LabelPixels | null = sharedLabelPixels): Pixmap {
+export function drawBadge(layout: BadgeLayout, scale = 1, caches = new BadgeCaches()): Pixmap {
   // for-the-badge widths may end in a fraction of a pixel (1.25 px per character): its last column is partly covered.
   const pixmap = new Pixmap(Math.ceil(layout.width * scale), layout.height * scale);
-  const transform = scaling(scale);
-  if (layout.kind === "social") drawSocial(pixmap, layout, transform, scale);
-  else drawPlate(pixmap, layout, transform, scale, labels);
+  const d: Drawing = { pixmap, scale, transform: scaling(scale), caches };
+  if (layout.kind === "social") drawSocial(d, layout);
+  else drawPlate(d, layout);
   return pixmap;
 }

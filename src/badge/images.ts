@@ -5,6 +5,7 @@
 
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import { encodePng } from "../render/index.ts";
+import type { BadgeCaches } from "./badge-caches.ts";
 import { colorNumber } from "./colors.ts";
 import { drawBadge } from "./draw.ts";
 import { layoutBadge, type BadgeContent } from "./layout.ts";
@@ -26,12 +27,12 @@ export function drawKey(content: BadgeContent, scale: number): string {
   return JSON.stringify([content.style, scale, content.label, content.message, label, colorNumber(content.color.rgba)]);
 }
 
-/** The PNG of `content` at `scale`, to be drawn when no cache holds it. */
-export function badgeImage(content: BadgeContent, scale: 1 | 2): ImagePlan {
+/** The PNG of `content` at `scale`, to be drawn (with what `drawing` keeps between badges) when no cache holds it. */
+export function badgeImage(content: BadgeContent, scale: 1 | 2, drawing: BadgeCaches): ImagePlan {
   return {
     key: imageKey(["badge", drawKey(content, scale)]),
     contentType: "image/png",
     memory: PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length),
-    draw: () => encodePng(drawBadge(layoutBadge(content), scale), PNG_OPTIONS),
+    draw: () => encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS),
   };
 }

@@ -2,7 +2,7 @@
 // the content and the style's data to sizes and positions in badge pixels
 // (scale 1). Nothing here draws.
 
-import type { Color } from "../render/index.ts";
+import { NO_CACHES, type Color, type RenderContext } from "../render/index.ts";
 import { badgeColor, textColorsOn, type BadgeColor, type TextColors } from "./colors.ts";
 import { STYLES, type PlateStyle, type SocialStyle, type StyleName, type WidthRule } from "./styles.ts";
 import { preferredWidth, textWidth, type BadgeFont } from "./text-width.ts";
@@ -67,37 +67,37 @@ const DEFAULT_LABEL_COLOR = badgeColor("#555");
 export const MAX_TEXT_WIDTH = 960;
 const ELLIPSIS = "\u2026";
 
-/** `text`, or its longest prefix followed by "…" whose measured width fits `maxWidth`. */
-export function fitText(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH): string {
-  if (textWidth(text, font) <= maxWidth) return text;
+/** `text`, or its longest prefix followed by "…" whose measured width fits `maxWidth`; `render` keeps shaped text. */
+export function fitText(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH, render: RenderContext = NO_CACHES): string {
+  if (textWidth(text, font, render) <= maxWidth) return text;
   const chars = [...text];
   let low = 0, high = chars.length - 1;
   // Widths grow with the prefix: binary search for the longest that fits.
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (textWidth(chars.slice(0, middle).join("") + ELLIPSIS, font) <= maxWidth) low = middle;
+    if (textWidth(chars.slice(0, middle).join("") + ELLIPSIS, font, render) <= maxWidth) low = middle;
     else high = middle - 1;
   }
   return chars.slice(0, low).join("").trimEnd() + ELLIPSIS;
 }
 
-function boxWidth(text: string, font: BadgeFont, rule: WidthRule): number {
-  if (rule.kind === "odd") return preferredWidth(text, font);
+function boxWidth(text: string, font: BadgeFont, rule: WidthRule, render: RenderContext): number {
+  if (rule.kind === "odd") return preferredWidth(text, font, render);
   // shields counts UTF-16 units here (String.length), not characters.
-  return text.length === 0 ? 0 : Math.trunc(textWidth(text, font)) + rule.spacing * text.length;
+  return text.length === 0 ? 0 : Math.trunc(textWidth(text, font, render)) + rule.spacing * text.length;
 }
 
-function layoutPlate(content: BadgeContent, style: PlateStyle): PlateLayout {
+function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderContext): PlateLayout {
   const cased = (text: string) => (style.uppercase ? text.toUpperCase() : text);
-  const label = fitText(cased(content.label.trim()), style.labelFont);
-  const message = fitText(cased(content.message.trim()), style.messageFont);
+  const label = fitText(cased(content.label.trim()), style.labelFont, MAX_TEXT_WIDTH, render);
+  const message = fitText(cased(content.message.trim()), style.messageFont, MAX_TEXT_WIDTH, render);
   const hasLabel = label.length > 0;
   const labelColor = (content.labelColor ?? DEFAULT_LABEL_COLOR).rgba;
   const messageColor = content.color.rgba;
 
-  const labelTextWidth = hasLabel ? boxWidth(label, style.labelFont, style.widthRule) : 0;
+  const labelTextWidth = hasLabel ? boxWidth(label, style.labelFont, style.widthRule, render) : 0;
   const leftWidth = hasLabel ? labelTextWidth + 2 * style.margin : 0;
-  const messageTextWidth = boxWidth(message, style.messageFont, style.widthRule);
+  const messageTextWidth = boxWidth(message, style.messageFont, style.widthRule, render);
   const rightWidth = messageTextWidth + 2 * style.margin;
 
   const texts: PlacedText[] = [];
@@ -126,12 +126,12 @@ function layoutPlate(content: BadgeContent, style: PlateStyle): PlateLayout {
   };
 }
 
-function layoutSocial(content: BadgeContent, style: SocialStyle): SocialLayout {
+function layoutSocial(content: BadgeContent, style: SocialStyle, render: RenderContext): SocialLayout {
   // Social capitalises the label's first letter.
   const trimmed = content.label.trim();
-  const label = fitText(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font);
-  const message = fitText(content.message.trim(), style.font);
-  const labelTextWidth = label.length > 0 ? preferredWidth(label, style.font) : 0;
+  const label = fitText(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font, MAX_TEXT_WIDTH, render);
+  const message = fitText(content.message.trim(), style.font, MAX_TEXT_WIDTH, render);
+  const labelTextWidth = label.length > 0 ? preferredWidth(label, style.font, render) : 0;
   const labelBoxWidth = labelTextWidth + 2 * style.labelPadding;
   const colors = { text: style.text, shadow: style.textShadow };
   const texts: PlacedText[] = [];
@@ -140,7 +140,7 @@ function layoutSocial(content: BadgeContent, style: SocialStyle): SocialLayout {
   }
   let bubble: SocialLayout["bubble"] = null;
   if (message.length > 0) {
-    const messageTextWidth = preferredWidth(message, style.font);
+    const messageTextWidth = preferredWidth(message, style.font, render);
     bubble = { x: labelBoxWidth + style.gutter, width: messageTextWidth + 2 * style.messagePadding };
     texts.push({
       text: message, font: style.font, x: bubble.x + style.messagePadding, width: messageTextWidth, baseline: style.baseline, colors,
@@ -158,7 +158,8 @@ function layoutSocial(content: BadgeContent, style: SocialStyle): SocialLayout {
   };
 }
 
-export function layoutBadge(content: BadgeContent): BadgeLayout {
+/** Where the parts of `content` go; `render` keeps what measuring shapes (the application's render context). */
+export function layoutBadge(content: BadgeContent, render: RenderContext = NO_CACHES): BadgeLayout {
   const style = STYLES[content.style];
-  return style.kind === "social" ? layoutSocial(content, style) : layoutPlate(content, style);
+  return style.kind === "social" ? layoutSocial(content, style, render) : layoutPlate(content, style, render);
 }

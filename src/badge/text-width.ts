@@ -7,7 +7,7 @@
 // narrower than shields' badge. Drawn over that width, DejaVu looks as
 // shields' SVG does in a browser without Verdana.
 
-import { measureText, sansFamily } from "../render/index.ts";
+import { measureText, NO_CACHES, sansFamily, type RenderContext } from "../render/index.ts";
 
 export interface BadgeFont {
   /** Pixels per em. */
@@ -59,7 +59,11 @@ const HELVETICA_BOLD_ASCII = [
 const HELVETICA_BOLD_SCALE = 0.832;
 
 const FIRST_ASCII = 32, LAST_ASCII = 126;
-/** Per-em advances of printable ASCII, per face variant (metrics and weight, as a number), measured once. */
+/**
+ * Per-em advances of printable ASCII, per face variant (metrics and weight, as
+ * a number), measured once. Left at module level: a pure function of constant
+ * data (the shipped DejaVu faces and the tables above), four tables at most.
+ */
 const asciiTables = new Map<number, Float64Array>();
 
 function asciiTable(font: BadgeFont): Float64Array {
@@ -73,7 +77,7 @@ function asciiTable(font: BadgeFont): Float64Array {
     const corrections = font.bold ? VERDANA_BOLD : VERDANA_REGULAR;
     for (let code = FIRST_ASCII; code <= LAST_ASCII; code++) {
       const char = String.fromCharCode(code);
-      table[code - FIRST_ASCII] = emAdvance(char, font) + (corrections[char] ?? 0);
+      table[code - FIRST_ASCII] = emAdvance(char, font, NO_CACHES) + (corrections[char] ?? 0);
     }
   }
   asciiTables.set(key, table);
@@ -81,25 +85,25 @@ function asciiTable(font: BadgeFont): Float64Array {
 }
 
 /** A character's advance in em in DejaVu Sans, alone (no kerning, as shields measures), scaled for Helvetica. */
-function emAdvance(char: string, font: BadgeFont): number {
+function emAdvance(char: string, font: BadgeFont, render: RenderContext): number {
   const size = 64;
-  const dejavu = measureText(char, { family: sansFamily(), size, bold: font.bold }) / size;
+  const dejavu = measureText(char, { family: sansFamily(), size, bold: font.bold }, render) / size;
   return font.metrics === "helvetica" ? dejavu * HELVETICA_BOLD_SCALE : dejavu;
 }
 
-/** The width shields would measure for `text`, in pixels, before rounding. */
-export function textWidth(text: string, font: BadgeFont): number {
+/** The width shields would measure for `text`, in pixels, before rounding; `render` keeps the shapes of characters beyond ASCII. */
+export function textWidth(text: string, font: BadgeFont, render: RenderContext = NO_CACHES): number {
   const table = asciiTable(font);
   let ems = 0;
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    ems += code >= FIRST_ASCII && code <= LAST_ASCII ? table[code - FIRST_ASCII]! : emAdvance(char, font);
+    ems += code >= FIRST_ASCII && code <= LAST_ASCII ? table[code - FIRST_ASCII]! : emAdvance(char, font, render);
   }
   return ems * font.size;
 }
 
 /** shields' rounding of a text width: whole pixels (truncated), then up to odd "for pixel grid alignment". */
-export function preferredWidth(text: string, font: BadgeFont): number {
-  const whole = Math.trunc(textWidth(text, font));
+export function preferredWidth(text: string, font: BadgeFont, render: RenderContext = NO_CACHES): number {
+  const whole = Math.trunc(textWidth(text, font, render));
   return whole % 2 === 0 ? whole + 1 : whole;
 }

@@ -4,8 +4,8 @@
 // what is drawn.
 
 import {
-  ellipsize, layoutFormatted, layoutText, pixelFamily, sansFamily, type FontFamily, type FontStyle, type FormattedLine,
-  type TextLine,
+  ellipsize, layoutFormatted, layoutText, NO_CACHES, pixelFamily, sansFamily, type FontFamily, type FontStyle, type FormattedLine,
+  type RenderContext, type TextLine,
 } from "../render/index.ts";
 import type { StyledRun } from "../minecraft/format.ts";
 import { wrapRuns } from "./wrap.ts";
@@ -76,21 +76,25 @@ function largestFitting(range: SizeRange, room: number, measure: (size: number) 
   return { size: sizes.at(-1)!, fits: false };
 }
 
-/** `text` in `font` within `maxWidth` CSS pixels at `scale` device pixels per CSS pixel. */
-export function fitText(text: string, font: TextFont, maxWidth: number, range: SizeRange, scale: number): FittedText {
+/** `text` in `font` within `maxWidth` CSS pixels at `scale` device pixels per CSS pixel; `render` keeps what shaping finds. */
+export function fitText(
+  text: string, font: TextFont, maxWidth: number, range: SizeRange, scale: number, render: RenderContext = NO_CACHES,
+): FittedText {
   const room = Math.max(0, maxWidth) * scale;
-  const { size, fits } = largestFitting(range, room, (s) => layoutText(text, deviceStyle(font, s, scale)).width);
+  const { size, fits } = largestFitting(range, room, (s) => layoutText(text, deviceStyle(font, s, scale), render).width);
   const style = deviceStyle(font, size, scale);
-  const line = layoutText(fits ? text : ellipsize(text, style, room), style);
+  const line = layoutText(fits ? text : ellipsize(text, style, room, render), style, render);
   return { line, size, width: line.width / scale, truncated: !fits };
 }
 
 /** Formatted runs (one line) fitted the same way; layoutFormatted cuts them with an ellipsis at the smallest size. */
-export function fitFormatted(runs: readonly StyledRun[], face: FaceName, maxWidth: number, range: SizeRange, scale: number): FittedFormatted {
+export function fitFormatted(
+  runs: readonly StyledRun[], face: FaceName, maxWidth: number, range: SizeRange, scale: number, render: RenderContext = NO_CACHES,
+): FittedFormatted {
   const room = Math.max(0, maxWidth) * scale;
   const family = familyOf(face);
-  const { size } = largestFitting(range, room, (s) => layoutFormatted(runs, family, s * scale).width);
-  const line = layoutFormatted(runs, family, size * scale, room);
+  const { size } = largestFitting(range, room, (s) => layoutFormatted(runs, family, s * scale, Infinity, render).width);
+  const line = layoutFormatted(runs, family, size * scale, room, render);
   return { line, size, width: line.width / scale };
 }
 
@@ -117,25 +121,27 @@ export interface FittedBlock {
  * size at which every line fits its rows; at the smallest size rows are cut
  * with an ellipsis. All rows share one size, as the game draws its MOTD.
  */
-export function fitBlock(lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, block: TextBlock, scale: number): FittedBlock {
+export function fitBlock(
+  lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, block: TextBlock, scale: number, render: RenderContext = NO_CACHES,
+): FittedBlock {
   const room = Math.max(0, block.width) * scale;
   const family = familyOf(face);
   const present = lines.filter((runs) => runs.some((run) => run.text !== ""));
   const rowsAt = (size: number) => {
-    const measure = (runs: readonly StyledRun[]) => layoutFormatted(runs, family, size * scale).width;
+    const measure = (runs: readonly StyledRun[]) => layoutFormatted(runs, family, size * scale, Infinity, render).width;
     return present.flatMap((runs) => (block.wrap > 1 ? wrapRuns(runs, room, block.wrap, measure) : [runs]));
   };
   const sizes = sizesOf(block.size);
   let chosen = sizes.at(-1)!;
   for (const size of sizes) {
     const rows = rowsAt(size);
-    if (rows.every((runs) => layoutFormatted(runs, family, size * scale).width <= room)) {
+    if (rows.every((runs) => layoutFormatted(runs, family, size * scale, Infinity, render).width <= room)) {
       chosen = size;
       break;
     }
   }
   const rows = rowsAt(chosen).map((runs) => {
-    const line = layoutFormatted(runs, family, chosen * scale, room);
+    const line = layoutFormatted(runs, family, chosen * scale, room, render);
     return { line, size: chosen, width: line.width / scale };
   });
   return { size: chosen, rows };

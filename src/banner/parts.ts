@@ -2,7 +2,6 @@
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
 import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
-import { TtlCache } from "../ttl-cache.ts";
 import { fitText, type FittedText } from "./fit.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
@@ -13,20 +12,16 @@ import type { Palette } from "./theme.ts";
 export const STATUS_WORD: Record<ServerStatus, string> = { online: "Online", offline: "Offline" };
 
 /**
- * Panels as drawn on a blank surface, by size, scale, radius and colours:
- * every template starts with one, and copying it costs a few microseconds
- * where drawing it (a gradient over the whole banner, four hairline strokes)
- * costs over a hundred. Only panels up to MAX_KEPT_PANEL_BYTES are kept (the
- * sizes drawn most, at 1x; 468x60 also at 2x), PANEL_BYTES in all, least
- * recently used dropped first.
+ * Panels as drawn on a blank surface, by size, scale, radius and colours, in
+ * the banner_panels cache (banner-caches.ts): every template starts with one,
+ * and copying it costs a few microseconds where drawing it (a gradient over
+ * the whole banner, four hairline strokes) costs over a hundred. Only panels
+ * up to MAX_KEPT_PANEL_BYTES are kept (the sizes drawn most, at 1x; 468x60
+ * also at 2x).
  */
-const PANEL_BYTES = 4 * 1024 * 1024;
 const MAX_KEPT_PANEL_BYTES = 512 * 1024;
-const panels = new TtlCache<Int32Array>({ maxBytes: PANEL_BYTES, sizeOf: (pixels) => pixels.byteLength, sweepEveryMs: 60_000, now: Date.now });
 /** Kept panels never go stale; unused ones are dropped after this to free memory. */
 const PANEL_TTL_MS = 3_600_000;
-/** Panels copied from a kept drawing so far (tests see the copy happen whatever else the cache holds). */
-let panelCopies = 0;
 
 const colorKey = (color: Color) => `${color.r},${color.g},${color.b},${color.a}`;
 
@@ -38,10 +33,10 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
   const key = surface.blank && pixmap.data.byteLength <= MAX_KEPT_PANEL_BYTES
     ? `${width}x${height}@${scale} ${radius} ${colorKey(from)} ${colorKey(to)} ${colorKey(palette.border)}`
     : null;
+  const { panels } = surface.caches;
   const kept = key === null ? undefined : panels.get(key);
   if (kept) {
     surface.copyBlankDrawing(kept);
-    panelCopies++;
     return;
   }
   surface.fill(new Path().roundRect(0, 0, width, height, radius), linearGradient(0, 0, width, height, [
@@ -50,11 +45,6 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
   ]));
   drawHairline(surface, radius, palette.border);
   if (key !== null) panels.set(key, pixmap.pixels.slice(), PANEL_TTL_MS);
-}
-
-/** Panels kept, and copies made from them (tests check the bound and the copies). */
-export function keptPanels(): { entries: number; bytes: number; copies: number } {
-  return { entries: panels.size, bytes: panels.bytes, copies: panelCopies };
 }
 
 /**
@@ -75,13 +65,7 @@ function drawHairline(surface: Surface, radius: number, color: Color): void {
   for (const piece of pieces) surface.stroke(piece, { width: 1, cap: "butt" }, solid(color));
 }
 
-// Texture pixmaps by grid and strength: a handful of layouts and themes use them, so the map stays tiny.
-const textures = new Map<string, Pixmap>();
-
 function blockTexture(columns: number, rows: number, cornerBlocks: number, strength: number): Pixmap {
-  const key = `${columns}x${rows}:${cornerBlocks}:${strength}`;
-  const cached = textures.get(key);
-  if (cached) return cached;
   const texture = new Pixmap(columns, rows);
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < columns; x++) {
@@ -97,7 +81,6 @@ function blockTexture(columns: number, rows: number, cornerBlocks: number, stren
       texture.data.set([shade, shade, shade, alpha], (y * columns + x) * 4);
     }
   }
-  textures.set(key, texture);
   return texture;
 }
 
@@ -108,7 +91,10 @@ function blockTexture(columns: number, rows: number, cornerBlocks: number, stren
  */
 export function drawBlockTexture(surface: Surface, radius: number, block: number, strength: number): void {
   const columns = Math.ceil(surface.width / block), rows = Math.ceil(surface.height / block);
-  const texture = blockTexture(columns, rows, Math.ceil(radius / block), strength);
+  const cornerBlocks = Math.ceil(radius / block);
+  // By grid and strength: a handful of layouts and themes use them (banner_textures).
+  const key = `${columns}x${rows}:${cornerBlocks}:${strength}`;
+  const texture = surface.caches.textures.getOrCompute(key, () => blockTexture(columns, rows, cornerBlocks, strength));
   surface.image(texture, { x: 0, y: 0, width: columns * block, height: rows * block }, { filter: "nearest" });
 }
 
@@ -216,7 +202,7 @@ export interface Pill {
 export function fitPill(surface: Surface, text: string, style: PillStyle, maxWidth: number): Pill {
   const dotSpace = style.dot ? style.height * 0.55 : 0;
   const room = maxWidth - 2 * style.padding - dotSpace;
-  const fitted = fitText(text, { face: "sans", bold: true }, room, { max: style.size, min: style.size }, surface.scale);
+  const fitted = fitText(text, { face: "sans", bold: true }, room, { max: style.size, min: style.size }, surface.scale, surface.caches.render);
   return { style, fitted, width: fitted.width === 0 ? 0 : fitted.width + 2 * style.padding + dotSpace };
 }
 

@@ -8,10 +8,11 @@
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
-import { encodePng, encodeWebp, PixmapPool, type Pixmap } from "../render/index.ts";
+import { encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { getPlugin } from "../store/plugins.ts";
 import { getServer, listSampleBuckets } from "../store/servers.ts";
+import { BannerCaches } from "./banner-caches.ts";
 import { drawErrorImage } from "./error-image.ts";
 import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
@@ -53,6 +54,8 @@ export interface BannerDeps {
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
+  /** What drawing keeps between banners (the app's, from its cache budget); by default the service's own. */
+  drawing?: BannerCaches;
 }
 
 /** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
@@ -90,13 +93,12 @@ async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> 
   return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
 }
 
-/** Spare pixmaps kept for the next drawings: a few of each size drawn lately (a 1200x300 at scale 2 is 5.5 MiB). */
-const SPARE_PIXMAP_BYTES = 8 * 1024 * 1024;
-
 export class BannerService {
-  private readonly pixmaps = new PixmapPool(SPARE_PIXMAP_BYTES);
+  private readonly drawing: BannerCaches;
 
-  constructor(private readonly deps: BannerDeps) {}
+  constructor(private readonly deps: BannerDeps) {
+    this.drawing = deps.drawing ?? new BannerCaches();
+  }
 
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
@@ -143,11 +145,12 @@ export class BannerService {
 
   private async draw(request: BannerRequest, data: Resolved): Promise<Uint8Array> {
     const drawn = isPlugin(data) ? data : serverBannerData(data);
-    const pixmap = renderBanner(request.template.key, drawn, request.options, this.pixmaps);
+    const pixmap = renderBanner(request.template.key, drawn, request.options, this.drawing);
     try {
       return await encode(pixmap, request.format);
     } finally {
-      this.pixmaps.give(pixmap);
+      // Spare pixmaps for the next drawings: a few of each size drawn lately (a 1200x300 at scale 2 is 5.5 MiB).
+      this.drawing.render.pixmaps.give(pixmap);
     }
   }
 }

@@ -27,7 +27,7 @@ function anchor(slot: TextSlot): number {
 }
 
 export function fitSlot(surface: Surface, slot: TextSlot, text: string, font: TextFont): FittedText {
-  return fitText(text, font, slot.width, slot.size, surface.scale);
+  return fitText(text, font, slot.width, slot.size, surface.scale, surface.caches.render);
 }
 
 export function drawSlot(surface: Surface, slot: TextSlot, fitted: FittedText, color: Color): void {
@@ -55,7 +55,7 @@ export function formattedInSlot(
   surface: Surface, slot: TextSlot, runs: readonly StyledRun[], face: FaceName, style: FormattedStyle,
 ): FittedFormatted {
   const inner = { ...slot, width: slot.width - inkOverhang(style, slot.size, surface.scale) };
-  const fitted = fitFormatted(runs, face, inner.width, inner.size, surface.scale);
+  const fitted = fitFormatted(runs, face, inner.width, inner.size, surface.scale, surface.caches.render);
   surface.formatted(fitted, anchor(inner), inner.baseline, style, inner.align);
   return fitted;
 }
@@ -64,7 +64,8 @@ export function formattedInSlot(
 export function formattedBlock(
   surface: Surface, block: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, face: FaceName, style: FormattedStyle,
 ): FittedBlock {
-  const fitted = fitBlock(lines, face, { ...block, width: block.width - inkOverhang(style, block.size, surface.scale) }, surface.scale);
+  const inner = { ...block, width: block.width - inkOverhang(style, block.size, surface.scale) };
+  const fitted = fitBlock(lines, face, inner, surface.scale, surface.caches.render);
   fitted.rows.forEach((row, i) => surface.formatted(row, block.x, block.baseline + i * fitted.size * block.lineHeight, style));
   return fitted;
 }

@@ -4,9 +4,10 @@
 // size, so a 2x banner is the same design drawn sharp, not an upscale.
 
 import {
-  Pixmap, PixmapPool, drawImage, drawTextLine, fillPath, rasterizeToMask, scale as scaleTransform, shadowColor, strokePath,
-  type Color, type ImageFilter, type Mask, type Paint, type Path, type StrokeStyle, type Transform,
+  drawImage, drawTextLine, fillPath, rasterizeToMask, scale as scaleTransform, shadowColor, strokePath,
+  type Color, type ImageFilter, type Mask, type Paint, type Path, type Pixmap, type StrokeStyle, type Transform,
 } from "../render/index.ts";
+import { BannerCaches } from "./banner-caches.ts";
 import { readableOn } from "./contrast.ts";
 import type { FittedFormatted, FittedText } from "./fit.ts";
 
@@ -42,10 +43,13 @@ export class Surface {
   readonly transform: Transform;
   private drawn = false;
 
-  /** A transparent surface of `width` x `height` CSS pixels at `scale` device pixels each, its pixmap from `pixmaps` if given. */
-  constructor(readonly width: number, readonly height: number, readonly scale: number, pixmaps?: PixmapPool) {
-    const deviceWidth = Math.round(width * scale), deviceHeight = Math.round(height * scale);
-    this.pixmap = pixmaps ? pixmaps.take(deviceWidth, deviceHeight) : new Pixmap(deviceWidth, deviceHeight);
+  /**
+   * A transparent surface of `width` x `height` CSS pixels at `scale` device
+   * pixels each, its pixmap from the spare ones of `caches` (the
+   * application's; by default the surface keeps its own).
+   */
+  constructor(readonly width: number, readonly height: number, readonly scale: number, readonly caches = new BannerCaches()) {
+    this.pixmap = caches.render.pixmaps.take(Math.round(width * scale), Math.round(height * scale));
     this.transform = scaleTransform(scale);
   }
 
@@ -63,12 +67,12 @@ export class Surface {
 
   fill(path: Path, paint: Paint, options: { clip?: Mask | null } = {}): void {
     this.drawn = true;
-    fillPath(this.pixmap, path, paint, { ...options, transform: this.transform });
+    fillPath(this.pixmap, path, paint, { ...options, transform: this.transform, context: this.caches.render });
   }
 
   stroke(path: Path, style: StrokeStyle, paint: Paint): void {
     this.drawn = true;
-    strokePath(this.pixmap, path, style, paint, { transform: this.transform });
+    strokePath(this.pixmap, path, style, paint, { transform: this.transform, context: this.caches.render });
   }
 
   /** A coverage mask of `path`, to clip later draws to. */
@@ -85,7 +89,7 @@ export class Surface {
   /** Draws fitted text with its left edge, centre or right edge at `x` (CSS pixels), on `baseline`. */
   text(fitted: FittedText, x: number, baseline: number, color: Color, align: Align = "left"): void {
     this.drawn = true;
-    drawTextLine(this.pixmap, fitted.line, this.penX(x, fitted.width, align), baseline * this.scale, color);
+    drawTextLine(this.pixmap, fitted.line, this.penX(x, fitted.width, align), baseline * this.scale, color, { context: this.caches.render });
   }
 
   /**
@@ -102,7 +106,7 @@ export class Surface {
     const draw = (dx: number, dy: number, colorOf: (color: Color) => Color) => {
       for (const { piece, color } of pieces) {
         drawTextLine(this.pixmap, piece.line, left + piece.x + dx, base + dy, colorOf(color), {
-          underline: piece.underline, strikethrough: piece.strikethrough,
+          underline: piece.underline, strikethrough: piece.strikethrough, context: this.caches.render,
         });
       }
     };

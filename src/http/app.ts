@@ -3,11 +3,15 @@
 
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { BadgeCaches } from "../badge/badge-caches.ts";
+import { BannerCaches } from "../banner/banner-caches.ts";
 import { BannerService } from "../banner/service.ts";
+import { CacheBudget } from "../cache/budget.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
-import { imageCacheEvents, ServiceMetrics } from "../metrics/service.ts";
+import { ServiceMetrics } from "../metrics/service.ts";
+import { RenderContext } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { adoptClockSkew } from "../store/replay-memory.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
@@ -20,7 +24,7 @@ import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
 import { errorHandling, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
-import { ImageCache, PIPELINE_CACHE_BYTES, type ImageCacheSettings } from "./image-cache.ts";
+import { ImageCache, type ImageCacheSettings } from "./image-cache.ts";
 import { imagePipeline } from "./image-pipeline.ts";
 import { LookupService } from "../lookup/service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
@@ -48,7 +52,7 @@ export interface AppContext {
   /** Overrides BODY_DEADLINE_MS (tests). */
   bodyDeadlineMs?: number;
   /** The banner image cache's bound and a hook called per drawing (tests). */
-  renderCache?: Partial<Pick<ImageCacheSettings, "maxBytes" | "onRender">>;
+  renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -71,11 +75,18 @@ export function createApp(ctx: AppContext) {
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
   const metrics = ctx.metrics ?? new ServiceMetrics();
+  // Every cache of the app is made from this budget (PENNANT_CACHE_MB) and handed down; /metrics shows each.
+  const { maxBytes: bannerImageBytes } = ctx.renderCache ?? {};
+  const caches = new CacheBudget(bannerImageBytes === undefined ? ctx.config.cacheBytes : { ...ctx.config.cacheBytes, banner_images: bannerImageBytes });
+  metrics.watchCaches(caches);
+  const render = new RenderContext(caches);
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
-  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }), metrics);
+  const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
-  const banners = new BannerService({ db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000 });
+  const banners = new BannerService({
+    db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, drawing: new BannerCaches({ budget: caches, render }),
+  });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
     storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line: string) => log.error(line)),
@@ -84,11 +95,10 @@ export function createApp(ctx: AppContext) {
     requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
-  const images = imagePipeline({ config: ctx.config, observer, failures, now: ctx.now });
-  const bannerImages = new ImageCache({ maxBytes: PIPELINE_CACHE_BYTES.bannerImages, ...ctx.renderCache, now: ctx.now, events: imageCacheEvents(metrics, "banner") });
-  const badgeImages = new ImageCache({ maxBytes: PIPELINE_CACHE_BYTES.badgeImages, now: ctx.now, events: imageCacheEvents(metrics, "badge") });
-  metrics.watchCache("banner_images", () => bannerImages.usage);
-  metrics.watchCache("badge_images", () => badgeImages.usage);
+  const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now });
+  const drawnIn = (kind: "banner" | "badge") => (ms: number) => metrics.observeRender(kind, ms);
+  const bannerImages = new ImageCache(caches, { name: "banner_images", now: ctx.now, onRender: ctx.renderCache?.onRender, onDrawn: drawnIn("banner") });
+  const badgeImages = new ImageCache(caches, { name: "badge_images", now: ctx.now, onDrawn: drawnIn("badge") });
   const bannerRoute = images.route({ path: BANNER_PATH, images: bannerImages, budget: { limiter: ipLimiter, spentBy: "request" }, errorsAsImages: "when accepted" });
   // Badges draw from a per-IP budget of their own, the size of PENNANT_RATE_LIMIT (badge-routes.ts).
   const badgeBudget = { limiter: new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now), spentBy: "draw" } as const;
@@ -117,7 +127,10 @@ export function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(badgeRoutes({ db: ctx.db, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes }))
+    .use(badgeRoutes({
+      db: ctx.db, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
+      drawing: new BadgeCaches({ budget: caches, render }),
+    }))
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute());
   return app;

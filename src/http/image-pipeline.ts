@@ -27,12 +27,13 @@
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
-import { CACHE_ENTRY_OVERHEAD } from "../ttl-cache.ts";
+import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
+import type { CacheBudget } from "../cache/budget.ts";
 import { imageHeaders } from "./answer-headers.ts";
 import { socketClientIp, type SocketInfo } from "./client-ip.ts";
 import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
-import { keptValues, PIPELINE_CACHE_BYTES, type ImageCache } from "./image-cache.ts";
+import type { ImageCache } from "./image-cache.ts";
 import { acceptsImage, matchesEtag } from "./image-response.ts";
 import { budgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
@@ -82,6 +83,8 @@ export interface ImageRoute {
 
 export interface ImagePipelineDeps {
   config: Pick<Config, "trustProxy">;
+  /** The app's cache budget: the pipeline's own caches (known_requests, ready_answers) are made from it. */
+  caches: CacheBudget;
   observer: RequestObserver;
   failures: RouteFailures;
   now: () => number;
@@ -115,8 +118,8 @@ const etagOf = (image: ImagePlan) => `"${image.key}"`;
 export function imagePipeline(deps: ImagePipelineDeps) {
   const { begin, end } = deps.observer.outsideElysia;
   // The pipeline's two caches of its own (the routes' images are in their ImageCache).
-  const known = keptValues<KnownRequest>(PIPELINE_CACHE_BYTES.knownRequests, (entry) => entry.planned.image.memory + 2 * entry.readyKey.length, deps.now);
-  const ready = keptValues<ReadyAnswer>(PIPELINE_CACHE_BYTES.readyAnswers, (answer) => CACHE_ENTRY_OVERHEAD + answer.bytes, deps.now);
+  const known = deps.caches.cache<KnownRequest>("known_requests", { sizeOf: (entry) => entry.planned.image.memory + 2 * entry.readyKey.length, now: deps.now });
+  const ready = deps.caches.cache<ReadyAnswer>("ready_answers", { sizeOf: (answer) => CACHE_ENTRY_OVERHEAD + answer.bytes, now: deps.now });
   const routes: ImageRouteSettings[] = [];
 
   /** The headers of a planned image's answers, `perRequest` (RateLimit-*) last. */

@@ -5,13 +5,15 @@
 // sockets connect to the checked IP only, so a second DNS answer can never
 // swap it (rebinding).
 // Load: one lookup in flight per address, results cached, concurrency capped
-// per process and per target, every cache bounded in bytes and swept.
+// per process and per target, every cache bounded by its share of the cache
+// budget and swept.
 
 import { createLogger } from "../log.ts";
 import { needsSrvLookup, parseAddress } from "./address.ts";
 import { canonicalIp, isPublicIp } from "./address-policy.ts";
 import { pingBedrock } from "./bedrock.ts";
-import { estimateBytes, TtlCache } from "../ttl-cache.ts";
+import { estimateBytes, type BoundedCache } from "../cache/bounded-cache.ts";
+import { CacheBudget } from "../cache/budget.ts";
 import { Semaphore } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
@@ -44,10 +46,6 @@ export interface LookupSettings {
   successTtlMs: number;
   failureTtlMs: number;
   faviconTtlMs: number;
-  /** Bytes the cached results may hold in all (favicons apart), as estimated. */
-  resultCacheBytes: number;
-  /** Bytes the cached favicons may hold in all. */
-  faviconCacheBytes: number;
   /** The port a Bedrock address without one means, and that a failed Java lookup retries as Bedrock. */
   bedrockPort: number;
   now: () => number;
@@ -57,7 +55,6 @@ export interface LookupSettings {
 
 /** How often, at most, a cache write scans for expired entries. */
 const SWEEP_EVERY_MS = 10_000;
-const MIB = 1024 * 1024;
 
 export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   resolver: systemResolver,
@@ -72,11 +69,6 @@ export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   successTtlMs: 60_000,
   failureTtlMs: 15_000,
   faviconTtlMs: 24 * 3600_000,
-  // A typical result is 1-3 KB: 32 MiB keeps ~15,000 of them, and at least
-  // ~600 of the largest a server can send (~50 KB with every part at its cap).
-  resultCacheBytes: 32 * MIB,
-  // Real favicons are 2-12 KB: 16 MiB keeps 1,500-8,000, and 250 of the largest (64 KiB).
-  faviconCacheBytes: 16 * MIB,
   bedrockPort: BEDROCK_PORT,
   now: Date.now,
   reportUnexpected: (error) => createLogger({ level: "error" }).error("lookup failed unexpectedly", { error }),
@@ -119,53 +111,53 @@ function withBlockedNote(result: LookupResult, blocked: readonly string[]): Look
 
 export class LookupService {
   readonly settings: LookupSettings;
-  private readonly results: TtlCache<LookupResult>;
-  private readonly favicons: TtlCache<Uint8Array>;
-  private readonly inFlight = new Map<string, Promise<LookupResult>>();
+  /** Results by edition and address as typed, favicons apart (lookup_results). */
+  private readonly results: BoundedCache<LookupResult>;
+  /** Favicons by server (lookup_favicons). */
+  private readonly favicons: BoundedCache<Uint8Array>;
   private readonly slots: Semaphore;
   private readonly perTarget = new Map<string, number>();
 
-  constructor(settings: Partial<LookupSettings> = {}) {
+  /** `caches`: the application's budget, which bounds lookup_results and lookup_favicons. */
+  constructor(settings: Partial<LookupSettings> = {}, caches = new CacheBudget()) {
     this.settings = { ...DEFAULT_LOOKUP_SETTINGS, ...settings };
     const { now } = this.settings;
-    this.results = new TtlCache<LookupResult>({ maxBytes: this.settings.resultCacheBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
-    this.favicons = new TtlCache<Uint8Array>({ maxBytes: this.settings.faviconCacheBytes, sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
+    // A typical result is 1-3 KB: 32 MiB (the default share) keeps ~15,000 of them, and at least
+    // ~600 of the largest a server can send (~50 KB with every part at its cap).
+    this.results = caches.cache<LookupResult>("lookup_results", { sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
+    // Real favicons are 2-12 KB: 16 MiB keeps 1,500-8,000, and 250 of the largest (64 KiB).
+    this.favicons = caches.cache<Uint8Array>("lookup_favicons", { sizeOf: estimateBytes, sweepEveryMs: SWEEP_EVERY_MS, now });
     this.slots = new Semaphore(this.settings.maxConcurrent, this.settings.maxWaiting);
   }
 
-  /** Never rejects: every failure is a result with online=false and an error code. */
+  /** Never rejects: every failure is a result with online=false and an error code. One lookup in flight per key. */
   lookup(request: LookupRequest): Promise<LookupResult> {
     const edition = request.edition ?? "java";
     const key = `${edition} ${request.address.trim().toLowerCase()}`;
-    const cached = this.results.get(key);
-    if (cached) return Promise.resolve(this.withFavicon(cached));
-    const running = this.inFlight.get(key);
-    if (running) return running;
-
-    // The deadline counts from here: time spent waiting for a slot is part of it.
-    const deadline = this.settings.now() + this.settings.deadlineMs;
-    const promise = this.slots
-      .run(() => this.perform(request.address, edition, deadline), this.settings.deadlineMs)
-      .then((result) => result ?? this.busy(request.address, edition))
-      .catch((error: unknown) => this.unexpected(request.address, edition, error))
-      .then((result) => this.remember(key, result))
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
+    const looked = this.results.getOrComputeAsync(key, () => this.lookUp(request.address, edition), (result) => this.keepFor(result));
+    return looked.then((result) => this.withFavicon(result));
   }
 
   /**
-   * Favicons are cached on their own, by server and for longer, so that an
-   * offline server keeps its icon; cached results hold none (each icon's
-   * bytes are held, and counted, once).
+   * A lookup made now. Favicons are cached on their own, by server and for
+   * longer, so that an offline server keeps its icon; results hold none (each
+   * icon's bytes are held, and counted, once).
    */
-  private remember(key: string, result: LookupResult): LookupResult {
+  private async lookUp(address: string, edition: Edition): Promise<LookupResult> {
+    // The deadline counts from here: time spent waiting for a slot is part of it.
+    const deadline = this.settings.now() + this.settings.deadlineMs;
+    const result = await this.slots
+      .run(() => this.perform(address, edition, deadline), this.settings.deadlineMs)
+      .then((performed) => performed ?? this.busy(address, edition))
+      .catch((error: unknown) => this.unexpected(address, edition, error));
     if (result.favicon) this.favicons.set(faviconKey(result), result.favicon, this.settings.faviconTtlMs);
-    // "busy" says nothing about the server: not cached, the next request tries again.
-    if (result.error?.code !== "busy") {
-      this.results.set(key, { ...result, favicon: null }, result.online ? this.settings.successTtlMs : this.settings.failureTtlMs);
-    }
-    return result.favicon ? result : this.withFavicon(result);
+    return { ...result, favicon: null };
+  }
+
+  /** How long a result is kept; "busy" says nothing about the server: not kept, the next request tries again. */
+  private keepFor(result: LookupResult): number | null {
+    if (result.error?.code === "busy") return null;
+    return result.online ? this.settings.successTtlMs : this.settings.failureTtlMs;
   }
 
   private withFavicon(result: LookupResult): LookupResult {
@@ -258,12 +250,9 @@ export class LookupService {
     }
   }
 
-  /** What the caches hold now, in entries and estimated bytes (each within its byte bound). */
+  /** What the caches hold now (each within its byte bound), and their counts. */
   get cacheUsage() {
-    return {
-      results: { entries: this.results.size, bytes: this.results.bytes },
-      favicons: { entries: this.favicons.size, bytes: this.favicons.bytes },
-    };
+    return { results: this.results.stats, favicons: this.favicons.stats };
   }
 
   /** Opens the sockets: the one step a lookup that must not touch the network (fuzzing) replaces. */

@@ -159,16 +159,20 @@ export class Histogram<L extends string = never> implements Metric {
   }
 }
 
-/** A value read when scraped (memory, cache sizes): `collect` returns its label sets. */
-export class Gauge<L extends string = never> implements Metric {
+/**
+ * A value read when scraped (memory, cache sizes): `collect` returns its label
+ * sets. As a counter, the running totals something else keeps (a cache's hits).
+ */
+export class Collected<L extends string = never> implements Metric {
   constructor(
+    private readonly type: "gauge" | "counter",
     private readonly options: MetricOptions<L>,
     private readonly collect: () => Iterable<[Labels<L>, number]>,
   ) {}
 
   render(): string {
     const { name, help, labelNames } = this.options;
-    let text = header(name, help, "gauge");
+    let text = header(name, help, this.type);
     let written = 0;
     for (const [labels, value] of this.collect()) {
       if (written++ >= (this.options.maxSeries ?? DEFAULT_MAX_SERIES)) break;
@@ -189,8 +193,13 @@ export class Registry {
     return this.add(new Histogram(options));
   }
 
-  gauge<L extends string = never>(options: MetricOptions<L>, collect: () => Iterable<[Labels<L>, number]>): Gauge<L> {
-    return this.add(new Gauge(options, collect));
+  gauge<L extends string = never>(options: MetricOptions<L>, collect: () => Iterable<[Labels<L>, number]>): Collected<L> {
+    return this.add(new Collected("gauge", options, collect));
+  }
+
+  /** A counter whose totals are kept elsewhere and read when scraped. */
+  collectedCounter<L extends string = never>(options: MetricOptions<L>, collect: () => Iterable<[Labels<L>, number]>): Collected<L> {
+    return this.add(new Collected("counter", options, collect));
   }
 
   /** The Prometheus text exposition of every metric. */

@@ -1,24 +1,31 @@
 // Pennant's own metrics, served at GET /metrics. One instance per app; the
 // HTTP layer counts requests, lookups and refusals, and the image routes call
-// observeRender, cacheHit and cacheMiss. Label values are route templates and
-// names from code, never raw paths or client text.
+// observeRender. Every cache made from the app's cache
+// budget reports its size, bound, hits, misses and evictions at each scrape.
+// Label values are route templates and names from code, never raw paths or
+// client text.
 
 import pkg from "../../package.json" with { type: "json" };
-import { Registry } from "./registry.ts";
-import type { ImageCacheEvents } from "../ttl-cache.ts";
+import type { CacheStats } from "../cache/bounded-cache.ts";
+import { Registry, type Labels } from "./registry.ts";
 
 /** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export interface CacheUsage {
-  entries: number;
-  /** Estimated bytes held. */
-  bytes: number;
+/** What a cache reports: its size, and, for one made from the budget, its bound and counts too. */
+export type CacheUsage = Pick<CacheStats, "entries" | "bytes"> & Partial<CacheStats>;
+
+/** Caches made from one budget (src/cache/budget.ts), by name, as they are now. */
+export interface CacheSource {
+  usage(): Iterable<[string, CacheStats]>;
 }
+
+type CacheCount = "hits" | "misses" | "evictions";
 
 export class ServiceMetrics {
   private readonly registry = new Registry();
-  private readonly caches = new Map<string, () => CacheUsage>();
+  private readonly watched = new Map<string, () => CacheUsage>();
+  private readonly sources: CacheSource[] = [];
 
   private readonly requests = this.registry.counter({
     name: "pennant_http_requests_total",
@@ -42,16 +49,6 @@ export class ServiceMetrics {
     labelNames: ["kind"],
     buckets: DURATION_BUCKETS,
   });
-  private readonly hits = this.registry.counter({
-    name: "pennant_cache_hits_total",
-    help: "Cache reads that found an entry, by cache.",
-    labelNames: ["cache"],
-  });
-  private readonly misses = this.registry.counter({
-    name: "pennant_cache_misses_total",
-    help: "Cache reads that found nothing, by cache.",
-    labelNames: ["cache"],
-  });
   private readonly lookups = this.registry.counter({
     name: "pennant_lookups_total",
     help: "Live server lookups answered (cached or not), by outcome: online or the error code.",
@@ -74,6 +71,19 @@ export class ServiceMetrics {
     this.registry.gauge({ name: "pennant_cache_bytes", help: "Estimated bytes a cache holds now (each is bounded).", labelNames: ["cache"] }, () =>
       this.cacheUsage((usage) => usage.bytes),
     );
+    this.registry.gauge({ name: "pennant_cache_max_bytes", help: "A cache's bound: its share of PENNANT_CACHE_MB.", labelNames: ["cache"] }, () =>
+      this.cacheUsage((usage) => usage.maxBytes),
+    );
+    this.registry.collectedCounter({ name: "pennant_cache_hits_total", help: "Cache reads that found an entry, by cache.", labelNames: ["cache"] }, () =>
+      this.cacheCounts("hits"),
+    );
+    this.registry.collectedCounter({ name: "pennant_cache_misses_total", help: "Cache reads that found nothing, by cache.", labelNames: ["cache"] }, () =>
+      this.cacheCounts("misses"),
+    );
+    this.registry.collectedCounter(
+      { name: "pennant_cache_evictions_total", help: "Entries a cache dropped to make room for others, by cache.", labelNames: ["cache"] },
+      () => this.cacheCounts("evictions"),
+    );
   }
 
   request(method: string, route: string, status: number, ms: number): void {
@@ -87,17 +97,14 @@ export class ServiceMetrics {
     this.renderSeconds.observe({ kind }, ms / 1000);
   }
 
-  cacheHit(cache: string): void {
-    this.hits.inc({ cache });
-  }
-
-  cacheMiss(cache: string): void {
-    this.misses.inc({ cache });
-  }
-
   /** Reports a cache's size at every scrape. */
   watchCache(cache: string, usage: () => CacheUsage): void {
-    this.caches.set(cache, usage);
+    this.watched.set(cache, usage);
+  }
+
+  /** Reports every cache made from `source` (the app's cache budget), those made later included, at every scrape. */
+  watchCaches(source: CacheSource): void {
+    this.sources.push(source);
   }
 
   lookup(outcome: string): void {
@@ -112,17 +119,27 @@ export class ServiceMetrics {
     return this.registry.render();
   }
 
-  private *cacheUsage(pick: (usage: CacheUsage) => number): Iterable<[{ cache: string }, number]> {
-    for (const [cache, usage] of this.caches) yield [{ cache }, pick(usage())];
+  /** Every cache's usage by name; a cache watched on its own is read from there. */
+  private caches(): Map<string, CacheUsage> {
+    const all = new Map<string, CacheUsage>();
+    for (const source of this.sources) for (const [cache, stats] of source.usage()) all.set(cache, stats);
+    for (const [cache, usage] of this.watched) all.set(cache, usage());
+    return all;
+  }
+
+  private *cacheUsage(pick: (usage: CacheUsage) => number | undefined): Iterable<[Labels<"cache">, number]> {
+    for (const [cache, usage] of this.caches()) {
+      const value = pick(usage);
+      if (value !== undefined) yield [{ cache }, value];
+    }
+  }
+
+  /** A count as the cache keeps it. */
+  private *cacheCounts(count: CacheCount): Iterable<[Labels<"cache">, number]> {
+    for (const [cache, usage] of this.caches()) {
+      const kept = usage[count];
+      if (kept !== undefined) yield [{ cache }, kept];
+    }
   }
 }
 
-/** The events of a cache of drawn images (cache "<kind>_images"), counted here. */
-export function imageCacheEvents(metrics: ServiceMetrics, kind: "banner" | "badge"): ImageCacheEvents {
-  const cache = `${kind}_images`;
-  return {
-    hit: () => metrics.cacheHit(cache),
-    miss: () => metrics.cacheMiss(cache),
-    drawn: (ms) => metrics.observeRender(kind, ms),
-  };
-}

@@ -1,6 +1,7 @@
 // Filling and stroking paths onto a pixmap: flatten, rasterize to a coverage
 // mask over the visible part of the shape, composite with the paint.
 
+import { NO_CACHES, type RenderContext } from "./context.ts";
 import { drawMask } from "./paint/draw-mask.ts";
 import { compositeMask } from "./paint/composite.ts";
 import type { Paint } from "./paint/paint.ts";
@@ -20,6 +21,8 @@ export interface DrawOptions {
   opacity?: number;
   /** Only pixels inside this coverage mask are painted, weighted by it (e.g. a rounded banner outline). */
   clip?: Mask | null;
+  /** What is kept between drawings (tint tables); none by default. */
+  context?: RenderContext;
 }
 
 export interface FillOptions extends DrawOptions {
@@ -46,7 +49,7 @@ function fillContours(pixmap: Pixmap, contours: Contour[], paint: Paint, fillRul
   if (mask.width === 0) return;
   const opacity = options.opacity ?? 1;
   if (paint.type === "solid" && !clip) {
-    drawMask(pixmap, mask, 0, 0, paint.color, opacity);
+    drawMask(pixmap, mask, 0, 0, paint.color, opacity, options.context ?? NO_CACHES);
     return;
   }
   compositeMask(pixmap, mask, compilePaint(paint, options.transform ?? IDENTITY), opacity, clip);

@@ -5,7 +5,10 @@ export { type Color, rgba, parseHexColor } from "./color.ts";
 export { type Transform, IDENTITY, translate, scale, rotate, then, invert } from "./transform.ts";
 export { Path, type CornerRadii } from "./path.ts";
 export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
-export { PixmapPool } from "./pixmap-pool.ts";
+export { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";
+export {
+  RenderContext, NO_CACHES, KEEP_NOTHING, maskBytes, type RenderMemory, type RenderCacheName, type Store,
+} from "./context.ts";
 export type { FillRule } from "./raster/accumulate.ts";
 export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
 export { drawMask } from "./paint/draw-mask.ts";
@@ -25,7 +28,7 @@ export {
   type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, stretchToWidth,
 } from "./text/layout.ts";
 export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
-export { GlyphCache, sharedGlyphCache, type GlyphCacheStats, type GlyphShadow } from "./text/glyph-cache.ts";
+export { GlyphCache, GLYPH_VARIANTS, type GlyphShadow } from "./text/glyph-cache.ts";
 export {
   layoutFormatted, drawFormattedLine, shadowColor, type TextRun, type FormattedLine, type FormattedDrawOptions,
 } from "./text/minecraft-text.ts";

@@ -4,13 +4,30 @@
 // counts toward the collector's next cycle, and on a server whose heap holds
 // tens of MiB of cached images that cycle costs more than the drawing
 // (docs/performance-notes.md). Pixmaps given back are handed out again,
-// cleared, to the next drawing of the same size.
+// cleared, to the next drawing of the same size. A pool of its own shape
+// (a list searched by size), bounded by its share of the application's cache
+// budget (context.ts) and reported with the caches.
 
 import { Pixmap } from "./pixmap.ts";
+
+/** What the pool holds and how it served: as the application's caches report it. */
+export interface PoolUsage {
+  entries: number;
+  bytes: number;
+  /** Pixmaps handed out again. */
+  hits: number;
+  /** Pixmaps made new: none of their size was spare. */
+  misses: number;
+  /** Spares dropped to make room for others. */
+  evictions: number;
+}
 
 export class PixmapPool {
   private readonly spare: Pixmap[] = [];
   private spareBytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
 
   /** Keeps at most `maxBytes` of pixel data in spare pixmaps. */
   constructor(readonly maxBytes: number) {}
@@ -22,9 +39,11 @@ export class PixmapPool {
       if (pixmap.width !== width || pixmap.height !== height) continue;
       this.spare.splice(i, 1);
       this.spareBytes -= pixmap.data.length;
+      this.hits++;
       pixmap.pixels.fill(0);
       return pixmap;
     }
+    this.misses++;
     return new Pixmap(width, height);
   }
 
@@ -35,13 +54,20 @@ export class PixmapPool {
   give(pixmap: Pixmap): void {
     const bytes = pixmap.data.length;
     if (bytes > this.maxBytes || this.spare.includes(pixmap)) return;
-    while (this.spareBytes + bytes > this.maxBytes) this.spareBytes -= this.spare.shift()!.data.length;
+    while (this.spareBytes + bytes > this.maxBytes) {
+      this.spareBytes -= this.spare.shift()!.data.length;
+      this.evictions++;
+    }
     this.spare.push(pixmap);
     this.spareBytes += bytes;
   }
 
-  /** Bytes held in spare pixmaps (for tests and metrics). */
+  /** Bytes held in spare pixmaps (for tests). */
   get bytes(): number {
     return this.spareBytes;
+  }
+
+  get usage(): PoolUsage {
+    return { entries: this.spare.length, bytes: this.spareBytes, hits: this.hits, misses: this.misses, evictions: this.evictions };
   }
 }

@@ -2,11 +2,14 @@
 // the cache has every byte of one drawn whole, and the cache stays bounded.
 
 import { describe, expect, test } from "bun:test";
+import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeColor } from "../../src/badge/colors.ts";
 import { drawBadge } from "../../src/badge/draw.ts";
-import { LabelPixels } from "../../src/badge/label-pixels.ts";
+import { MAX_LABEL_PIXELS, SPILLS } from "../../src/badge/label-pixels.ts";
 import { layoutBadge, type BadgeContent } from "../../src/badge/layout.ts";
 import { STYLE_NAMES, type StyleName } from "../../src/badge/styles.ts";
+import { CacheBudget } from "../../src/cache/budget.ts";
+import { CACHE_SHARES } from "../../src/config.ts";
 
 type Look = Omit<BadgeContent, "style">;
 const look = (label: string, message: string, color: string, labelColor?: string): Look =>
@@ -35,9 +38,18 @@ const LOOKS: Look[] = [
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
+/** Badge caches whose label pixels may hold `bytes`. */
+function keeping(bytes = CACHE_SHARES.label_pixels): BadgeCaches {
+  return new BadgeCaches({ budget: new CacheBudget({ ...CACHE_SHARES, label_pixels: bytes }) });
+}
+/** Labels drawn every time, in shields' order. */
+const WHOLE = () => new BadgeCaches({ keepLabels: false });
+const spilling = (caches: BadgeCaches) => [...caches.labels!.values()].filter((entry) => entry === SPILLS).length;
+
 describe("label pixels", () => {
   test("a badge drawn with its label kept is byte for byte one drawn with nothing kept, every style, scale 1 and 2", () => {
-    const labels = new LabelPixels(64 * 1024 * 1024, 100_000);
+    const caches = keeping(64 * 1024 * 1024);
+    const labels = caches.labels!;
     const copied = new Map<StyleName, number>();
     for (const style of STYLE_NAMES) {
       for (const scale of [1, 2]) {
@@ -45,11 +57,11 @@ describe("label pixels", () => {
         for (const round of [0, 1]) {
           for (const l of LOOKS) {
             const layout = layoutBadge({ ...l, style });
-            const whole = drawBadge(layout, scale, null);
-            const hitsBefore = labels.stats().hits;
-            const reused = drawBadge(layout, scale, labels);
+            const whole = drawBadge(layout, scale, WHOLE());
+            const hitsBefore = labels.stats.hits;
+            const reused = drawBadge(layout, scale, caches);
             expect({ style, scale, round, ...l, same: same(reused.data, whole.data) }).toMatchObject({ same: true });
-            if (labels.stats().hits > hitsBefore) copied.set(style, (copied.get(style) ?? 0) + 1);
+            if (labels.stats.hits > hitsBefore) copied.set(style, (copied.get(style) ?? 0) + 1);
           }
         }
       }
@@ -58,54 +70,54 @@ describe("label pixels", () => {
     for (const style of ["flat", "flat-square", "plastic", "for-the-badge"] as const) expect(copied.get(style) ?? 0).toBeGreaterThan(5);
     expect(copied.get("social")).toBeUndefined();
     // Only "ff" at scale 2 (flat and plastic) was drawn whole.
-    expect(labels.stats().spilling).toBeLessThanOrEqual(2);
+    expect(spilling(caches)).toBeLessThanOrEqual(2);
   });
 
   test("a label whose ink reaches past its segment is kept as such and drawn whole", () => {
-    const labels = new LabelPixels();
+    const caches = keeping();
     const layout = layoutBadge({ ...look("ff", "x", "green"), style: "flat" });
-    drawBadge(layout, 2, labels);
-    expect(labels.stats()).toMatchObject({ entries: 1, spilling: 1 });
-    const whole = drawBadge(layout, 2, null);
-    expect(same(drawBadge(layout, 2, labels).data, whole.data)).toBe(true);
-    expect(labels.stats().hits).toBe(1);
+    drawBadge(layout, 2, caches);
+    expect(caches.labels!.stats.entries).toBe(1);
+    expect(spilling(caches)).toBe(1);
+    const whole = drawBadge(layout, 2, WHOLE());
+    expect(same(drawBadge(layout, 2, caches).data, whole.data)).toBe(true);
+    expect(caches.labels!.stats.hits).toBe(1);
   });
 
   test("for-the-badge labels that end in a quarter pixel are not kept", () => {
-    const labels = new LabelPixels();
+    const caches = keeping();
     // DOWNLOADS: 9 characters at 1.25 px letter spacing; CODE: 4, a whole 5 px.
-    drawBadge(layoutBadge({ ...look("downloads", "1k", "green"), style: "for-the-badge" }), 1, labels);
-    expect(labels.stats().entries).toBe(0);
-    drawBadge(layoutBadge({ ...look("code", "MIT", "green"), style: "for-the-badge" }), 1, labels);
-    expect(labels.stats().entries).toBe(1);
+    drawBadge(layoutBadge({ ...look("downloads", "1k", "green"), style: "for-the-badge" }), 1, caches);
+    expect(caches.labels!.stats.entries).toBe(0);
+    drawBadge(layoutBadge({ ...look("code", "MIT", "green"), style: "for-the-badge" }), 1, caches);
+    expect(caches.labels!.stats.entries).toBe(1);
   });
 
   test("bounded in entries and bytes, least recently used dropped first, an oversized label not kept", () => {
-    const labels = new LabelPixels(256 * 1024, 20);
+    const roomy = keeping(64 * 1024 * 1024);
+    const labels = roomy.labels!;
     const first = layoutBadge({ ...look("label 0", "1", "green"), style: "flat" });
-    for (let i = 0; i < 200; i++) {
-      drawBadge(layoutBadge({ ...look(`label ${i}`, "1", "green"), style: "flat" }), 1, labels);
+    for (let i = 0; i < MAX_LABEL_PIXELS + 100; i++) {
+      drawBadge(layoutBadge({ ...look(`label ${i}`, "1", "green"), style: "flat" }), 1, roomy);
       // Label 0, used again each time, stays: copied every time.
-      const hits = labels.stats().hits;
-      drawBadge(first, 1, labels);
-      expect(labels.stats().hits).toBe(hits + 1);
-      expect(labels.stats().entries).toBeLessThanOrEqual(20);
+      const hits = labels.stats.hits;
+      drawBadge(first, 1, roomy);
+      expect(labels.stats.hits).toBe(hits + 1);
     }
-    expect(labels.stats().entries).toBe(20);
+    expect(labels.stats.entries).toBe(MAX_LABEL_PIXELS);
 
     // Bytes: wide labels fill the byte bound before the entry bound.
-    for (let i = 0; i < 50; i++) drawBadge(layoutBadge({ ...look(`a wide label number ${i} ${"m".repeat(15)}`, "1", "green"), style: "flat" }), 1, labels);
-    expect(labels.stats().bytes).toBeLessThanOrEqual(256 * 1024);
-    expect(labels.stats().bytes).toBeGreaterThan(200 * 1024);
-    expect(labels.stats().entries).toBeLessThan(20);
+    const small = keeping(256 * 1024);
+    const kept = small.labels!;
+    for (let i = 0; i < 50; i++) drawBadge(layoutBadge({ ...look(`a wide label number ${i} ${"m".repeat(15)}`, "1", "green"), style: "flat" }), 1, small);
+    expect(kept.stats.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(kept.stats.bytes).toBeGreaterThan(200 * 1024);
+    expect(kept.stats.entries).toBeLessThan(50);
 
     // A label over an eighth of the bound (32 KiB here) would flush the others: drawn, not kept.
-    const before = labels.stats();
-    drawBadge(layoutBadge({ ...look("m".repeat(120), "1", "green"), style: "flat" }), 2, labels);
-    expect(labels.stats().entries).toBe(before.entries);
-    expect(labels.stats().bytes).toBe(before.bytes);
-
-    labels.clear();
-    expect(labels.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    const before = kept.stats;
+    drawBadge(layoutBadge({ ...look("m".repeat(120), "1", "green"), style: "flat" }), 2, small);
+    expect(kept.stats.entries).toBe(before.entries);
+    expect(kept.stats.bytes).toBe(before.bytes);
   });
 });

@@ -2,8 +2,11 @@
 // its first: the same pixels, only onto a blank surface, and bounded.
 
 import { expect, test } from "bun:test";
+import { BannerCaches } from "../../src/banner/banner-caches.ts";
+import { CacheBudget } from "../../src/cache/budget.ts";
+import { CACHE_SHARES } from "../../src/config.ts";
 import type { ServerBannerData } from "../../src/banner/model.ts";
-import { drawPanel, keptPanels } from "../../src/banner/parts.ts";
+import { drawPanel } from "../../src/banner/parts.ts";
 import { Surface } from "../../src/banner/surface.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { paletteFor, type Palette } from "../../src/banner/theme.ts";
@@ -17,14 +20,14 @@ const size = { width: 468, height: 60 };
 
 /** The panel drawn in full: on a surface that is no longer blank (an empty fill) but still all transparent. */
 function drawnInFull(width: number, height: number, scale: number, palette: Palette, radius: number): Pixmap {
-  const surface = new Surface(width, height, scale);
+  const surface = new Surface(width, height, scale, new BannerCaches());
   surface.fill(new Path(), solid(rgba(0, 0, 0)));
   drawPanel(surface, palette, radius);
   return surface.pixmap;
 }
 
-function drawnOnBlank(width: number, height: number, scale: number, palette: Palette, radius: number): Pixmap {
-  const surface = new Surface(width, height, scale);
+function drawnOnBlank(caches: BannerCaches, width: number, height: number, scale: number, palette: Palette, radius: number): Pixmap {
+  const surface = new Surface(width, height, scale, caches);
   drawPanel(surface, palette, radius);
   return surface.pixmap;
 }
@@ -40,33 +43,35 @@ test("a panel copied from a kept drawing has the pixels of one drawn in full, fo
   const cases = palettes.flatMap((palette) => [
     [468, 60, 1, palette, 6], [468, 60, 1, palette, 12], [468, 60, 2, palette, 6], [300, 250, 1, palette, 10],
   ] as const);
-  // Twice over: the first round may draw and keep, the second copies; each must match its own full drawing.
+  // Twice over: the first round draws and keeps, the second copies; each must match its own full drawing.
+  const caches = new BannerCaches({ budget: new CacheBudget({ ...CACHE_SHARES, banner_panels: 16 * 1024 * 1024 }) });
   for (let round = 0; round < 2; round++) {
     for (const [width, height, scale, palette, radius] of cases) {
       const expected = drawnInFull(width, height, scale, palette, radius);
-      const actual = drawnOnBlank(width, height, scale, palette, radius);
+      const actual = drawnOnBlank(caches, width, height, scale, palette, radius);
       expect({ width, height, scale, radius, theme: palette.theme, same: Buffer.from(actual.data).equals(Buffer.from(expected.data)) })
         .toEqual({ width, height, scale, radius, theme: palette.theme, same: true });
     }
   }
+  expect(caches.panels.stats.hits).toBe(cases.length);
 });
 
 test("a banner drawn over a kept panel has the pixels of the one that kept it", () => {
   const options = { size, theme: "dark" as const, scale: 1 as const, background: rgba(99, 17, 43) };
-  // Counted as copies, not entries: a full cache (other tests fill it) drops one panel for each it keeps.
-  const before = keptPanels().copies;
-  const first = renderBanner("minimal-status", DATA, options);
-  expect(keptPanels().copies).toBe(before);
-  const second = renderBanner("minimal-status", DATA, options);
-  expect(keptPanels().copies).toBe(before + 1);
+  const caches = new BannerCaches();
+  const first = renderBanner("minimal-status", DATA, options, caches);
+  expect(caches.panels.stats).toMatchObject({ entries: 1, hits: 0 });
+  const second = renderBanner("minimal-status", DATA, options, caches);
+  expect(caches.panels.stats.hits).toBe(1);
   expect(Buffer.from(second.data).equals(Buffer.from(first.data))).toBe(true);
 });
 
 test("on a surface already drawn on, the panel is drawn over it, not copied", () => {
   const palette = paletteFor({ theme: "light" });
-  const blank = new Surface(468, 60, 1);
+  const caches = new BannerCaches();
+  const blank = new Surface(468, 60, 1, caches);
   drawPanel(blank, palette, 6);
-  const red = new Surface(468, 60, 1);
+  const red = new Surface(468, 60, 1, caches);
   red.fill(new Path().rect(0, 0, 468, 60), solid(rgba(255, 0, 0)));
   drawPanel(red, palette, 6);
   // The panel's rounded corner leaves the red showing; a copy of the kept panel would leave it transparent.
@@ -76,15 +81,17 @@ test("on a surface already drawn on, the panel is drawn over it, not copied", ()
 });
 
 test("kept panels stay within their byte bound whatever backgrounds are asked for", () => {
+  const caches = new BannerCaches();
   for (let i = 0; i < 60; i++) {
-    renderBanner("minimal-status", DATA, { size: { width: 728, height: 90 }, theme: "dark", scale: 1, background: rgba(i, 200 - i, 90) });
+    renderBanner("minimal-status", DATA, { size: { width: 728, height: 90 }, theme: "dark", scale: 1, background: rgba(i, 200 - i, 90) }, caches);
   }
-  const { entries, bytes } = keptPanels();
-  expect(bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+  const { entries, bytes, maxBytes, evictions } = caches.panels.stats;
+  expect(maxBytes).toBe(4 * 1024 * 1024);
+  expect(bytes).toBeLessThanOrEqual(maxBytes);
   expect(entries).toBeLessThan(60);
+  expect(evictions).toBe(60 - entries);
   // 1200x300 panels (1.4 MB) are drawn every time, never kept.
   const large = { width: 1200, height: 300 };
-  const held = keptPanels().entries;
-  renderBanner("minimal-status", DATA, { size: large, theme: "dark", scale: 1, background: rgba(1, 2, 3) });
-  expect(keptPanels().entries).toBe(held);
+  renderBanner("minimal-status", DATA, { size: large, theme: "dark", scale: 1, background: rgba(1, 2, 3) }, caches);
+  expect(caches.panels.stats.entries).toBe(entries);
 });

@@ -230,7 +230,7 @@ describe("caching", () => {
     const one = (await (await banner(MANUAL)).arrayBuffer()).byteLength;
     await server.close();
     renders = [];
-    // Room for one image and its entry's bookkeeping (see ttl-cache.ts), not for two.
+    // Room for one image and its entry's bookkeeping (see src/cache/bounded-cache.ts), not for two.
     await start({}, one + 400);
     await banner(MANUAL);
     await banner(`${MANUAL}&online_players=13`);

@@ -6,12 +6,14 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { badgeColor } from "../../src/badge/colors.ts";
+import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeImage } from "../../src/badge/images.ts";
 import { BannerService } from "../../src/banner/service.ts";
 import { loadConfig } from "../../src/config.ts";
 import { routeTable } from "../../src/http/allowed-methods.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { routeFailures } from "../../src/http/error-handling.ts";
+import { CacheBudget } from "../../src/cache/budget.ts";
 import { ImageCache } from "../../src/http/image-cache.ts";
 import { imagePipeline, type PlannedImage } from "../../src/http/image-pipeline.ts";
 import { observeRequests } from "../../src/http/observe.ts";
@@ -160,8 +162,9 @@ describe("the first step, called directly", () => {
       allowedMethods: () => [], storeLog: new ThrottledLog(60_000, Date.now, () => {}), log,
       noteErrorCode: observer.noteErrorCode, requestIdOf: observer.requestIdOf,
     });
-    const pipeline = imagePipeline({ config, observer, failures, now: Date.now });
-    const images = new ImageCache({ maxBytes: 1_000_000, now: Date.now });
+    const caches = new CacheBudget();
+    const pipeline = imagePipeline({ config, caches, observer, failures, now: Date.now });
+    const images = new ImageCache(caches, { name: "banner_images", now: Date.now });
     const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
     const bannerRoute = pipeline.route({ path: "/api/banner", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "request" }, errorsAsImages: "when accepted" });
     const badgeRoute = pipeline.route({ path: "/badge", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "draw" }, errorsAsImages: "always" });
@@ -212,7 +215,7 @@ describe("the first step, called directly", () => {
     const { call, badgeRoute, request, socket, noErrorImage, db } = setUp();
     try {
       const content = { label: "downloads", message: "12k", color: badgeColor("blue"), style: "flat" as const };
-      const image = badgeImage(content, 1);
+      const image = badgeImage(content, 1, new BadgeCaches());
       let drawn = 0;
       const planned: PlannedImage = { image: { ...image, draw: () => (drawn++, image.draw()) }, status: 200, cacheControl: "max-age=60", reuseForMs: 60_000 };
       // Planned, not drawn: the client held the image.

@@ -3,6 +3,7 @@
 // whatever paths clients try, and who may read it.
 
 import { afterEach, describe, expect, test } from "bun:test";
+import { CACHE_SHARES, type CacheName } from "../../src/config.ts";
 import { LookupService } from "../../src/lookup/service.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -81,6 +82,25 @@ describe("GET /metrics", () => {
     expect(await sample('pennant_cache_hits_total{cache="banner_images"}')).toBe(1);
     expect(await sample('pennant_render_duration_seconds_count{kind="banner"}')).toBe(1);
     expect(await sample('pennant_cache_entries{cache="banner_images"}')).toBe(1);
+  });
+
+  test("every cache made from the budget shows its bound (its share of PENNANT_CACHE_MB), size and counts", async () => {
+    server = await startTestServer({ PENNANT_CACHE_MB: "350" });
+    // Two banners with the same text in different colours: two drawings, the second from kept glyphs.
+    for (const accent of ["ff0000", "00ff00"]) {
+      expect((await fetch(`${server.url}/api/banner?server_name=Cached&online_players=3&max_players=20&accent=${accent}`)).status).toBe(200);
+    }
+    const made: CacheName[] = [
+      "banner_images", "badge_images", "lookup_results", "lookup_favicons", "spare_pixmaps", "glyph_masks", "badge_shadow_glyphs", "shaped_runs", "banner_panels",
+      "segment_stops", "label_pixels", "tint_tables", "banner_textures",
+    ];
+    for (const cache of made) expect(await sample(`pennant_cache_max_bytes{cache="${cache}"}`)).toBe(2 * CACHE_SHARES[cache]);
+    expect(await sample('pennant_cache_entries{cache="glyph_masks"}')).toBeGreaterThan(5);
+    expect(await sample('pennant_cache_bytes{cache="glyph_masks"}')).toBeGreaterThan(1000);
+    expect(await sample('pennant_cache_misses_total{cache="glyph_masks"}')).toBeGreaterThan(5);
+    expect(await sample('pennant_cache_hits_total{cache="glyph_masks"}')).toBeGreaterThan(5);
+    expect(await sample('pennant_cache_hits_total{cache="spare_pixmaps"}')).toBe(1);
+    expect(await sample('pennant_cache_evictions_total{cache="glyph_masks"}', 0)).toBe(0);
   });
 
   test("a flood of random paths stays one series", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { heapStats } from "bun:jsc";
 import { Semaphore } from "../../src/lookup/bounds.ts";
-import { estimateBytes } from "../../src/ttl-cache.ts";
+import { estimateBytes } from "../../src/cache/bounded-cache.ts";
 import { parsePlugins } from "../../src/lookup/query.ts";
 import { fromModern, withQuery, type LookupResult } from "../../src/lookup/result.ts";
 import { nearMaximalStatus } from "../support/lookup-replies.ts";

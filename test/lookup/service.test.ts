@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { CacheBudget } from "../../src/cache/budget.ts";
+import { CACHE_SHARES } from "../../src/config.ts";
 import { motdRuns } from "../../src/lookup/motd.ts";
 import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
 import { offline, type LookupResult, type Target } from "../../src/lookup/result.ts";
@@ -55,8 +57,8 @@ function stubResolver(addresses: Record<string, string[]>, srv: Record<string, S
   return { resolver, calls };
 }
 
-function service(settings: Partial<LookupSettings> = {}): LookupService {
-  return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, queryGraceMs: 100, ...settings });
+function service(settings: Partial<LookupSettings> = {}, caches?: CacheBudget): LookupService {
+  return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, queryGraceMs: 100, ...settings }, caches);
 }
 
 /** Goes through every step of a lookup but the sockets: records where it would connect, and answers that nothing replied. */
@@ -331,16 +333,16 @@ describe("load", () => {
     const target = await peer("modern", nearMaximalStatus(0));
     const names = Array.from({ length: 60 }, (_, i) => `n${i}.example.com`);
     const { resolver } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
-    const bounds = { resultCacheBytes: 512 * 1024, faviconCacheBytes: 64 * 1024 };
-    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100, queryGraceMs: 0, ...bounds });
+    const bounds = { lookup_results: 512 * 1024, lookup_favicons: 64 * 1024 };
+    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100, queryGraceMs: 0 }, new CacheBudget({ ...CACHE_SHARES, ...bounds }));
     for (const name of names) {
       const result = await lookups.lookup({ address: `${name}:${target.port}` });
       expect(result.online).toBe(true);
       expect(result.favicon?.length).toBe(4500);
     }
     const usage = lookups.cacheUsage;
-    expect(usage.results.bytes).toBeLessThanOrEqual(bounds.resultCacheBytes);
-    expect(usage.favicons.bytes).toBeLessThanOrEqual(bounds.faviconCacheBytes);
+    expect(usage.results.bytes).toBeLessThanOrEqual(bounds.lookup_results);
+    expect(usage.favicons.bytes).toBeLessThanOrEqual(bounds.lookup_favicons);
     // The oldest went; what stays is small (a near-maximal result kept whole costs ~580 KB).
     expect(usage.results.entries).toBeLessThan(names.length);
     expect(usage.results.bytes / usage.results.entries).toBeLessThan(64 * 1024);
@@ -398,6 +400,17 @@ describe("load", () => {
     // Beyond the line: at once, before anything in line settles, and without asking DNS.
     expect(settled.slice(0, 5).sort()).toEqual(["5", "6", "7", "8", "9"]);
     expect(calls.addresses).toBe(2 + codes.slice(2, 5).filter((code) => code === "timeout").length);
+  });
+
+  test("a busy answer is not kept: the next lookup of that address tries again", async () => {
+    const silent = await peer("silent");
+    const { resolver, calls } = stubResolver({ "a.example.com": ["127.0.0.1"], "b.example.com": ["127.0.0.1"] });
+    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 1, maxWaiting: 0, maxPerTarget: 10, deadlineMs: 200, legacyHeadStartMs: 10_000 });
+    const [a, b] = await Promise.all(["a", "b"].map((name) => lookups.lookup({ address: `${name}.example.com:${silent.port}` })));
+    expect([a!.error?.code, b!.error?.code]).toEqual(["timeout", "busy"]);
+    const again = await lookups.lookup({ address: `b.example.com:${silent.port}` });
+    expect(again.error?.code).toBe("timeout");
+    expect(calls.addresses).toBe(2);
   });
 
   test("a lookup waiting for a slot answers busy at its deadline, however long the line ahead of it takes", async () => {

@@ -4,7 +4,9 @@ import { trimMask } from "../../src/render/raster/mask.ts";
 import type { Mask } from "../../src/render/index.ts";
 import { div255 } from "../../src/render/color.ts";
 import { blendPixel } from "../../src/render/paint/blend.ts";
-import { MAX_TINTS, keptTints } from "../../src/render/paint/draw-mask.ts";
+import { CacheBudget } from "../../src/cache/budget.ts";
+import { CACHE_SHARES } from "../../src/config.ts";
+import { RenderContext } from "../../src/render/context.ts";
 import { packPixel } from "../../src/render/pixmap.ts";
 
 const at = (mask: Mask, x: number, y: number): number => mask.data[(y - mask.y) * mask.width + (x - mask.x)]!;
@@ -132,15 +134,18 @@ describe("drawMask", () => {
   test("every coverage level over varied backdrops, in more colours than the tint tables kept, is the engine's source-over", () => {
     const coverage = { x: 0, y: 0, width: 16, height: 16, data: Uint8Array.from({ length: 256 }, (_, c) => c) };
     const backdrop = (i: number) => packPixel(div255((i * 37) % 256 * 200), div255((i * 11) % 256 * 200), div255(i * 200), 200);
+    // Tint tables (2 KB each) for 64 colours.
+    const budget = new CacheBudget({ ...CACHE_SHARES, tint_tables: 64 * 2200 });
+    const context = new RenderContext(budget);
     // Opaque ones (a fully covered pixel is then a plain store) and translucent ones.
-    const colors = Array.from({ length: 3 * MAX_TINTS }, (_, k) => rgba((k * 53) % 256, (k * 29) % 256, (k * 97) % 256, k % 3 === 0 ? 255 : 255 - ((k * 7) % 200)));
+    const colors = Array.from({ length: 3 * 64 }, (_, k) => rgba((k * 53) % 256, (k * 29) % 256, (k * 97) % 256, k % 3 === 0 ? 255 : 255 - ((k * 7) % 200)));
     // Forwards, then backwards: tables evicted and built again, and tables kept, must both be right.
     let mismatches = 0, worst = 0;
     for (const [k, color] of [...colors, ...[...colors].reverse()].entries()) {
       const pixmap = new Pixmap(16, 16);
       for (let i = 0; i < 256; i++) pixmap.pixels[i] = backdrop(i);
       const opacity = k % 2 === 0 ? 1 : 0.9;
-      drawMask(pixmap, coverage, 0, 0, color, opacity);
+      drawMask(pixmap, coverage, 0, 0, color, opacity, context);
       const alpha = div255(color.a * (opacity === 1 ? 255 : 230));
       const source = packPixel(div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha);
       const s = [div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha];
@@ -154,7 +159,9 @@ describe("drawMask", () => {
     expect(mismatches).toBe(0);
     // Within 2 levels: the engine scales by 256ths and rounds twice.
     expect(worst).toBeLessThanOrEqual(2);
-    expect(keptTints()).toBe(MAX_TINTS);
+    const tints = new Map(budget.usage()).get("tint_tables")!;
+    expect(tints.bytes).toBeLessThanOrEqual(tints.maxBytes);
+    expect(tints.evictions).toBeGreaterThan(0);
   });
 });
 

@@ -1,7 +1,8 @@
 // The template registry (what GET /api/templates lists) and the one entry
 // the HTTP layer calls: renderBanner(key, resolved data, options) -> Pixmap.
 
-import type { Pixmap, PixmapPool } from "../../render/index.ts";
+import type { Pixmap } from "../../render/index.ts";
+import { BannerCaches } from "../banner-caches.ts";
 import { layoutFor } from "../layout.ts";
 import { BANNER_SIZES, type BannerOptions, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../model.ts";
 import { Surface } from "../surface.ts";
@@ -46,15 +47,18 @@ export const templates: ReadonlyMap<string, TemplateInfo> = new Map(
  * Draws template `key` with `data` (server data for server templates,
  * plugin data for plugin ones). Throws RangeError for an unknown template or
  * size and TypeError for the wrong kind of data: the HTTP layer checks both
- * against the registry first. With `pixmaps`, the pixmap comes from that pool
- * (and the caller gives it back once it is encoded).
+ * against the registry first. What is kept between banners comes from
+ * `caches` (the application's; by default the drawing keeps its own), the
+ * pixmap from its spare ones: the caller gives it back once it is encoded.
  */
-export function renderBanner(key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions, pixmaps?: PixmapPool): Pixmap {
+export function renderBanner(
+  key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions, caches = new BannerCaches(),
+): Pixmap {
   const template = templates.get(key)?.template;
   if (!template) throw new RangeError(`unknown banner template "${key}"`);
   const choice = layoutFor(options.size);
   if (!choice) throw new RangeError(`unsupported banner size ${options.size.width}x${options.size.height}`);
-  const surface = new Surface(choice.width, choice.height, choice.factor * options.scale, pixmaps);
+  const surface = new Surface(choice.width, choice.height, choice.factor * options.scale, caches);
   const palette = paletteFor(options);
   const layout = template.layouts[choice.key];
   const isPlugin = "counters" in data;

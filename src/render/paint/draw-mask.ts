@@ -2,25 +2,20 @@
 // (every glyph is a cached mask) and of solid fills.
 
 import { div255, opacityToAlpha, type Color } from "../color.ts";
+import { NO_CACHES, type RenderContext, type Store } from "../context.ts";
 import { packPixel, type Pixmap } from "../pixmap.ts";
 import { ALPHA_SHIFT, scalePixel } from "./blend.ts";
 import type { Mask } from "../raster/mask.ts";
 
 /**
- * Tint tables kept, oldest dropped first: 2 KB each. Text is drawn in a few
- * colours (a badge: its text colour and its shadow's), so they are nearly
- * always there.
- */
-export const MAX_TINTS = 64;
-const tints = new Map<number, Int32Array>();
-
-/**
  * For a premultiplied source pixel, source-over at each coverage c (blendPixel)
  * split in its two halves: entry c is the source scaled by c, entry 256 + c
  * the backdrop's remaining share (of 256). Per pixel that leaves one scaling
- * instead of two, on the hot path of text.
+ * instead of two, on the hot path of text. Kept in the context's tint_tables
+ * (2 KB each): text is drawn in a few colours (a badge: its text colour and
+ * its shadow's), so they are nearly always there.
  */
-function tintOf(source: number): Int32Array {
+function tintOf(source: number, tints: Store<number, Int32Array>): Int32Array {
   let tint = tints.get(source);
   if (tint) return tint;
   tint = new Int32Array(512);
@@ -30,14 +25,8 @@ function tintOf(source: number): Int32Array {
     tint[c] = scaled;
     tint[256 + c] = 256 - a - (a >> 7);
   }
-  if (tints.size >= MAX_TINTS) tints.delete(tints.keys().next().value!);
   tints.set(source, tint);
   return tint;
-}
-
-/** Tint tables kept (tests check the bound). */
-export function keptTints(): number {
-  return tints.size;
 }
 
 /**
@@ -46,7 +35,7 @@ export function keptTints(): number {
  * rounded to whole pixels (glyph caches bake the sub-pixel offset into the
  * mask). Parts outside the pixmap are skipped.
  */
-export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, color: Color, opacity = 1): void {
+export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, color: Color, opacity = 1, context: RenderContext = NO_CACHES): void {
   const alpha = div255(color.a * opacityToAlpha(opacity));
   if (alpha === 0 || mask.width === 0 || mask.height === 0) return;
   const left = mask.x + Math.round(dx);
@@ -59,7 +48,7 @@ export function drawMask(pixmap: Pixmap, mask: Mask, dx: number, dy: number, col
 
   const source = packPixel(div255(color.r * alpha), div255(color.g * alpha), div255(color.b * alpha), alpha);
   const opaque = alpha === 255;
-  const tint = tintOf(source);
+  const tint = tintOf(source, context.tints);
   const { pixels, width } = pixmap;
   const coverage = mask.data;
   const span = x1 - x0;

@@ -2,12 +2,13 @@
 // one colour; decorations are whole-pixel bars so they stay crisp.
 
 import type { Color } from "../color.ts";
+import { NO_CACHES, type RenderContext } from "../context.ts";
 import { fillPath } from "../draw.ts";
 import { drawMask } from "../paint/draw-mask.ts";
 import { solid } from "../paint/paint.ts";
 import { Path } from "../path.ts";
 import type { Pixmap } from "../pixmap.ts";
-import { GlyphCache, SUBPIXEL_STEPS, sharedGlyphCache } from "./glyph-cache.ts";
+import { SUBPIXEL_STEPS, type GlyphCache } from "./glyph-cache.ts";
 import type { DecorationBar, TextLine } from "./layout.ts";
 
 export interface TextDrawOptions {
@@ -15,14 +16,16 @@ export interface TextDrawOptions {
   opacity?: number;
   underline?: boolean;
   strikethrough?: boolean;
-  /** Defaults to the process-wide cache. */
+  /** What is kept between drawings (glyph masks, tint tables); none by default. */
+  context?: RenderContext;
+  /** Glyph masks of another kind (a shadow); by default the context's. */
   glyphCache?: GlyphCache;
 }
 
-function drawBar(pixmap: Pixmap, x: number, width: number, baseline: number, bar: DecorationBar, color: Color, opacity: number): void {
+function drawBar(pixmap: Pixmap, x: number, width: number, baseline: number, bar: DecorationBar, color: Color, opacity: number, context: RenderContext): void {
   const top = Math.round(baseline + bar.offset);
   const thickness = Math.max(1, Math.round(bar.thickness));
-  fillPath(pixmap, new Path().rect(Math.round(x), top, Math.round(width), thickness), solid(color), { opacity });
+  fillPath(pixmap, new Path().rect(Math.round(x), top, Math.round(width), thickness), solid(color), { opacity, context });
 }
 
 /**
@@ -31,7 +34,8 @@ function drawBar(pixmap: Pixmap, x: number, width: number, baseline: number, bar
  * faces and whole pixels for pixel faces).
  */
 export function drawTextLine(pixmap: Pixmap, line: TextLine, x: number, baseline: number, color: Color, options: TextDrawOptions = {}): void {
-  const cache = options.glyphCache ?? sharedGlyphCache;
+  const context = options.context ?? NO_CACHES;
+  const cache = options.glyphCache ?? context.glyphs;
   const opacity = options.opacity ?? 1;
   const base = Math.round(baseline);
   for (const glyph of line.glyphs) {
@@ -41,9 +45,9 @@ export function drawTextLine(pixmap: Pixmap, line: TextLine, x: number, baseline
     const step = steps - whole * SUBPIXEL_STEPS;
     const mask = cache.get(glyph.face, glyph.glyphId, glyph.size, step, glyph.slanted);
     const y = base + Math.round(glyph.y);
-    drawMask(pixmap, mask, whole, y, color, opacity);
-    if (glyph.fauxBold > 0) drawMask(pixmap, mask, whole + glyph.fauxBold, y, color, opacity);
+    drawMask(pixmap, mask, whole, y, color, opacity, context);
+    if (glyph.fauxBold > 0) drawMask(pixmap, mask, whole + glyph.fauxBold, y, color, opacity, context);
   }
-  if (options.underline) drawBar(pixmap, x, line.width, base, line.underline, color, opacity);
-  if (options.strikethrough) drawBar(pixmap, x, line.width, base, line.strikethrough, color, opacity);
+  if (options.underline) drawBar(pixmap, x, line.width, base, line.underline, color, opacity, context);
+  if (options.strikethrough) drawBar(pixmap, x, line.width, base, line.strikethrough, color, opacity, context);
 }

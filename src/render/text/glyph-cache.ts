@@ -1,10 +1,11 @@
 // Coverage masks of glyphs, keyed by face, glyph, size, quarter-pixel offset
-// and slant, kept in a least-recently-used map bounded in bytes: drawing
-// text is mostly copying these masks.
+// and slant, kept in a cache of the render context (context.ts): drawing text
+// is mostly copying these masks.
 
 import { blurMask } from "../image/blur.ts";
 import { rasterizeToMask, trimMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
+import type { Store } from "../context.ts";
 import type { Face } from "./face.ts";
 
 /** Horizontal sub-pixel positions per pixel (outline faces; pixel faces use whole pixels). */
@@ -13,18 +14,11 @@ export const SUBPIXEL_STEPS = 4;
 const SIZE_STEPS = 4;
 /** The slant of faux italics: x moves this much per unit of height (about 11 degrees). */
 const FAUX_ITALIC_SKEW = 0.2;
-/** Bookkeeping bytes counted per entry on top of its coverage. */
-const ENTRY_OVERHEAD = 96;
 export const MAX_FONT_SIZE = 1024;
 /** Glyph ids are below this: font files have at most 2^16 glyphs, code point boxes go to U+10FFFF. */
 const GLYPH_IDS = 2 ** 21;
-
-export interface GlyphCacheStats {
-  entries: number;
-  bytes: number;
-  hits: number;
-  misses: number;
-}
+/** Kinds of masks one store can hold side by side (GlyphCache's `variant`): the sharp glyphs and a few shadows. */
+export const GLYPH_VARIANTS = 16;
 
 /**
  * A soft shadow held in a cache's masks: the glyph blurred (a Gaussian's
@@ -42,22 +36,21 @@ export interface GlyphShadow {
 }
 
 export class GlyphCache {
-  private readonly masks = new Map<number, Mask>();
-  private bytes = 0;
-  private hits = 0;
-  private misses = 0;
-
   /**
    * With `shadow`, the cache's glyphs are that shadow: text drawn through it
    * is soft. Blurring is linear, so drawing blurred glyphs is blurring the
    * text (up to where glyphs' halos overlap, which composite instead of
    * adding), at the cost of one copy per glyph instead of a blur of the whole
-   * line every time.
+   * line every time. Caches of different masks may share one store, each
+   * with its own `variant` (below GLYPH_VARIANTS).
    */
   constructor(
-    readonly maxBytes = 8 * 1024 * 1024,
+    private readonly masks: Store<number, Mask>,
     readonly shadow: GlyphShadow | null = null,
-  ) {}
+    private readonly variant = 0,
+  ) {
+    if (!Number.isInteger(variant) || variant < 0 || variant >= GLYPH_VARIANTS) throw new RangeError(`glyph variant ${variant} is not below ${GLYPH_VARIANTS}`);
+  }
 
   /**
    * The mask of `glyphId` at `size` px, with its pen at (subpixel / SUBPIXEL_STEPS, 0):
@@ -66,35 +59,15 @@ export class GlyphCache {
   get(face: Face, glyphId: number, size: number, subpixel: number, slanted: boolean): Mask {
     const sizeStep = Math.min(Math.round(size * SIZE_STEPS), MAX_FONT_SIZE * SIZE_STEPS);
     // face id < 2^8, glyph id < 2^21 (code point boxes use the code point), size step < 2^13, subpixel < 2^2,
-    // slant 1 bit: 45 bits, exact in a double.
-    const key = (((face.id * GLYPH_IDS + glyphId) * 8192 + sizeStep) * 4 + subpixel) * 2 + (slanted ? 1 : 0);
-    const cached = this.masks.get(key);
-    if (cached) {
-      this.hits++;
-      // Re-inserting moves the entry to the young end of the map's order.
-      this.masks.delete(key);
-      this.masks.set(key, cached);
-      return cached;
+    // slant 1 bit, variant < 2^4: 49 bits, exact in a double.
+    const key = ((((face.id * GLYPH_IDS + glyphId) * 8192 + sizeStep) * 4 + subpixel) * 2 + (slanted ? 1 : 0)) * GLYPH_VARIANTS + this.variant;
+    let mask = this.masks.get(key);
+    if (mask === undefined) {
+      const sharp = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
+      mask = this.shadow ? trimMask(shadowMask(sharp, this.shadow)) : sharp;
+      this.masks.set(key, mask);
     }
-    this.misses++;
-    const sharp = rasterizeGlyph(face, glyphId, sizeStep / SIZE_STEPS, subpixel / SUBPIXEL_STEPS, slanted);
-    const mask = this.shadow ? trimMask(shadowMask(sharp, this.shadow)) : sharp;
-    this.masks.set(key, mask);
-    this.bytes += mask.data.length + ENTRY_OVERHEAD;
-    this.evict();
     return mask;
-  }
-
-  stats(): GlyphCacheStats {
-    return { entries: this.masks.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
-  }
-
-  private evict(): void {
-    for (const [key, mask] of this.masks) {
-      if (this.bytes <= this.maxBytes) break;
-      this.masks.delete(key);
-      this.bytes -= mask.data.length + ENTRY_OVERHEAD;
-    }
   }
 }
 
@@ -124,6 +97,3 @@ function rasterizeGlyph(face: Face, glyphId: number, size: number, offsetX: numb
   const transform: Transform = { a: scale, b: 0, c: slanted ? FAUX_ITALIC_SKEW * scale : 0, d: -scale, e: offsetX, f: 0 };
   return rasterizeToMask(face.outline(glyphId), transform);
 }
-
-/** The process-wide cache every text draw uses unless given its own. */
-export const sharedGlyphCache = new GlyphCache();

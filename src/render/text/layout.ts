@@ -1,9 +1,11 @@
 // Single-line text layout: per-character font fallback, shaping (kerning,
 // ligatures) per run of one face, letter spacing, faux bold and italic where a
 // family lacks the real face, measuring, ellipsizing and stretching to a width.
-// Pure functions of their inputs (shaping results are cached).
+// Pure functions of their inputs (shaping results are cached in the render
+// context given, if any).
 
 import { CodePointBoxFace } from "./code-point-box.ts";
+import { NO_CACHES, type RenderContext } from "../context.ts";
 import type { Face } from "./face.ts";
 import { MAX_FONT_SIZE } from "./glyph-cache.ts";
 import { shapeCached } from "./shape-cache.ts";
@@ -133,7 +135,7 @@ function segment(text: string, chain: readonly Face[]): Segment[] {
   return segments;
 }
 
-export function layoutText(text: string, style: FontStyle): TextLine {
+export function layoutText(text: string, style: FontStyle, context: RenderContext = NO_CACHES): TextLine {
   const size = clampFontSize(style.size);
   const letterSpacing = style.letterSpacing ?? 0;
   const primary = primaryFace(style);
@@ -146,7 +148,7 @@ export function layoutText(text: string, style: FontStyle): TextLine {
     const scale = size / face.metrics.unitsPerEm;
     const slanted = Boolean(style.italic) && !face.italic;
     const fauxBold = style.bold && !face.bold ? Math.max(1, Math.round(size * face.fauxBoldEm)) : 0;
-    const run = shapeCached(face, runText);
+    const run = shapeCached(face, runText, context.shapes);
     for (let i = 0; i < run.glyphIds.length; i++) {
       const advance = run.advances[i]! * scale;
       // Zero-advance glyphs (combining marks) take no spacing of their own.
@@ -178,8 +180,8 @@ export function layoutText(text: string, style: FontStyle): TextLine {
   };
 }
 
-export function measureText(text: string, style: FontStyle): number {
-  return layoutText(text, style).width;
+export function measureText(text: string, style: FontStyle, context: RenderContext = NO_CACHES): number {
+  return layoutText(text, style, context).width;
 }
 
 const ELLIPSIS = "\u2026";
@@ -190,10 +192,10 @@ const ELLIPSIS = "\u2026";
  * not even the ellipsis fits. Text past MAX_LINE_CHARACTERS always counts as
  * overflowing.
  */
-export function ellipsize(text: string, style: FontStyle, maxWidth: number): string {
-  if (text.length <= MAX_LINE_CHARACTERS && measureText(text, style) <= maxWidth) return text;
+export function ellipsize(text: string, style: FontStyle, maxWidth: number, context: RenderContext = NO_CACHES): string {
+  if (text.length <= MAX_LINE_CHARACTERS && measureText(text, style, context) <= maxWidth) return text;
   const chars = [...capped(text)];
-  const fits = (count: number): boolean => measureText(chars.slice(0, count).join("").trimEnd() + ELLIPSIS, style) <= maxWidth;
+  const fits = (count: number): boolean => measureText(chars.slice(0, count).join("").trimEnd() + ELLIPSIS, style, context) <= maxWidth;
   if (!fits(0)) return "";
   // Binary search for the longest prefix that fits: widths grow with the prefix.
   let low = 0, high = chars.length - 1;

@@ -4,6 +4,7 @@
 // text: render knows no text format.
 
 import { parseHexColor, type Color } from "../color.ts";
+import { NO_CACHES, type RenderContext } from "../context.ts";
 import type { Pixmap } from "../pixmap.ts";
 import { drawTextLine, type TextDrawOptions } from "./draw-text.ts";
 import { ellipsize, layoutText, type FontFamily, type FontStyle, type TextLine } from "./layout.ts";
@@ -51,15 +52,17 @@ function obfuscate(text: string): string {
  * Lays out one line of runs (no "\n": the caller splits lines). Past `maxWidth`
  * pixels the run that overflows is cut with "…" and later runs are dropped.
  */
-export function layoutFormatted(runs: readonly TextRun[], family: FontFamily, size: number, maxWidth = Infinity): FormattedLine {
+export function layoutFormatted(
+  runs: readonly TextRun[], family: FontFamily, size: number, maxWidth = Infinity, context: RenderContext = NO_CACHES,
+): FormattedLine {
   const pieces: FormattedPiece[] = [];
   let x = 0;
   for (const run of runs) {
     const style: FontStyle = { family, size, bold: run.bold, italic: run.italic };
     const text = run.obfuscated ? obfuscate(run.text) : run.text;
-    let line = layoutText(text, style);
+    let line = layoutText(text, style, context);
     const overflows = x + line.width > maxWidth;
-    if (overflows) line = layoutText(ellipsize(text, style, maxWidth - x), style);
+    if (overflows) line = layoutText(ellipsize(text, style, maxWidth - x, context), style, context);
     pieces.push({
       line,
       x,
@@ -78,7 +81,7 @@ export function shadowColor(color: Color): Color {
   return { r: color.r >> 2, g: color.g >> 2, b: color.b >> 2, a: color.a };
 }
 
-export interface FormattedDrawOptions extends Pick<TextDrawOptions, "opacity" | "glyphCache"> {
+export interface FormattedDrawOptions extends Pick<TextDrawOptions, "opacity" | "glyphCache" | "context"> {
   /** Colour of runs that name none. */
   defaultColor: Color;
   /** Draws the game's drop shadow this many pixels right and down first (0: none). */
@@ -94,6 +97,7 @@ export function drawFormattedLine(pixmap: Pixmap, formatted: FormattedLine, x: n
       drawTextLine(pixmap, piece.line, x + piece.x + offset, baseline + offset, offset > 0 ? shadowColor(color) : color, {
         opacity: options.opacity,
         glyphCache: options.glyphCache,
+        context: options.context,
         underline: piece.underline,
         strikethrough: piece.strikethrough,
       });

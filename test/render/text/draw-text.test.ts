@@ -4,9 +4,10 @@
 // images of Latin, CJK, symbols and MOTDs: ../gallery.test.ts.
 
 import { describe, expect, test } from "bun:test";
+import { BoundedCache } from "../../../src/cache/bounded-cache.ts";
 import {
-  GlyphCache, Pixmap, drawFormattedLine, drawTextLine, layoutFormatted, layoutText, pixelFamily, rgba,
-  sansFamily, type FontStyle, type Pixmap as PixmapType, type TextLine,
+  GlyphCache, Pixmap, drawFormattedLine, maskBytes, drawTextLine, layoutFormatted, layoutText, pixelFamily, rgba,
+  sansFamily, type FontStyle, type Mask, type Pixmap as PixmapType, type TextLine,
 } from "../../../src/render/index.ts";
 import { parseFormatted, splitLines } from "../../../src/minecraft/format.ts";
 import { SUBPIXEL_STEPS } from "../../../src/render/text/glyph-cache.ts";
@@ -16,6 +17,9 @@ import pixelSource from "../../../glyphs/pixel/pennant-pixel.txt" with { type: "
 const WHITE = rgba(255, 255, 255);
 const sans: FontStyle = { family: sansFamily(), size: 16 };
 const pixel: FontStyle = { family: pixelFamily(), size: 16 };
+
+/** Glyph masks in a cache of `maxBytes`, as the application's budget makes them. */
+const maskStore = (maxBytes = 8 * 1024 * 1024) => new BoundedCache<Mask, number>({ maxBytes, sizeOf: maskBytes });
 
 const alphaAt = (p: PixmapType, x: number, y: number) => p.data[(y * p.width + x) * 4 + 3]!;
 
@@ -131,42 +135,62 @@ describe("outline glyphs", () => {
 
 describe("glyph cache", () => {
   test("draws a repeated string from cached masks", () => {
-    const cache = new GlyphCache();
+    const masks = maskStore();
+    const cache = new GlyphCache(masks);
     const p = new Pixmap(200, 30);
     const line = layoutText("banana", sans);
     drawTextLine(p, line, 5, 20, WHITE, { glyphCache: cache });
-    const first = cache.stats();
+    const first = masks.stats;
     // b, a and n, each at the quarter-pixel steps where the pen met it.
     expect(first.misses).toBeGreaterThanOrEqual(3);
     expect(first.misses).toBeLessThan(6);
     drawTextLine(p, line, 5, 20, WHITE, { glyphCache: cache });
-    expect(cache.stats().misses).toBe(first.misses);
-    expect(cache.stats().hits).toBe(first.hits + 6);
+    expect(masks.stats.misses).toBe(first.misses);
+    expect(masks.stats.hits).toBe(first.hits + 6);
   });
 
   test("stays within its byte budget, dropping the least recently used", () => {
-    const cache = new GlyphCache(64 * 1024);
+    const masks = maskStore(64 * 1024);
+    const cache = new GlyphCache(masks);
     const p = new Pixmap(400, 120);
     const text = "The quick brown fox jumps over the lazy dog 中文日本語한국어";
     const lines = [12, 24, 48, 72, 96].map((size) => layoutText(text, { ...sans, size }));
     for (const line of lines) drawTextLine(p, line, 0, 100, WHITE, { glyphCache: cache });
-    const { bytes, entries } = cache.stats();
+    const { bytes, entries } = masks.stats;
     expect(bytes).toBeLessThanOrEqual(64 * 1024);
     expect(entries).toBeGreaterThan(0);
     // The glyph drawn last is still held; the first line's glyphs were dropped.
-    const before = cache.stats().misses;
+    const before = masks.stats.misses;
     const last = lines[4]!;
     drawTextLine(p, { ...last, glyphs: [last.glyphs.at(-1)!] }, 0, 100, WHITE, { glyphCache: cache });
-    expect(cache.stats().misses).toBe(before);
+    expect(masks.stats.misses).toBe(before);
     drawTextLine(p, { ...lines[0]!, glyphs: [lines[0]!.glyphs[0]!] }, 0, 100, WHITE, { glyphCache: cache });
-    expect(cache.stats().misses).toBe(before + 1);
+    expect(masks.stats.misses).toBe(before + 1);
+  });
+
+  test("caches of different masks share one store side by side, each drawing as it would alone", () => {
+    const line = layoutText("Il", sans);
+    const shared = maskStore();
+    const alone = (glyphCache: GlyphCache) => {
+      const p = new Pixmap(60, 40);
+      drawTextLine(p, line, 20, 25, WHITE, { glyphCache });
+      return p.data;
+    };
+    const sharp = alone(new GlyphCache(maskStore()));
+    const soft = alone(new GlyphCache(maskStore(), { blur: 1.6 }, 1));
+    for (let round = 0; round < 2; round++) {
+      expect(Buffer.from(alone(new GlyphCache(shared))).equals(Buffer.from(sharp))).toBe(true);
+      expect(Buffer.from(alone(new GlyphCache(shared, { blur: 1.6 }, 1))).equals(Buffer.from(soft))).toBe(true);
+    }
+    expect(shared.stats).toMatchObject({ entries: 4, hits: 4 });
+    expect(() => new GlyphCache(shared, null, 16)).toThrow(RangeError);
   });
 
   test("a blurring cache draws soft text: the same ink spread further, no pixel as dark", () => {
     const line = layoutText("Il", sans);
     const sharp = new Pixmap(60, 40), soft = new Pixmap(60, 40);
     drawTextLine(sharp, line, 20, 25, WHITE);
-    drawTextLine(soft, line, 20, 25, WHITE, { glyphCache: new GlyphCache(1024 * 1024, { blur: 1.6 }) });
+    drawTextLine(soft, line, 20, 25, WHITE, { glyphCache: new GlyphCache(maskStore(), { blur: 1.6 }) });
     const alphas = (p: PixmapType) => Array.from({ length: p.width * p.height }, (_, i) => p.data[i * 4 + 3]!);
     const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
     // Blurring moves ink, it does not add or remove it (two glyphs far enough apart not to overlap).
@@ -186,9 +210,10 @@ describe("glyph cache", () => {
     const layered = new Pixmap(120, 40), once = new Pixmap(120, 40);
     layered.fill(rgba(68, 204, 17));
     once.fill(rgba(68, 204, 17));
-    drawTextLine(layered, line, 6.25, 26, shadow, { opacity: 0.8, glyphCache: new GlyphCache(1024 * 1024, { blur: 1.6 }) });
+    drawTextLine(layered, line, 6.25, 26, shadow, { opacity: 0.8, glyphCache: new GlyphCache(maskStore(), { blur: 1.6 }) });
     drawTextLine(layered, line, 6.25, 26, shadow, { opacity: 0.3 });
-    const cache = new GlyphCache(1024 * 1024, { blur: 1.6, blurOpacity: 0.8, sharpOpacity: 0.3 });
+    const masks = maskStore();
+    const cache = new GlyphCache(masks, { blur: 1.6, blurOpacity: 0.8, sharpOpacity: 0.3 });
     drawTextLine(once, line, 6.25, 26, shadow, { glyphCache: cache });
     let darkened = 0, largest = 0;
     for (let i = 0; i < once.data.length; i++) {
@@ -199,7 +224,7 @@ describe("glyph cache", () => {
     expect(largest).toBeLessThanOrEqual(2);
     expect(darkened).toBeGreaterThan(100);
     // One glyph mask per glyph drawn, not two, cut to its ink (the blur's margin is wider than its reach).
-    expect(cache.stats().hits + cache.stats().misses).toBe(line.glyphs.length);
+    expect(masks.stats.hits + masks.stats.misses).toBe(line.glyphs.length);
     const mask = cache.get(line.glyphs[0]!.face, line.glyphs[0]!.glyphId, line.glyphs[0]!.size, 0, false);
     expect(Math.max(...mask.data.subarray(0, mask.width))).toBeGreaterThan(0);
     expect(Math.max(...mask.data.subarray(mask.data.length - mask.width))).toBeGreaterThan(0);

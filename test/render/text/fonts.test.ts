@@ -6,8 +6,9 @@ import { describe, expect, test } from "bun:test";
 import * as fontkit from "fontkit";
 import { readFileSync } from "node:fs";
 import {
-  GlyphCache, PixelFace, Pixmap, drawTextLine, layoutText, pixelFamily, rasterizeToMask, rgba, sansFamily, type FontFamily,
+  GlyphCache, maskBytes, PixelFace, Pixmap, drawTextLine, layoutText, pixelFamily, rasterizeToMask, rgba, sansFamily, type FontFamily, type Mask,
 } from "../../../src/render/index.ts";
+import { BoundedCache } from "../../../src/cache/bounded-cache.ts";
 import { parsePixelFont, PixelFontError } from "../../../src/render/text/pixel-face.ts";
 import type { Face } from "../../../src/render/text/face.ts";
 import type { OutlineFace } from "../../../src/render/text/outline-face.ts";
@@ -142,10 +143,11 @@ describe("characters no shipped face has", () => {
     const unifont = sansFamily().fallbacks[0]!;
     // A face numbered right after the box's: with 16 bits for glyph ids, its glyph 0x2000 had the box's key.
     const next: Face = Object.assign(Object.create(unifont) as Face, { id: box.id + 1 });
-    const cache = new GlyphCache();
+    const masks = new BoundedCache<Mask, number>({ maxBytes: 8 * 1024 * 1024, sizeOf: maskBytes });
+    const cache = new GlyphCache(masks);
     const boxMask = cache.get(box, 0x12000, 16, 0, false);
     expect(cache.get(next, 0x2000, 16, 0, false)).not.toBe(boxMask);
-    expect(cache.stats().entries).toBe(2);
+    expect(masks.stats.entries).toBe(2);
   });
 
   test("the coverage the READMEs state: Unifont Upper has 13,547 characters, 303 of them CJK ideographs of planes 2 and 3", () => {
