@@ -9,7 +9,7 @@ import mc from "minecraft-protocol";
 import { createServer, type AddressInfo } from "node:net";
 import type { BannerOptions, ServerBannerData } from "../../src/banner/model.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
-import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve.ts";
+import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve-banner-data.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PALETTES } from "../../src/banner/theme.ts";
 import { LookupService } from "../../src/lookup/service.ts";
