@@ -4,7 +4,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
-import type { LookupService } from "../lookup/service.ts";
+import type { LookupService } from "../lookup/lookup-service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";

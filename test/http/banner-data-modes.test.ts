@@ -12,7 +12,7 @@ import { splitMotd } from "../../src/minecraft/motd.ts";
 import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve-banner-data.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PALETTES } from "../../src/banner/theme.ts";
-import { LookupService } from "../../src/lookup/service.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import { startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
 import { faviconPng } from "../support/lookup-replies.ts";
