@@ -2,7 +2,7 @@
 // version pill, the MOTD, and a large player count.
 
 import type { TextBlock } from "../fit.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import type { ServerBannerData } from "../model.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";

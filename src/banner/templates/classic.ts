@@ -3,7 +3,7 @@
 // the player count and signal bars at the top right (a cross when offline).
 
 import type { TextBlock } from "../fit.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting } from "../../minecraft/format.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";

@@ -3,7 +3,7 @@
 // the count is unknown).
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import type { PlayerCount } from "../model.ts";
 import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";

@@ -3,7 +3,7 @@
 // numbers with small captions on the right (or below, in the box).
 
 import { Path, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { PluginBannerData } from "../model.ts";

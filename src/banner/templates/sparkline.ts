@@ -3,7 +3,7 @@
 // no history to draw.
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type ServerBannerData } from "../model.ts";
 import { exactCount } from "../numbers.ts";
 import { drawStatusHeader } from "../parts.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { MAX_TEXT_WIDTH, fitText, layoutBadge, type BadgeContent, type PlateLayout, type SocialLayout } from "../../src/badge/layout.ts";
+import { MAX_TEXT_WIDTH, fitText, layoutBadge, type BadgeContent, type PlateLayout, type SocialLayout } from "../../src/badge/badge-layout.ts";
 import { STYLES, type StyleName } from "../../src/badge/styles.ts";
 import { preferredWidth, textWidth } from "../../src/badge/text-width.ts";
 
