@@ -1,7 +1,7 @@
 // card: a modern card. The icon, the name followed by a status pill and a
 // version pill, the MOTD, and a large player count.
 
-import type { TextBlock } from "../fit.ts";
+import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import type { ServerBannerData } from "../model.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";

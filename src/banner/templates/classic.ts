@@ -2,7 +2,7 @@
 // name and a two-line MOTD in the pixel face with the game's drop shadow,
 // the player count and signal bars at the top right (a cross when offline).
 
-import type { TextBlock } from "../fit.ts";
+import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting } from "../../minecraft/format.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
