@@ -7,9 +7,9 @@ import type { PluginRow } from "../store/plugins.ts";
 import {
   compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
   versionRange, versionText,
-} from "./format.ts";
+} from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./values.ts";
+import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./record-values.ts";
 
 type PluginMetric = Metric<PluginRow>;
 

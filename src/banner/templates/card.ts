@@ -10,7 +10,7 @@ import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "..
 import type { Box, Surface } from "../surface.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { backdrops, type Palette } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface CardLayout {

@@ -10,7 +10,7 @@ import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBar
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface ClassicLayout {

@@ -7,7 +7,7 @@ import { drawDivider, drawStatusHeader } from "../parts.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface MinimalStatusLayout {

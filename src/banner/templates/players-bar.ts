@@ -9,7 +9,7 @@ import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { shade } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface PlayersBarLayout {

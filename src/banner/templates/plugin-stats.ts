@@ -10,7 +10,7 @@ import type { PluginBannerData } from "../model.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { fitCount } from "../values.ts";
+import { fitCount } from "../fitted-counts.ts";
 import type { PluginTemplate } from "./template.ts";
 
 export interface CounterGrid {

@@ -10,7 +10,7 @@ import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
-import { fitCount, UNKNOWN } from "../values.ts";
+import { fitCount, UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 interface Stat {
