@@ -3,7 +3,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
-import { NotOwnerError, RecordLimitError } from "./errors.ts";
+import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
 import { plugins } from "./schema.ts";
 
 export type PluginRow = typeof plugins.$inferSelect;

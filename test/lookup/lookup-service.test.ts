@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { CACHE_SHARES } from "../../src/config.ts";
-import { motdRuns } from "../../src/lookup/motd.ts";
+import { motdRuns } from "../../src/lookup/kept-motd.ts";
 import type { Resolver, SrvTarget } from "../../src/lookup/dns.ts";
 import { offline, type LookupResult, type Target } from "../../src/lookup/result.ts";
 import { LookupService, type Endpoint, type LookupSettings } from "../../src/lookup/lookup-service.ts";
