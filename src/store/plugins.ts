@@ -18,6 +18,14 @@ export interface PluginFields {
   serverSoftware?: string[];
 }
 
+/** How long after its last push a plugin counts as active (spec section 3). */
+const ACTIVE_WITHIN_MS = 24 * 3_600_000;
+
+/** Whether a plugin record was pushed within the last 24 hours at `now`: what plugin banners and the status badge show. */
+export function isPluginActive(record: Pick<PluginRow, "lastSeen">, now: number): boolean {
+  return now - record.lastSeen <= ACTIVE_WITHIN_MS;
+}
+
 export function getPlugin(db: Db, uuid: string): PluginRow | undefined {
   return db.select().from(plugins).where(eq(plugins.uuid, uuid)).get();
 }
