@@ -7,7 +7,7 @@ import { heapStats } from "bun:jsc";
 import mc from "minecraft-protocol";
 import { readdirSync, readlinkSync } from "node:fs";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { LookupService } from "../src/lookup/service.ts";
+import { LookupService } from "../src/lookup/lookup-service.ts";
 import { startCountingPeer } from "../test/support/java-peers.ts";
 import { nearMaximalStatus } from "../test/support/lookup-replies.ts";
 

@@ -10,7 +10,7 @@ import { createApp } from "./http/app.ts";
 import { exitOnSignals, stopGracefully } from "./http/graceful-stop.ts";
 import { ListenError, listen } from "./http/listen.ts";
 import { createLogger } from "./log.ts";
-import { LookupService } from "./lookup/service.ts";
+import { LookupService } from "./lookup/lookup-service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { BackupError, backupDatabase } from "./store/backup.ts";
 import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";

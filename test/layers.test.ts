@@ -41,7 +41,7 @@ describe("npm run check:layers", () => {
     const dir = copyOfTheTree();
     plant(dir, "render/color.ts", 'import type { Theme } from "../banner/model.ts";');
     plant(dir, "minecraft/format.ts", 'import type { Color } from "../render/index.ts";');
-    plant(dir, "badge/values.ts", 'import { STATUS_WORD } from "../banner/parts.ts";');
+    plant(dir, "badge/record-values.ts", 'import { STATUS_WORD } from "../banner/parts.ts";');
     plant(dir, "auth/token.ts", 'import type { Db } from "../store/database.ts";');
     plant(dir, "store/servers.ts", 'export type { LookupResult } from "../lookup/result.ts";');
     plant(dir, "lookup/view.ts", 'const errors = await import("../http/errors.ts");');
@@ -55,7 +55,7 @@ describe("npm run check:layers", () => {
     for (const violation of [
       "render-imports-nothing-of-the-project: src/render/color.ts → src/banner/model.ts",
       "minecraft-imports-nothing-of-the-project: src/minecraft/format.ts → src/render/index.ts",
-      "domains-do-not-import-each-other: src/badge/values.ts → src/banner/parts.ts",
+      "domains-do-not-import-each-other: src/badge/record-values.ts → src/banner/parts.ts",
       "auth-imports-only-shared-leaves: src/auth/token.ts → src/store/database.ts",
       "store-imports-only-auth-and-shared-leaves: src/store/servers.ts → src/lookup/result.ts",
       "nothing-imports-http: src/lookup/view.ts → src/http/errors.ts",

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
-import { ReplayError } from "../src/store/errors.ts";
+import { ReplayError } from "../src/store/write-refusals.ts";
 import { acceptPush } from "../src/store/push.ts";
 import { listSampleBuckets, writeServerPush } from "../src/store/servers.ts";
 import { createToken } from "../src/store/tokens.ts";

@@ -4,7 +4,7 @@
 // drawing of its own; the plate styles carry the comparison).
 
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
-import type { PlateLayout } from "../../src/badge/layout.ts";
+import type { PlateLayout } from "../../src/badge/badge-layout.ts";
 import type { Color } from "../../src/render/index.ts";
 
 const css = (c: Color, opacity = 1) => `rgba(${c.r},${c.g},${c.b},${((c.a / 255) * opacity).toFixed(3)})`;

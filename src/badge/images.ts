@@ -7,8 +7,8 @@ import { imageKey, type ImagePlan } from "../image-plan.ts";
 import { encodePng } from "../render/index.ts";
 import type { BadgeCaches } from "./badge-caches.ts";
 import { colorNumber } from "./colors.ts";
-import { drawBadge } from "./draw.ts";
-import { layoutBadge, type BadgeContent } from "./layout.ts";
+import { drawBadge } from "./draw-badge.ts";
+import { layoutBadge, type BadgeContent } from "./badge-layout.ts";
 
 /**
  * Badges are encoded once and then served many times, so they are written

@@ -11,7 +11,7 @@ import type { CacheRules } from "../cache/bounded-cache.ts";
 /**
  * A label's columns, every row of the badge, row after row: `columns` pixels
  * per row. SPILLS instead: the label's ink reaches past its segment, so it is
- * drawn in full every time (draw.ts).
+ * drawn in full every time (draw-badge.ts).
  */
 export interface LabelColumns {
   columns: number;

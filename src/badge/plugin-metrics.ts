@@ -3,18 +3,15 @@
 // first spelling listed is the documented one; the others are variants
 // plugins are known to send. README "Badges" lists the same table.
 
-import type { PluginRow } from "../store/plugins.ts";
+import { isPluginActive, type PluginRow } from "../store/plugins.ts";
 import {
   compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
   versionRange, versionText,
-} from "./format.ts";
+} from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./values.ts";
+import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./record-values.ts";
 
 type PluginMetric = Metric<PluginRow>;
-
-/** A plugin counts as active when it pushed within this long. */
-export const ACTIVE_WITHIN_MS = 24 * 3600 * 1000;
 
 /** Site colours of the spec's table. */
 const SITE_COLORS = { alpha: "orange", beta: "green", gamma: "blue", code: "#24292f" } as const;
@@ -95,8 +92,7 @@ export const PLUGIN_METRICS: ReadonlyMap<string, PluginMetric> = new Map(Object.
   status: {
     label: "status",
     cache: "live",
-    read: ({ lastSeen }, now) =>
-      now - lastSeen <= ACTIVE_WITHIN_MS ? { message: "active", color: "brightgreen" } : { message: "inactive", color: "lightgrey" },
+    read: (row, now) => (isPluginActive(row, now) ? { message: "active", color: "brightgreen" } : { message: "inactive", color: "lightgrey" }),
   },
   "minecraft-versions": {
     label: "minecraft",

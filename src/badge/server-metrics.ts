@@ -6,9 +6,9 @@ import { shownPlayers } from "../minecraft/players.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import type { ServerRow } from "../store/servers.ts";
-import { compactNumber } from "./format.ts";
+import { compactNumber } from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { capMessage } from "./values.ts";
+import { capMessage } from "./record-values.ts";
 
 /** A server record with what decides its status. */
 export interface ServerView {

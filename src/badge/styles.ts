@@ -1,6 +1,6 @@
 // The five shields.io styles as data: sizes, corner radii, overlays, text
 // fonts and positions, in badge pixels (scale 1). Numbers are shields'
-// (badge-maker 6); layout.ts turns them into positions, draw.ts into pixels.
+// (badge-maker 6); badge-layout.ts turns them into positions, draw-badge.ts into pixels.
 
 import { rgba, type Color, type GradientStop } from "../render/index.ts";
 import type { BadgeFont } from "./text-width.ts";

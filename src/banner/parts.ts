@@ -2,7 +2,7 @@
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
 import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
-import { fitText, type FittedText } from "./fit.ts";
+import { fitText, type FittedText } from "./fit-text.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import type { ServerStatus } from "./model.ts";

@@ -7,7 +7,7 @@ import type { Color } from "../render/index.ts";
 import {
   fitBlock, fitFormatted, fitText, type FaceName, type FittedBlock, type FittedFormatted, type FittedText, type SizeRange,
   type TextBlock, type TextFont,
-} from "./fit.ts";
+} from "./fit-text.ts";
 import { shadowOffset, type Align, type FormattedStyle, type Surface } from "./surface.ts";
 
 export interface TextSlot {

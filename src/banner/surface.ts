@@ -9,7 +9,7 @@ import {
 } from "../render/index.ts";
 import { BannerCaches } from "./banner-caches.ts";
 import { readableOn } from "./contrast.ts";
-import type { FittedFormatted, FittedText } from "./fit.ts";
+import type { FittedFormatted, FittedText } from "./fit-text.ts";
 
 export interface Box {
   x: number;

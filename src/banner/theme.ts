@@ -1,7 +1,7 @@
 // The two palettes every template draws with. Dark: slate blues
 // (#0f172a-#1e293b) with light text; light: near-whites (#f8fafc-#e2e8f0)
 // with dark text. Text colours hold 4.5:1 against both ends of their
-// background (checked in test/banner/fit.test.ts), also on a banner's own
+// background (checked in test/banner/fit-text.test.ts), also on a banner's own
 // background (paletteFor).
 
 import { parseHexColor, type Color } from "../render/index.ts";

@@ -21,7 +21,7 @@ import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOption
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
-import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/resolve.ts";
+import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Db } from "../store/database.ts";
 import type { SocketInfo } from "./client-ip.ts";

@@ -8,8 +8,8 @@
 
 import { t } from "elysia";
 import { BANNER_SIZES, type BannerSize, type ServerStatus } from "../banner/model.ts";
-import type { DataMode } from "../banner/resolve.ts";
-import type { ImageFormat } from "../banner/service.ts";
+import type { DataMode } from "../banner/resolve-banner-data.ts";
+import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
 import { THEMES } from "../banner/theme.ts";
 import type { Edition } from "../minecraft/edition.ts";

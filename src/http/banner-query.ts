@@ -5,9 +5,9 @@
 // busters such as ?v=2). Then the rules between parameters.
 
 import { BANNER_SIZES, type BannerSize } from "../banner/model.ts";
-import type { BannerRequest } from "../banner/service.ts";
+import type { BannerRequest } from "../banner/banner-service.ts";
 import { parseAddress } from "../lookup/address.ts";
-import { JAVA_PORT } from "../lookup/service.ts";
+import { JAVA_PORT } from "../lookup/lookup-service.ts";
 import { BANNER_PARAMETERS, SIZE_NAMES, sizeName, type BannerParameter, type ParameterName, type ParameterValue } from "./banner-parameters.ts";
 import { bad } from "./query-types.ts";
 

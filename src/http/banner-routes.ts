@@ -5,7 +5,7 @@
 // shape otherwise.
 
 import { Elysia } from "elysia";
-import type { BannerService, PreparedBanner } from "../banner/service.ts";
+import type { BannerService, PreparedBanner } from "../banner/banner-service.ts";
 import { BANNER_QUERY } from "./banner-parameters.ts";
 import { errorImageSize, parseBannerQuery } from "./banner-query.ts";
 import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";

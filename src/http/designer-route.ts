@@ -53,10 +53,8 @@ const page = pageTemplate
   .replace("{{BANNER_CHOICES}}", () => bannerChoices)
   .replace("{{BADGE_CHOICES}}", () => badgeChoices);
 
-const SHARED_HEADERS = { "X-Content-Type-Options": "nosniff" };
-
 function asset(body: string, contentType: string, cacheControl: string, extra: Record<string, string> = {}) {
-  return () => new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, ...SHARED_HEADERS, ...extra } });
+  return () => new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, ...extra } });
 }
 
 export function designerRoute() {

@@ -7,7 +7,7 @@
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
 import { storeUnavailable, type StoreUnavailableError } from "../store/unavailable.ts";
-import { HttpError, errorBody, errorResponse } from "./errors.ts";
+import { HttpError, errorResponse } from "./errors.ts";
 import type { ThrottledLog } from "./throttled-log.ts";
 
 /** nginx's status for a client that hung up before the answer: nobody reads it, logs and metrics do. */

@@ -38,13 +38,11 @@ export function spendIpBudget(
   request: Request,
   server: SocketInfo | null,
   trustProxy: boolean,
-  headers: Record<string, string> = {},
 ): Record<string, string> {
   const decision = limiter.take(budgetKey(requestClientIp(request, server, trustProxy)));
   const limitHeaders = rateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", "too many requests from this address; slow down", {
-      ...headers,
       ...limitHeaders,
       "Retry-After": String(decision.retryAfterSeconds),
     });

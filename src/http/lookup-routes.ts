@@ -4,7 +4,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
-import type { LookupService } from "../lookup/service.ts";
+import type { LookupService } from "../lookup/lookup-service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
@@ -12,7 +12,6 @@ import { choice } from "./openapi/parameters.ts";
 import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
-const CORS = { "Access-Control-Allow-Origin": "*" };
 const MAX_ADDRESS_LENGTH = 300;
 
 export interface LookupDeps {
@@ -23,7 +22,7 @@ export interface LookupDeps {
 
 /**
  * Described, not checked by Elysia: the route checks them itself so that a
- * refusal keeps its CORS header and names the parameter in our words.
+ * refusal names the parameter in our words.
  */
 const QUERY = t.NoValidate(
   t.Object({
@@ -64,14 +63,14 @@ export const LOOKUP_RESPONSE = Type.Object(
 );
 
 function badRequest(message: string): HttpError {
-  return new HttpError(400, "invalid_request", message, CORS);
+  return new HttpError(400, "invalid_request", message);
 }
 
 export function lookupRoutes(deps: LookupDeps) {
   return new Elysia().get(
     "/api/lookup",
     async ({ query, request, server, set }): Promise<Static<typeof LOOKUP_RESPONSE>> => {
-      spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy, CORS);
+      spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
       const given: LookupQuery = query;
       const address = given.address?.trim();
       if (!address) throw badRequest('the query parameter "address" is required, e.g. ?address=play.example.com');
@@ -81,7 +80,7 @@ export function lookupRoutes(deps: LookupDeps) {
 
       const result = await deps.lookup.lookup({ address, edition });
       if (result.error?.code === "invalid_address") throw badRequest(`invalid address: ${result.error.message}`);
-      Object.assign(set.headers, CORS, { "Cache-Control": "public, max-age=30" });
+      set.headers["Cache-Control"] = "public, max-age=30";
       return lookupJson(result);
     },
     {

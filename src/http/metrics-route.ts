@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { EXPOSITION_CONTENT_TYPE } from "../metrics/registry.ts";
-import type { ServiceMetrics } from "../metrics/service.ts";
+import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses } from "./openapi/responses.ts";
 import type { SocketInfo } from "./client-ip.ts";

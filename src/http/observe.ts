@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import { Elysia, StatusMap } from "elysia";
 import type { Config } from "../config.ts";
 import { clip, type Logger, type LogLevel } from "../log.ts";
-import type { ServiceMetrics } from "../metrics/service.ts";
+import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import type { RouteTable } from "./allowed-methods.ts";
 import { ANSWER_HEADERS, PUBLIC_READ_ROUTES } from "./answer-headers.ts";
 import { requestClientIp, socketClientIp, type SocketInfo } from "./client-ip.ts";

@@ -15,7 +15,7 @@ import { guardReplay, replayRecord } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../store/database.ts";
-import { NotOwnerError, RecordLimitError, ReplayError } from "../store/errors.ts";
+import { NotOwnerError, RecordLimitError, ReplayError } from "../store/write-refusals.ts";
 import { acceptPush, rememberedFingerprint } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { BodyDeadline } from "./body-deadline.ts";

@@ -7,14 +7,14 @@ import type { BedrockStatus } from "./bedrock.ts";
 import { decodeFavicon } from "./favicon.ts";
 import type { LegacyStatus } from "./legacy-ping.ts";
 import { keptText } from "./kept-text.ts";
-import { keptMotd, type Motd } from "./motd.ts";
+import { keptMotd, type Motd } from "./kept-motd.ts";
 import type { QueryStatus } from "./query.ts";
 import type { FailureReason } from "./tcp-conversation.ts";
 
 export type ProtocolUsed = "modern" | "legacy" | "bedrock";
 export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host" | "blocked_address" | "busy";
 
-/** What a result keeps at most (the MOTD's cap is in motd.ts). */
+/** What a result keeps at most (the MOTD's cap is in kept-motd.ts). */
 export const RESULT_LIMITS = {
   /** Version name, software, map, each player name. */
   textChars: 128,

@@ -30,17 +30,28 @@ export interface Conversation<T> {
   early(failure: Failure): T | Failure;
 }
 
+/**
+ * A promise's resolve that takes effect once: the first call cleans up (the
+ * deadline cleared, the socket closed) and resolves; the calls that follow, from
+ * the events of a socket being torn down, do nothing.
+ */
+export function settleOnce<T>(resolve: (value: T) => void, cleanUp: () => void): (value: T) => void {
+  let settled = false;
+  return (value) => {
+    if (settled) return;
+    settled = true;
+    cleanUp();
+    resolve(value);
+  };
+}
+
 export function converse<T>(conversation: Conversation<T>): Promise<T | Failure> {
   return new Promise((resolve) => {
     const socket = new Socket();
-    let settled = false;
-    const finish = (result: T | Failure) => {
-      if (settled) return;
-      settled = true;
+    const finish = settleOnce<T | Failure>(resolve, () => {
       clearTimeout(timer);
       socket.destroy();
-      resolve(result);
-    };
+    });
     const fail = (reason: FailureReason, message: string) => finish(conversation.early({ ok: false, reason, message }));
     const timer = setTimeout(() => fail("timeout", `no answer within ${conversation.timeoutMs} ms`), conversation.timeoutMs);
 

@@ -5,7 +5,7 @@
 import { createSocket } from "node:dgram";
 import { isIPv6 } from "node:net";
 import { sameIp } from "./address-policy.ts";
-import type { Failure } from "./tcp-conversation.ts";
+import { settleOnce, type Failure } from "./tcp-conversation.ts";
 
 export interface UdpConversation<T> {
   ip: string;
@@ -24,14 +24,10 @@ export function converseUdp<T>(conversation: UdpConversation<T>): Promise<T | Fa
   return new Promise((resolve) => {
     const { ip, port } = conversation;
     const socket = createSocket(isIPv6(ip) ? "udp6" : "udp4");
-    let settled = false;
-    const finish = (result: T | Failure) => {
-      if (settled) return;
-      settled = true;
+    const finish = settleOnce<T | Failure>(resolve, () => {
       clearTimeout(timer);
       socket.close();
-      resolve(result);
-    };
+    });
     const timer = setTimeout(() => finish({ ok: false, reason: "timeout", message: conversation.timeoutMessage }), conversation.timeoutMs);
     const send = (bytes: Uint8Array) => socket.send(bytes, port, ip);
     conversation.signal?.addEventListener("abort", () => finish({ ok: false, reason: "timeout", message: "cancelled" }), { once: true });

@@ -5,7 +5,7 @@
 
 import { parseFormatted, toHtml, toPlainText } from "../minecraft/format.ts";
 import { faviconDataUrl } from "./favicon.ts";
-import { motdRuns, type Motd } from "./motd.ts";
+import { motdRuns, type Motd } from "./kept-motd.ts";
 import type { LookupResult } from "./result.ts";
 
 function motdJson(motd: Motd) {

@@ -2,8 +2,8 @@
 // from outside: src/lookup knows nothing of metrics. Every caller of the
 // instance (the lookup route, banners in query mode) is counted.
 
-import type { LookupService } from "../lookup/service.ts";
-import type { ServiceMetrics } from "./service.ts";
+import type { LookupService } from "../lookup/lookup-service.ts";
+import type { ServiceMetrics } from "./service-metrics.ts";
 
 const counted = new WeakSet<LookupService>();
 

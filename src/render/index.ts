@@ -25,7 +25,7 @@ export { openOutlineFace } from "./text/outline-face.ts";
 export { PixelFace } from "./text/pixel-face.ts";
 export { sansFamily, pixelFamily } from "./text/fonts.ts";
 export {
-  type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, stretchToWidth,
+  type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, ellipsizedPrefix, stretchToWidth,
 } from "./text/layout.ts";
 export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
 export { GlyphCache, GLYPH_VARIANTS, type GlyphShadow } from "./text/glyph-cache.ts";

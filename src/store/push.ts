@@ -8,7 +8,7 @@
 import { eq, lt } from "drizzle-orm";
 import { isDuplicate, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
-import { ReplayError } from "./errors.ts";
+import { ReplayError } from "./write-refusals.ts";
 import { tokens, usedSignatures } from "./schema.ts";
 
 export interface PushCredentials {

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
-import { NotOwnerError, RecordLimitError } from "./errors.ts";
+import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
 import { serverSamples, servers } from "./schema.ts";
 
 export type ServerRow = typeof servers.$inferSelect;

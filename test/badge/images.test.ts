@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { parseBadgeColor } from "../../src/badge/colors.ts";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeImage } from "../../src/badge/images.ts";
-import type { BadgeContent } from "../../src/badge/layout.ts";
+import type { BadgeContent } from "../../src/badge/badge-layout.ts";
 
 const drawing = new BadgeCaches();
 const content = (message: string, color = "blue"): BadgeContent =>

@@ -4,9 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { drawBadge } from "../../src/badge/draw.ts";
+import { drawBadge } from "../../src/badge/draw-badge.ts";
 import { MAX_LABEL_PIXELS, SPILLS } from "../../src/badge/label-pixels.ts";
-import { layoutBadge, type BadgeContent } from "../../src/badge/layout.ts";
+import { layoutBadge, type BadgeContent } from "../../src/badge/badge-layout.ts";
 import { STYLE_NAMES, type StyleName } from "../../src/badge/styles.ts";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { CACHE_SHARES } from "../../src/config.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeBadge } from "badge-maker";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { layoutBadge } from "../../src/badge/layout.ts";
+import { layoutBadge } from "../../src/badge/badge-layout.ts";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
 
 const LABELS = [

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { toOklch } from "../../src/banner/color-space.ts";
 import { TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";
-import { fitFormatted } from "../../src/banner/fit.ts";
+import { fitFormatted } from "../../src/banner/fit-text.ts";
 import { motdLineRuns } from "../../src/minecraft/motd.ts";
 import { Surface } from "../../src/banner/surface.ts";
 import { PALETTES, backdrops } from "../../src/banner/theme.ts";

@@ -11,7 +11,7 @@ import type { MinimalStatusLayout } from "../../src/banner/templates/minimal-sta
 import type { PlayersBarLayout } from "../../src/banner/templates/players-bar.ts";
 import type { SparklineLayout } from "../../src/banner/templates/sparkline.ts";
 import { renderBanner, templates } from "../../src/banner/templates/index.ts";
-import { layoutFor, type LayoutKey } from "../../src/banner/layout.ts";
+import { layoutFor, type LayoutKey } from "../../src/banner/layout-keys.ts";
 import { BANNER_SIZES, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
 import { signalBarCount } from "../../src/banner/parts.ts";
 import { readableOn, TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";

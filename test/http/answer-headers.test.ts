@@ -101,7 +101,7 @@ describe("every other answer carries those its kind calls for", () => {
     for (const answer of json) expect({ url: answer.url, misses: misses(answer, PUBLIC_JSON) }).toEqual({ url: answer.url, misses: [] });
   });
 
-  test("the signed API, /metrics, /healthz and unknown paths: the answer's own headers, not the public ones", async () => {
+  test("the signed API, /metrics, /healthz, the designer page and unknown paths: the answer's own headers, not the public ones", async () => {
     server = await startTestServer();
     const call = { path: `/api/plugins/${newUuid()}/data`, token: server.token(), body: { plugin: { name: "Headers" } }, tokenHeader: "X-Plugin-Token" as const };
     const answers = [
@@ -109,10 +109,12 @@ describe("every other answer carries those its kind calls for", () => {
       await fetch(signedRequest(server.url, { ...call, signature: "0".repeat(64) }, server.clock.now)),
       await fetch(`${server.url}/metrics`),
       await fetch(`${server.url}/healthz`),
+      await fetch(`${server.url}/`),
+      await fetch(`${server.url}/designer/designer.js`),
       await fetch(`${server.url}/no/such/path`),
       await fetch(`${server.url}/api/banner`, { method: "POST" }),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 200, 404, 405]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 200, 200, 200, 404, 405]);
     const notPublic: Expected = [...Object.entries(ANSWER_HEADERS.publicRead), ...Object.entries(ANSWER_HEADERS.image)];
     for (const answer of answers) expect({ url: answer.url, misses: misses(answer, EVERY, notPublic) }).toEqual({ url: answer.url, misses: [] });
   });

@@ -6,7 +6,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
-import { LookupService } from "../../src/lookup/service.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { decodeImage } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid } from "../support/signing.ts";

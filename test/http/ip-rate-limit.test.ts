@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { budgetKey, spendIpBudget } from "../../src/http/ip-rate-limit.ts";
 import { RateLimiter } from "../../src/http/rate-limit.ts";
-import type { Resolver } from "../../src/lookup/resolve.ts";
-import { LookupService } from "../../src/lookup/service.ts";
+import type { Resolver } from "../../src/lookup/dns.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json } from "../support/signing.ts";
 

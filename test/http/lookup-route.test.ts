@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { LookupService } from "../../src/lookup/service.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json } from "../support/signing.ts";

@@ -4,8 +4,8 @@
 // reading exactly like names that do not resolve.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { dnsResolver } from "../../src/lookup/resolve.ts";
-import { LookupService, type LookupSettings } from "../../src/lookup/service.ts";
+import { dnsResolver } from "../../src/lookup/dns.ts";
+import { LookupService, type LookupSettings } from "../../src/lookup/lookup-service.ts";
 import { startDnsPeer, type DnsRecords } from "../support/dns-peer.ts";
 import { startCountingPeer, type CountingPeer, type PeerBehaviour } from "../support/java-peers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";

@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { CACHE_SHARES, type CacheName } from "../../src/config.ts";
-import { LookupService } from "../../src/lookup/service.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";

@@ -10,7 +10,7 @@ import { loadConfig, type Config } from "../../src/config.ts";
 import { createApp, type App, type AppContext } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
-import type { LookupService } from "../../src/lookup/service.ts";
+import type { LookupService } from "../../src/lookup/lookup-service.ts";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/auth/token.ts";
 import { createToken } from "../../src/store/tokens.ts";

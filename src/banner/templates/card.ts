@@ -1,8 +1,8 @@
 // card: a modern card. The icon, the name followed by a status pill and a
 // version pill, the MOTD, and a large player count.
 
-import type { TextBlock } from "../fit.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { TextBlock } from "../fit-text.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import type { ServerBannerData } from "../model.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
@@ -10,7 +10,7 @@ import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "..
 import type { Box, Surface } from "../surface.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { backdrops, type Palette } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface CardLayout {

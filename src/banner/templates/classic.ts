@@ -2,15 +2,15 @@
 // name and a two-line MOTD in the pixel face with the game's drop shadow,
 // the player count and signal bars at the top right (a cross when offline).
 
-import type { TextBlock } from "../fit.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { TextBlock } from "../fit-text.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting } from "../../minecraft/format.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface ClassicLayout {

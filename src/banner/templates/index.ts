@@ -3,7 +3,7 @@
 
 import type { Pixmap } from "../../render/index.ts";
 import { BannerCaches } from "../banner-caches.ts";
-import { layoutFor } from "../layout.ts";
+import { layoutFor } from "../layout-keys.ts";
 import { BANNER_SIZES, type BannerOptions, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../model.ts";
 import { Surface } from "../surface.ts";
 import { paletteFor } from "../theme.ts";

@@ -4,10 +4,10 @@
 
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { drawDivider, drawStatusHeader } from "../parts.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface MinimalStatusLayout {

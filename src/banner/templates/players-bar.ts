@@ -3,13 +3,13 @@
 // the count is unknown).
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import type { PlayerCount } from "../model.ts";
 import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box } from "../surface.ts";
 import { shade } from "../theme.ts";
-import { fitPlayers } from "../values.ts";
+import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface PlayersBarLayout {

@@ -3,14 +3,14 @@
 // numbers with small captions on the right (or below, in the box).
 
 import { Path, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { PluginBannerData } from "../model.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { fitCount } from "../values.ts";
+import { fitCount } from "../fitted-counts.ts";
 import type { PluginTemplate } from "./template.ts";
 
 export interface CounterGrid {

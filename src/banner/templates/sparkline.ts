@@ -3,14 +3,14 @@
 // no history to draw.
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type ServerBannerData } from "../model.ts";
 import { exactCount } from "../numbers.ts";
 import { drawStatusHeader } from "../parts.ts";
 import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
-import { fitCount, UNKNOWN } from "../values.ts";
+import { fitCount, UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 interface Stat {

@@ -2,7 +2,7 @@
 // and GET /api/templates, its layouts (one per layout key, as data), and a
 // draw function that reads only the layout, the data and the palette.
 
-import type { LayoutKey } from "../layout.ts";
+import type { LayoutKey } from "../layout-keys.ts";
 import type { PluginBannerData, ServerBannerData, Theme } from "../model.ts";
 import type { Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";

@@ -2,7 +2,7 @@
 // items, number magnitudes): checked before the schema so that free-form parts
 // (plugin meta) are bounded too, and PayloadError, the refusal that names the
 // offending field ("stats.players.online must be ..."). String lengths are not
-// refused here: text over a bound is cut or dropped (fit.ts), a plugin cannot
+// refused here: text over a bound is cut or dropped (trim-to-bounds.ts), a plugin cannot
 // shorten the text it relays; a string no field bounds is ignored or, in
 // stored free-form content, cut.
 
@@ -20,7 +20,7 @@ export class PayloadError extends Error {
 export const JSON_BOUNDS = {
   depth: 8,
   // As many as list items: a plugin relays maps it cannot shorten (PlaceholderAPI
-  // placeholders), which fit.ts trims to their own bound; the 64 KiB body
+  // placeholders), which trim-to-bounds.ts trims to their own bound; the 64 KiB body
   // bounds the parsing and what is stored.
   keysPerObject: 2_000,
   itemsPerArray: 2_000,

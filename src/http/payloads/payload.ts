@@ -1,7 +1,7 @@
 // A signed body's one schema (TypeBox): the route declares it so the OpenAPI
 // document describes it, and the signed-request pipeline reads the parsed JSON
-// with it, after the signature over the raw bytes was checked: first fitted to
-// the schema's bounds (fit.ts: text over a bound is cut or dropped, never
+// with it, after the signature over the raw bytes was checked: first trimmed to
+// the schema's bounds (trim-to-bounds.ts: text over a bound is cut or dropped, never
 // refused), then checked. A refusal names the offending field in words built
 // from the schema itself ("stats.players.online must be an integer from 0 to 1000000000").
 //
@@ -11,7 +11,7 @@
 import { Kind, Type, type ObjectOptions, type Static, type TProperties, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
-import { fitToBounds } from "./fit.ts";
+import { trimToBounds } from "./trim-to-bounds.ts";
 import { PayloadError, fieldName } from "./json-bounds.ts";
 import { holds } from "./schema-kinds.ts";
 
@@ -22,7 +22,7 @@ export interface PayloadRead<T> {
 }
 
 export interface Payload<T> {
-  /** The body's schema: the route's `body:`, and what `read` fits and checks. */
+  /** The body's schema: the route's `body:`, and what `read` trims and checks. */
   readonly schema: TSchema;
   /**
    * Fits parsed JSON to the schema's bounds, checks it against the schema
@@ -40,7 +40,7 @@ export function payload<S extends TSchema, T>(schema: S, toFields: (body: Static
     schema,
     read(json) {
       compiled ??= TypeCompiler.Compile(schema);
-      const { value, trimmed } = fitToBounds(schema, json);
+      const { value, trimmed } = trimToBounds(schema, json);
       if (compiled.Check(value)) return { fields: toFields(value), trimmed };
       throw explain(compiled.Errors(value).First()!, value);
     },
@@ -67,7 +67,7 @@ export function optional<S extends TSchema>(schema: S) {
 /**
  * An object of named values: at most `maxEntries`, names `minName` to `maxName`
  * characters. The name bound is documented as the key pattern and as
- * propertyNames, which fit.ts reads: an entry named outside it is dropped.
+ * propertyNames, which trim-to-bounds.ts reads: an entry named outside it is dropped.
  */
 export function namedEntries<S extends TSchema>(value: S, bounds: { maxEntries: number; minName: number; maxName: number }, description: string) {
   return Type.Record(Type.String({ pattern: `^[\\s\\S]{${bounds.minName},${bounds.maxName}}$` }), value, {
@@ -159,7 +159,7 @@ function explain(error: ValueError, json: unknown): PayloadError {
   const problem = innermost(error);
   const parts = segments(problem.path);
   const field = fieldAt(json, parts);
-  // Lengths, counts and names were fitted to their bounds (fit.ts): what is left is a wrong kind or number.
+  // Lengths, counts and names were trimmed to their bounds (trim-to-bounds.ts): what is left is a wrong kind or number.
   if (field === "") return new PayloadError("", "the body must be a JSON object");
   return new PayloadError(field, `must be ${expectation(problem.schema)}`);
 }

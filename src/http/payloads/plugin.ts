@@ -3,11 +3,11 @@
 // stats and meta are free-form within the generic JSON bounds, but the meta
 // keys that badges read must have the type the badge expects, so that a wrong
 // type is refused here instead of drawing nonsense later. Text over its bound
-// is cut to it; a stat or list item over its bound is dropped (fit.ts).
+// is cut to it; a stat or list item over its bound is dropped (trim-to-bounds.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
 import type { PluginFields } from "../../store/plugins.ts";
-import { storedFreeForm } from "./fit.ts";
+import { storedFreeForm } from "./trim-to-bounds.ts";
 import { namedEntries, openObject, optional, payload, present, whenObject, type Payload } from "./payload.ts";
 
 export const PLUGIN_LIMITS = {

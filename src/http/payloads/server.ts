@@ -2,13 +2,13 @@
 // Every field is optional (a push carries what changed) and unknown fields are
 // ignored, so that newer plugin builds keep working. Text over its bound is
 // cut to it, a MOTD keeping whole § codes; a placeholder over its bound is
-// dropped (fit.ts).
+// dropped (trim-to-bounds.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
 import { cutFormatted } from "../../minecraft/format.ts";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/servers.ts";
-import { cutBy } from "./fit.ts";
+import { cutBy } from "./trim-to-bounds.ts";
 import { namedEntries, openObject, optional, payload, present, type Payload } from "./payload.ts";
 
 const MAX_PLAYERS = 1_000_000_000;

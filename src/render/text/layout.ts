@@ -193,18 +193,29 @@ const ELLIPSIS = "\u2026";
  * overflowing.
  */
 export function ellipsize(text: string, style: FontStyle, maxWidth: number, context: RenderContext = NO_CACHES): string {
-  if (text.length <= MAX_LINE_CHARACTERS && measureText(text, style, context) <= maxWidth) return text;
-  const chars = [...capped(text)];
-  const fits = (count: number): boolean => measureText(chars.slice(0, count).join("").trimEnd() + ELLIPSIS, style, context) <= maxWidth;
-  if (!fits(0)) return "";
+  const widthOf = (line: string) => measureText(line, style, context);
+  if (text.length <= MAX_LINE_CHARACTERS && widthOf(text) <= maxWidth) return text;
+  return ellipsizedPrefix(capped(text), maxWidth, widthOf);
+}
+
+/**
+ * The longest prefix of `text` (cut at a character, trailing spaces dropped)
+ * followed by "…" whose `widthOf` is at most `maxWidth`, or "" when not even
+ * the ellipsis fits: for text that does not fit whole, measured as its caller
+ * measures (ellipsize as drawn, badges as shields sizes them).
+ */
+export function ellipsizedPrefix(text: string, maxWidth: number, widthOf: (text: string) => number): string {
+  const chars = [...text];
+  const shown = (count: number): string => chars.slice(0, count).join("").trimEnd() + ELLIPSIS;
+  if (widthOf(shown(0)) > maxWidth) return "";
   // Binary search for the longest prefix that fits: widths grow with the prefix.
   let low = 0, high = chars.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (fits(middle)) low = middle;
+    if (widthOf(shown(middle)) <= maxWidth) low = middle;
     else high = middle - 1;
   }
-  return chars.slice(0, low).join("").trimEnd() + ELLIPSIS;
+  return shown(low);
 }
 
 /**

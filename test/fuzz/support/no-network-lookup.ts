@@ -4,8 +4,8 @@
 // this one answers that nothing replied. Fuzzed addresses may be any public
 // IP; none of them is ever contacted.
 
-import { LookupService } from "../../../src/lookup/service.ts";
-import type { Resolver } from "../../../src/lookup/resolve.ts";
+import { LookupService } from "../../../src/lookup/lookup-service.ts";
+import type { Resolver } from "../../../src/lookup/dns.ts";
 import { offline, type LookupResult, type Target } from "../../../src/lookup/result.ts";
 
 /** Names the stub knows: public, private, mixed, IPv6, with SRV, failing, and one that never answers. */

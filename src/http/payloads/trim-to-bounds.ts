@@ -1,4 +1,4 @@
-// A signed body fitted to its schema's bounds before the schema is checked. A
+// A signed body trimmed to its schema's bounds before the schema is checked. A
 // plugin relays text it cannot shorten (a MOTD, PlaceholderAPI values, the
 // server software's version), so text over a bound is no reason to refuse the
 // whole push (issue 18: a refused push makes the deployed plugin back off for
@@ -43,7 +43,7 @@ export function cutText(text: string, maxChars: number): string {
   return text.slice(0, splitsPair ? maxChars - 1 : maxChars);
 }
 
-export interface Fitted {
+export interface Trimmed {
   value: unknown;
   /** The fields cut or dropped, named as in refusals, in the body's order. */
   trimmed: string[];
@@ -55,9 +55,9 @@ interface Walk {
   freeTextChars: number | undefined;
 }
 
-export function fitToBounds(schema: TSchema, json: unknown): Fitted {
+export function trimToBounds(schema: TSchema, json: unknown): Trimmed {
   const trimmed = new Set<string>();
-  const value = fitValue(schema, json, "", { trimmed, freeTextChars: undefined });
+  const value = trimValue(schema, json, "", { trimmed, freeTextChars: undefined });
   return { value, trimmed: [...trimmed] };
 }
 
@@ -76,50 +76,50 @@ function shapeOf(schema: TSchema, value: unknown): TSchema | typeof FREE | undef
   return holds(schema, value) ? schema : undefined;
 }
 
-function fitValue(schema: TSchema, value: unknown, path: string, walk: Walk): unknown {
+function trimValue(schema: TSchema, value: unknown, path: string, walk: Walk): unknown {
   const shape = shapeOf(schema, value);
-  if (shape === FREE) return fitFree(value, path, walk);
+  if (shape === FREE) return trimFree(value, path, walk);
   if (shape === undefined) return value;
   const marked = shape as Marked;
   const inner = { ...walk, freeTextChars: marked[FREE_TEXT_CHARS] ?? walk.freeTextChars };
   switch (shape[Kind]) {
     case "String":
-      return fitText(marked[CUT] ?? cutText, shape.maxLength ?? inner.freeTextChars, value as string, path, inner);
+      return trimText(marked[CUT] ?? cutText, shape.maxLength ?? inner.freeTextChars, value as string, path, inner);
     case "Object":
-      return fitObject(shape, value as Record<string, unknown>, path, inner);
+      return trimObject(shape, value as Record<string, unknown>, path, inner);
     case "Record":
-      return fitEntries(shape, value as Record<string, unknown>, path, inner);
+      return trimEntries(shape, value as Record<string, unknown>, path, inner);
     case "Array":
-      return fitItems(shape, value as unknown[], path, inner);
+      return trimItems(shape, value as unknown[], path, inner);
     default:
       return value;
   }
 }
 
-function fitText(cut: Cut, maxChars: number | undefined, text: string, path: string, walk: Walk): string {
+function trimText(cut: Cut, maxChars: number | undefined, text: string, path: string, walk: Walk): string {
   if (maxChars === undefined || text.length <= maxChars) return text;
   walk.trimmed.add(path);
   return cut(text, maxChars);
 }
 
 /** Content no schema describes: stored free-form content has its strings cut; anything else is left as sent (ignored). */
-function fitFree(value: unknown, path: string, walk: Walk): unknown {
+function trimFree(value: unknown, path: string, walk: Walk): unknown {
   if (walk.freeTextChars === undefined) return value;
-  if (typeof value === "string") return fitText(cutText, walk.freeTextChars, value, path, walk);
-  if (Array.isArray(value)) return value.map((item, index) => fitFree(item, fieldName(path, index), walk));
+  if (typeof value === "string") return trimText(cutText, walk.freeTextChars, value, path, walk);
+  if (Array.isArray(value)) return value.map((item, index) => trimFree(item, fieldName(path, index), walk));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fitFree(item, fieldName(path, key), walk)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimFree(item, fieldName(path, key), walk)]));
   }
   return value;
 }
 
-function fitObject(schema: TSchema, object: Record<string, unknown>, path: string, walk: Walk): Record<string, unknown> {
+function trimObject(schema: TSchema, object: Record<string, unknown>, path: string, walk: Walk): Record<string, unknown> {
   const properties: Record<string, TSchema> = schema.properties;
   // fromEntries, not assignment: a "__proto__" key stays a key.
   return Object.fromEntries(
     Object.entries(object).map(([key, item]) => {
       const field = fieldName(path, key);
-      return [key, Object.hasOwn(properties, key) ? fitValue(properties[key]!, item, field, walk) : fitFree(item, field, walk)];
+      return [key, Object.hasOwn(properties, key) ? trimValue(properties[key]!, item, field, walk) : trimFree(item, field, walk)];
     }),
   );
 }
@@ -137,7 +137,7 @@ function keepFirst<T>(entries: T[], max: number | undefined, path: string, walk:
 }
 
 /** Named values: an entry whose name or text is over its bound is dropped, then the first maxProperties are kept. */
-function fitEntries(schema: TSchema, object: Record<string, unknown>, path: string, walk: Walk): Record<string, unknown> {
+function trimEntries(schema: TSchema, object: Record<string, unknown>, path: string, walk: Walk): Record<string, unknown> {
   const { minLength = 0, maxLength = Infinity } = schema.propertyNames ?? {};
   const [valueSchema] = Object.values<TSchema>(schema.patternProperties);
   const kept: Array<[string, unknown]> = [];
@@ -146,18 +146,18 @@ function fitEntries(schema: TSchema, object: Record<string, unknown>, path: stri
     // A name over its bound is not repeated in the answer: the collection is named instead.
     if (name.length < minLength || name.length > maxLength) walk.trimmed.add(path);
     else if (overBound(valueSchema!, item)) walk.trimmed.add(field);
-    else kept.push([name, fitValue(valueSchema!, item, field, walk)]);
+    else kept.push([name, trimValue(valueSchema!, item, field, walk)]);
   }
   return Object.fromEntries(keepFirst(kept, schema.maxProperties, path, walk));
 }
 
 /** A list: an item whose text is over its bound is dropped, then the first maxItems are kept. */
-function fitItems(schema: TSchema, items: unknown[], path: string, walk: Walk): unknown[] {
+function trimItems(schema: TSchema, items: unknown[], path: string, walk: Walk): unknown[] {
   const kept: unknown[] = [];
   items.forEach((item, index) => {
     const field = fieldName(path, index);
     if (overBound(schema.items, item)) walk.trimmed.add(field);
-    else kept.push(fitValue(schema.items, item, field, walk));
+    else kept.push(trimValue(schema.items, item, field, walk));
   });
   return keepFirst(kept, schema.maxItems, path, walk);
 }

@@ -2,7 +2,7 @@
 // silent server whose queries are cancelled (not left to time out) on abort.
 
 import { describe, expect, test } from "bun:test";
-import { dnsResolver, loopbackAddresses, orderSrv, within } from "../../src/lookup/resolve.ts";
+import { dnsResolver, loopbackAddresses, orderSrv, within } from "../../src/lookup/dns.ts";
 import { startDnsPeer } from "../support/dns-peer.ts";
 
 function never(): AbortSignal {

@@ -8,7 +8,7 @@ import {
 import { colorNumber } from "./colors.ts";
 import { BadgeCaches } from "./badge-caches.ts";
 import { SPILLS, type LabelColumns } from "./label-pixels.ts";
-import type { BadgeLayout, PlacedText, PlateLayout, Segment, SocialLayout } from "./layout.ts";
+import type { BadgeLayout, PlacedText, PlateLayout, Segment, SocialLayout } from "./badge-layout.ts";
 import { STYLE_NAMES, STYLES, type PlateStyle } from "./styles.ts";
 
 /** Each style's number in cache keys (the styles are fixed objects). */
@@ -98,7 +98,7 @@ function segmentPaint(d: Drawing, style: PlateStyle, color: Color, height: numbe
   return linearGradient(0, 0, 0, height, overlaidStops(d, style, color, height * d.scale));
 }
 
-/** The layout's texts, the label's first (layout.ts). */
+/** The layout's texts, the label's first (badge-layout.ts). */
 function plateTexts(layout: PlateLayout): { labelText: PlacedText | undefined; messageText: PlacedText | undefined } {
   const [first, second] = layout.texts;
   return layout.label ? { labelText: first, messageText: second } : { labelText: undefined, messageText: first };

@@ -2,7 +2,7 @@
 // read checks the type it needs and tries the spellings plugins use for the
 // same thing (resource_id, resourceId, id...); anything else counts as not sent.
 
-import { plainNumber } from "./format.ts";
+import { plainNumber } from "./value-display.ts";
 
 /** The value at a dotted path ("alpha.downloads") of a JSON-like object; undefined where the path breaks. */
 export function valueAt(root: unknown, path: string): unknown {

@@ -3,8 +3,8 @@
 import { expect, test } from "bun:test";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { drawBadge } from "../../src/badge/draw.ts";
-import { layoutBadge, type BadgeContent } from "../../src/badge/layout.ts";
+import { drawBadge } from "../../src/badge/draw-badge.ts";
+import { layoutBadge, type BadgeContent } from "../../src/badge/badge-layout.ts";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { CACHE_SHARES } from "../../src/config.ts";
 

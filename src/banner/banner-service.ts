@@ -18,7 +18,7 @@ import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, serverBannerData,
   type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
-} from "./resolve.ts";
+} from "./resolve-banner-data.ts";
 import { renderBanner, type TemplateInfo } from "./templates/index.ts";
 
 export type ImageFormat = "png" | "webp";

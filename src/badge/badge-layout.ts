@@ -2,7 +2,7 @@
 // the content and the style's data to sizes and positions in badge pixels
 // (scale 1). Nothing here draws.
 
-import { NO_CACHES, type Color, type RenderContext } from "../render/index.ts";
+import { ellipsizedPrefix, NO_CACHES, type Color, type RenderContext } from "../render/index.ts";
 import { badgeColor, textColorsOn, type BadgeColor, type TextColors } from "./colors.ts";
 import { STYLES, type PlateStyle, type SocialStyle, type StyleName, type WidthRule } from "./styles.ts";
 import { preferredWidth, textWidth, type BadgeFont } from "./text-width.ts";
@@ -65,20 +65,10 @@ const DEFAULT_LABEL_COLOR = badgeColor("#555");
  * badge within the pixmap limit even at scale 2 whatever characters it holds.
  */
 export const MAX_TEXT_WIDTH = 960;
-const ELLIPSIS = "\u2026";
-
-/** `text`, or its longest prefix followed by "…" whose measured width fits `maxWidth`; `render` keeps shaped text. */
-export function fitText(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH, render: RenderContext = NO_CACHES): string {
-  if (textWidth(text, font, render) <= maxWidth) return text;
-  const chars = [...text];
-  let low = 0, high = chars.length - 1;
-  // Widths grow with the prefix: binary search for the longest that fits.
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (textWidth(chars.slice(0, middle).join("") + ELLIPSIS, font, render) <= maxWidth) low = middle;
-    else high = middle - 1;
-  }
-  return chars.slice(0, low).join("").trimEnd() + ELLIPSIS;
+/** `text`, or its longest prefix followed by "…" whose width as shields measures fits `maxWidth`; `render` keeps shaped text. */
+export function ellipsizeToWidth(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH, render: RenderContext = NO_CACHES): string {
+  const widthOf = (line: string) => textWidth(line, font, render);
+  return widthOf(text) <= maxWidth ? text : ellipsizedPrefix(text, maxWidth, widthOf);
 }
 
 function boxWidth(text: string, font: BadgeFont, rule: WidthRule, render: RenderContext): number {
@@ -89,8 +79,8 @@ function boxWidth(text: string, font: BadgeFont, rule: WidthRule, render: Render
 
 function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderContext): PlateLayout {
   const cased = (text: string) => (style.uppercase ? text.toUpperCase() : text);
-  const label = fitText(cased(content.label.trim()), style.labelFont, MAX_TEXT_WIDTH, render);
-  const message = fitText(cased(content.message.trim()), style.messageFont, MAX_TEXT_WIDTH, render);
+  const label = ellipsizeToWidth(cased(content.label.trim()), style.labelFont, MAX_TEXT_WIDTH, render);
+  const message = ellipsizeToWidth(cased(content.message.trim()), style.messageFont, MAX_TEXT_WIDTH, render);
   const hasLabel = label.length > 0;
   const labelColor = (content.labelColor ?? DEFAULT_LABEL_COLOR).rgba;
   const messageColor = content.color.rgba;
@@ -129,8 +119,8 @@ function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderCon
 function layoutSocial(content: BadgeContent, style: SocialStyle, render: RenderContext): SocialLayout {
   // Social capitalises the label's first letter.
   const trimmed = content.label.trim();
-  const label = fitText(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font, MAX_TEXT_WIDTH, render);
-  const message = fitText(content.message.trim(), style.font, MAX_TEXT_WIDTH, render);
+  const label = ellipsizeToWidth(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font, MAX_TEXT_WIDTH, render);
+  const message = ellipsizeToWidth(content.message.trim(), style.font, MAX_TEXT_WIDTH, render);
   const labelTextWidth = label.length > 0 ? preferredWidth(label, style.font, render) : 0;
   const labelBoxWidth = labelTextWidth + 2 * style.labelPadding;
   const colors = { text: style.text, shadow: style.textShadow };

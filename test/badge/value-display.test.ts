@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, plainNumber, ratingColor, ratingText, softwareList,
   versionColor, versionRange, versionText,
-} from "../../src/badge/format.ts";
+} from "../../src/badge/value-display.ts";
 
 describe("compact numbers (shields' metric())", () => {
   test.each([

@@ -1,7 +1,7 @@
 // Values as templates print them, fitted to their slots.
 
 import { compactCount, exactCount } from "./numbers.ts";
-import type { FittedText, TextFont } from "./fit.ts";
+import type { FittedText, TextFont } from "./fit-text.ts";
 import type { PlayerCount } from "./model.ts";
 import { fitSlot, type TextSlot } from "./slots.ts";
 import type { Surface } from "./surface.ts";

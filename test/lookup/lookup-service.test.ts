@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { CACHE_SHARES } from "../../src/config.ts";
-import { motdRuns } from "../../src/lookup/motd.ts";
-import type { Resolver, SrvTarget } from "../../src/lookup/resolve.ts";
+import { motdRuns } from "../../src/lookup/kept-motd.ts";
+import type { Resolver, SrvTarget } from "../../src/lookup/dns.ts";
 import { offline, type LookupResult, type Target } from "../../src/lookup/result.ts";
-import { LookupService, type Endpoint, type LookupSettings } from "../../src/lookup/service.ts";
+import { LookupService, type Endpoint, type LookupSettings } from "../../src/lookup/lookup-service.ts";
 import { lookupJson } from "../../src/lookup/view.ts";
 import { hasIpv6Loopback, startBedrockPeer, startBedrockProtocolPeer } from "../support/bedrock-peer.ts";
 import { startCountingPeer, type CountingPeer, type PeerBehaviour } from "../support/java-peers.ts";

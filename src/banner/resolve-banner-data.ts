@@ -8,7 +8,7 @@ import { splitMotd } from "../minecraft/motd.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
-import type { PluginRow } from "../store/plugins.ts";
+import { isPluginActive, type PluginRow } from "../store/plugins.ts";
 import { shownPlayers } from "../minecraft/players.ts";
 import type { ServerRow } from "../store/servers.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
@@ -21,9 +21,6 @@ export const DEFAULT_SERVER_NAME = "Minecraft Server";
 export const UNKNOWN_PLUGIN_NAME = "Unknown plugin";
 export const NAMELESS_PLUGIN_NAME = "Plugin";
 
-const HOUR_MS = 3_600_000;
-/** The plugin record's "active" window (spec section 3). */
-export const PLUGIN_ACTIVE_MS = 24 * HOUR_MS;
 /** One history point per 5 minutes: 288 points a day, finer than any banner's chart. */
 export const HISTORY_BUCKET_MS = 5 * 60_000;
 /**
@@ -211,6 +208,6 @@ export function resolvePlugin(row: PluginRow | undefined, now: number): PluginBa
     name: text(row.name) ?? NAMELESS_PLUGIN_NAME,
     version: text(row.version),
     counters: Object.entries(row.stats).filter(([, value]) => typeof value === "number" && Number.isFinite(value)),
-    active: now - row.lastSeen <= PLUGIN_ACTIVE_MS,
+    active: isPluginActive(row, now),
   };
 }

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_PLAYERS } from "../../src/minecraft/players.ts";
 import {
   DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
   UNKNOWN_PLUGIN_NAME, type SourceFacts,
-} from "../../src/banner/resolve.ts";
+} from "../../src/banner/resolve-banner-data.ts";
 import type { LookupResult } from "../../src/lookup/result.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import type { PluginRow } from "../../src/store/plugins.ts";

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { contrastRatio, TEXT_CONTRAST } from "../../src/banner/contrast.ts";
-import { fitBlock, fitText } from "../../src/banner/fit.ts";
+import { fitBlock, fitText } from "../../src/banner/fit-text.ts";
 import { motdLineRuns } from "../../src/minecraft/motd.ts";
 import { PALETTES, paletteFor } from "../../src/banner/theme.ts";
 import { wrapRuns } from "../../src/banner/wrap.ts";

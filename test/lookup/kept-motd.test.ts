@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { keptMotd, MAX_MOTD_CHARS, motdRuns } from "../../src/lookup/motd.ts";
+import { keptMotd, MAX_MOTD_CHARS, motdRuns } from "../../src/lookup/kept-motd.ts";
 import { parseFormatted } from "../../src/minecraft/format.ts";
 import { nearMaximalStatus } from "../support/lookup-replies.ts";
 

@@ -18,7 +18,7 @@ import { Semaphore } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat } from "./query.ts";
-import { askWithin, loopbackAddresses, placesToTry, systemResolver, within, type Place, type Resolver, type SrvTarget } from "./resolve.ts";
+import { askWithin, loopbackAddresses, placesToTry, systemResolver, within, type Place, type Resolver, type SrvTarget } from "./dns.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { MAX_MESSAGE_CHARACTERS, asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "../../src/badge/values.ts";
+import { MAX_MESSAGE_CHARACTERS, asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "../../src/badge/record-values.ts";
 
 test("meta reads take the type they need and the first spelling sent", () => {
   const meta = { alpha: { id: 123, downloads: "456", bad: -1, issues: [1, 2, 3] }, beta: { project_id: " ezshops " }, list: [1] };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { MAX_TEXT_WIDTH, fitText, layoutBadge, type BadgeContent, type PlateLayout, type SocialLayout } from "../../src/badge/layout.ts";
+import { MAX_TEXT_WIDTH, ellipsizeToWidth, layoutBadge, type BadgeContent, type PlateLayout, type SocialLayout } from "../../src/badge/badge-layout.ts";
 import { STYLES, type StyleName } from "../../src/badge/styles.ts";
 import { preferredWidth, textWidth } from "../../src/badge/text-width.ts";
 
@@ -72,10 +72,10 @@ test("social: capitalised label in a box, the message in a bubble 6 px on", () =
 
 test("text wider than the limit ends in an ellipsis and keeps the badge within it", () => {
   const long = "W".repeat(400);
-  const fitted = fitText(long, VERDANA_11);
+  const fitted = ellipsizeToWidth(long, VERDANA_11);
   expect(fitted.endsWith("\u2026")).toBe(true);
   expect(textWidth(fitted, VERDANA_11)).toBeLessThanOrEqual(MAX_TEXT_WIDTH);
-  expect(fitText("short", VERDANA_11)).toBe("short");
+  expect(ellipsizeToWidth("short", VERDANA_11)).toBe("short");
   const layout = layoutBadge(content(long, "\u2e3b".repeat(96)));
   expect(layout.width).toBeLessThanOrEqual(2 * MAX_TEXT_WIDTH + 20);
 });

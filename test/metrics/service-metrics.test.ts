@@ -2,7 +2,7 @@
 // they show in the exposition.
 
 import { expect, test } from "bun:test";
-import { ServiceMetrics } from "../../src/metrics/service.ts";
+import { ServiceMetrics } from "../../src/metrics/service-metrics.ts";
 
 function samples(metrics: ServiceMetrics): Map<string, number> {
   const lines = metrics.render().split("\n").filter((line) => line && !line.startsWith("#"));

@@ -7,7 +7,7 @@ import type { Db } from "../store/database.ts";
 import { getPlugin } from "../store/plugins.ts";
 import { getServer } from "../store/servers.ts";
 import { badgeColor } from "./colors.ts";
-import type { BadgeContent } from "./layout.ts";
+import type { BadgeContent } from "./badge-layout.ts";
 import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
 import type { BadgeOptions } from "./options.ts";
 import { PLUGIN_METRICS } from "./plugin-metrics.ts";
