@@ -63,16 +63,17 @@ describe("player history in buckets", () => {
       const push = (uuid: string, now: number, playersOnline?: number) =>
         db.transaction((tx) => writeServerPush(tx, { uuid, tokenId: token.id, now, kind: "update", fields: { playersOnline }, maxPerToken: 10 }));
       const uuid = "00000000-0000-4000-8000-000000000001";
-      push(uuid, 1_000, 9); // before `since`
-      push(uuid, 10_000, 3);
-      push(uuid, 12_000, 7);
-      push(uuid, 19_999, 5); // same bucket [10 000, 20 000): peak 7, newest time 19 999
-      push(uuid, 20_000, 2);
-      push("00000000-0000-4000-8000-000000000002", 20_000, 50);
-      expect(listSampleBuckets(db, uuid, 5_000, 10_000)).toEqual([{ at: 19_999, online: 7 }, { at: 20_000, online: 2 }]);
+      // Times in minutes, as samples are kept one per minute.
+      push(uuid, 60_000, 9); // before `since`
+      push(uuid, 600_000, 3);
+      push(uuid, 720_000, 7);
+      push(uuid, 1_199_999, 5); // same bucket [600 000, 1 200 000): peak 7, newest time 1 199 999
+      push(uuid, 1_200_000, 2);
+      push("00000000-0000-4000-8000-000000000002", 1_200_000, 50);
+      expect(listSampleBuckets(db, uuid, 300_000, 600_000)).toEqual([{ at: 1_199_999, online: 7 }, { at: 1_200_000, online: 2 }]);
       const silent = "00000000-0000-4000-8000-000000000003";
-      push(silent, 15_000); // a first update without a player count stores a sample with none
-      expect(listSampleBuckets(db, silent, 0, 10_000)).toEqual([]);
+      push(silent, 900_000); // a first update without a player count stores a sample with none
+      expect(listSampleBuckets(db, silent, 0, 600_000)).toEqual([]);
     } finally {
       db.$client.close();
     }

@@ -132,7 +132,7 @@ export function serverRoutes(deps: SignedDeps) {
         body: UPDATE.schema,
         headers: UPDATE_HEADERS,
         detail: {
-          summary: "Full stats update of a server (players, TPS, MOTD, version); appends a history sample",
+          summary: "Full stats update of a server (players, TPS, MOTD, version); writes the history sample of its minute",
           description: `${PUSH_DESCRIPTION} Deployed EzBanners builds send {"data": {...}} instead (LegacyServerUpdate), told apart by "data" present and "stats" absent.`,
           tags: ["server"],
           responses: { 200: pushAccepted("Server data updated."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },

@@ -9,11 +9,15 @@ import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import init from "../../migrations/0000_init.sql" with { type: "text" };
 import replayMemory from "../../migrations/0001_replay_memory.sql" with { type: "text" };
 import replayFingerprint from "../../migrations/0002_replay_fingerprint.sql" with { type: "text" };
+import foldSamplesPerMinute from "../../migrations/0003_fold_samples_per_minute.sql" with { type: "text" };
+import samplesPerMinute from "../../migrations/0004_samples_per_minute.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
   "0001_replay_memory": replayMemory,
   "0002_replay_fingerprint": replayFingerprint,
+  "0003_fold_samples_per_minute": foldSamplesPerMinute,
+  "0004_samples_per_minute": samplesPerMinute,
 };
 
 interface JournalEntry {

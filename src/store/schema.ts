@@ -2,7 +2,7 @@
 // file (`npm run db:generate`); times are milliseconds since the epoch.
 
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TOKEN_SCOPES } from "../auth/token.ts";
 
 /** API tokens. Only a SHA-256 hash of each token is kept. */
@@ -40,7 +40,11 @@ export const servers = sqliteTable("servers", {
   statsUpdatedAt: integer("stats_updated_at"),
 });
 
-/** Player/TPS history appended by every accepted update, kept for 30 days. */
+/**
+ * Player/TPS history kept for 30 days: one row per server per minute, which
+ * the accepted updates of that minute write into (src/store/servers.ts), so a
+ * server pushing 600 times a minute keeps one row, not 600.
+ */
 export const serverSamples = sqliteTable(
   "server_samples",
   {
@@ -48,12 +52,19 @@ export const serverSamples = sqliteTable(
     serverUuid: text("server_uuid")
       .notNull()
       .references(() => servers.uuid, { onDelete: "cascade" }),
+    /** Time of the minute's latest update. */
     at: integer("at").notNull(),
+    /** The minute's highest count: the banner's history plots the highest per 5 minutes. */
     playersOnline: integer("players_online"),
     playersMax: integer("players_max"),
     tps: real("tps"),
+    /** Minutes since the epoch, computed from `at`; with the server, the row's key. */
+    minute: integer("minute").generatedAlwaysAs(sql`at / 60000`, { mode: "virtual" }),
   },
-  (table) => [index("server_samples_server_at").on(table.serverUuid, table.at)],
+  (table) => [
+    index("server_samples_server_at").on(table.serverUuid, table.at),
+    uniqueIndex("server_samples_server_minute").on(table.serverUuid, table.minute),
+  ],
 );
 
 /** Plugin records (spec 2.2), bound to the token of their first accepted push. */

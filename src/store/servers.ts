@@ -34,8 +34,9 @@ export function getServer(db: Db, uuid: string): ServerRow | undefined {
 /**
  * Writes a heartbeat or an update. The first push binds the server to the
  * token; another token's push throws NotOwnerError, and a new server beyond
- * the token's `maxPerToken` throws RecordLimitError. An update also appends a
- * history sample and drops this server's samples older than 30 days.
+ * the token's `maxPerToken` throws RecordLimitError. An update also writes
+ * the history sample of its minute and drops this server's samples older
+ * than 30 days.
  */
 export function writeServerPush(
   tx: Tx,
@@ -65,14 +66,36 @@ export function writeServerPush(
         .get();
 
   if (kind === "update") {
-    tx.insert(serverSamples)
-      .values({ serverUuid: uuid, at: now, playersOnline: row.playersOnline, playersMax: row.playersMax, tps: row.tps })
-      .run();
+    writeMinuteSample(tx, { serverUuid: uuid, at: now, playersOnline: row.playersOnline, playersMax: row.playersMax, tps: row.tps });
     tx.delete(serverSamples)
       .where(and(eq(serverSamples.serverUuid, uuid), lt(serverSamples.at, now - HISTORY_MS)))
       .run();
   }
   return row;
+}
+
+/**
+ * Writes an update into its minute's sample in one statement (an upsert on
+ * the unique (server, minute) index, so concurrent pushes cannot both insert):
+ * the first update of a minute inserts the row, later ones keep the minute's
+ * highest players online, since the banner plots the highest count per
+ * 5 minutes, and take the latest time, players max and TPS.
+ */
+function writeMinuteSample(tx: Tx, sample: Omit<ServerSample, "id" | "minute">): void {
+  const newer = sql`excluded.at >= ${serverSamples.at}`;
+  tx.insert(serverSamples)
+    .values(sample)
+    .onConflictDoUpdate({
+      target: [serverSamples.serverUuid, serverSamples.minute],
+      set: {
+        at: sql`max(${serverSamples.at}, excluded.at)`,
+        // max() of a NULL is NULL in SQLite: a count stays once the minute has one.
+        playersOnline: sql`coalesce(max(${serverSamples.playersOnline}, excluded.players_online), ${serverSamples.playersOnline}, excluded.players_online)`,
+        playersMax: sql`case when ${newer} then excluded.players_max else ${serverSamples.playersMax} end`,
+        tps: sql`case when ${newer} then excluded.tps else ${serverSamples.tps} end`,
+      },
+    })
+    .run();
 }
 
 /** Every server record, the most recently seen first (for the operator's `servers` command). */

@@ -176,7 +176,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     const uuid = newUuid();
     const older = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), server.clock.now);
     const answer = await json(await sendPluginUpdate(older));
-    server.clock.now += 1000;
+    server.clock.now += 60_000; // the next minute, so each update keeps its own history sample
     const newer = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), server.clock.now);
     expect((await sendPluginUpdate(newer)).status).toBe(200);
     const after = getServer(server.db, uuid)!;

@@ -1,0 +1,2 @@
+ALTER TABLE `server_samples` ADD `minute` integer GENERATED ALWAYS AS (at / 60000) VIRTUAL;--> statement-breakpoint
+CREATE UNIQUE INDEX `server_samples_server_minute` ON `server_samples` (`server_uuid`,`minute`);
