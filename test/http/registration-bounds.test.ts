@@ -56,14 +56,33 @@ describe("PENNANT_REGISTRATION_MAX: tokens open registration makes in all", () =
 
   test("many new tokens' first pushes at once, past the cap: exactly the cap is registered", async () => {
     server = await startTestServer({ ...OPEN, PENNANT_REGISTRATION_MAX: "5" });
-    // Large enough bodies that they arrive while others are being written.
-    const filler = "x".repeat(3000);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        sendFrom(i, { path: "/api/server/update", token: tokenNumber(i), serverUuid: newUuid(), body: { name: `S${i}`, stats: { motd: filler } } }),
-      ),
-    );
-    const statuses = responses.map((response) => response.status);
+    // Every body is held back half sent until all 40 requests are in, so each
+    // waits for its body while the others are counted and written: a count
+    // taken anywhere but in the push's transaction lets them all through.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const pushes = Array.from({ length: 40 }, (_, i) => {
+      const signed = signedRequest(
+        server.url,
+        { path: "/api/server/update", token: tokenNumber(i), serverUuid: newUuid(), body: { name: `S${i}`, stats: { players: { online: i, max: 40 } } }, headers: { "X-Forwarded-For": `10.0.0.${i}` } },
+        server.clock.now,
+      );
+      return signed.text().then((text) => {
+        const bytes = new TextEncoder().encode(text);
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(bytes.subarray(0, 10));
+            await released;
+            controller.enqueue(bytes.subarray(10));
+            controller.close();
+          },
+        });
+        return fetch(signed.url, { method: "POST", headers: signed.headers, body });
+      });
+    });
+    await Bun.sleep(300);
+    release();
+    const statuses = (await Promise.all(pushes)).map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 403)).toHaveLength(35);
     expect([count("tokens"), count("servers"), count("server_samples"), count("used_signatures")]).toEqual([5, 5, 5, 5]);
