@@ -91,10 +91,11 @@ describe("accepting a push", () => {
       const record = { key: "c".repeat(64), fingerprint: "d".repeat(64), expiresAt: 10_000 };
       const writes: number[] = [];
       const bounds = { registrationMax: 1, maxBytesPerToken: 1024 };
-      expect(acceptPush(db, credentials, record, 1_000, bounds, () => writes.push(1_000))).toBe("new");
-      expect(acceptPush(db, credentials, record, 10_000, bounds, () => writes.push(10_000))).toBe("duplicate");
-      expect(() => acceptPush(db, credentials, { ...record, fingerprint: "e".repeat(64) }, 10_000, bounds, () => writes.push(10_000))).toThrow(ReplayError);
-      expect(acceptPush(db, credentials, record, 10_001, bounds, () => writes.push(10_001))).toBe("new");
+      const plugin = { kind: "plugin" as const, uuid: "f".repeat(32) };
+      expect(acceptPush(db, credentials, record, 1_000, plugin, bounds, () => writes.push(1_000))).toBe("new");
+      expect(acceptPush(db, credentials, record, 10_000, plugin, bounds, () => writes.push(10_000))).toBe("duplicate");
+      expect(() => acceptPush(db, credentials, { ...record, fingerprint: "e".repeat(64) }, 10_000, plugin, bounds, () => writes.push(10_000))).toThrow(ReplayError);
+      expect(acceptPush(db, credentials, record, 10_001, plugin, bounds, () => writes.push(10_001))).toBe("new");
       expect(writes).toEqual([1_000, 10_001]);
     } finally {
       db.$client.close();

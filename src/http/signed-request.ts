@@ -162,7 +162,7 @@ export async function acceptSignedPush<T>(
   if (seen === "duplicate") return { read, duplicate: true };
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
   const status = mapped(() =>
-    acceptPush(deps.db, auth, replay, now, deps.config, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
+    acceptPush(deps.db, auth, replay, now, { kind: input.scope, uuid: subject }, deps.config, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
   );
   return { read, duplicate: status === "duplicate" };
 }

@@ -21,6 +21,12 @@ export interface PushCredentials {
   tokenHash: string;
 }
 
+/** The record a push writes, by its table and UUID. */
+export interface PushRecord {
+  kind: "server" | "plugin";
+  uuid: string;
+}
+
 /** Bounds counted across pushes (PENNANT_REGISTRATION_MAX, PENNANT_MAX_BYTES_PER_TOKEN). */
 export interface PushBounds {
   registrationMax: number;
@@ -33,6 +39,7 @@ export function acceptPush(
   credentials: PushCredentials,
   replay: ReplayRecord,
   now: number,
+  record: PushRecord,
   bounds: PushBounds,
   write: (tx: Tx, tokenId: number) => void,
 ): ReplayStatus {
@@ -51,9 +58,14 @@ export function acceptPush(
 
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
     tx.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, tokenId)).run();
+    const before = recordJsonBytes(tx, record);
     write(tx, tokenId);
-    const stored = storedJsonBytes(tx, tokenId);
-    if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
+    // Only a record that grew can take its token over; the token's total is a
+    // scan of its records, so most pushes (the same meta again) skip it.
+    if (recordJsonBytes(tx, record) > before) {
+      const stored = tokenJsonBytes(tx, tokenId);
+      if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
+    }
     return "new";
   });
 }
@@ -74,17 +86,23 @@ function registerToken(tx: Tx, hash: string, now: number, max: number): number {
   return row.id;
 }
 
-/**
- * The bytes of free-form JSON the token's records hold: plugins' meta and
- * stats, servers' extra stats. The other stored fields have fixed bounds.
- */
-function storedJsonBytes(tx: Tx, tokenId: number): number {
-  const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
-  const inPlugins = tx
-    .select({ n: bytes(sql`${plugins.meta} || ${plugins.stats}`) })
-    .from(plugins)
-    .where(eq(plugins.tokenId, tokenId))
-    .get();
+// The free-form JSON a record holds: a plugin's meta and stats, a server's
+// extra stats. The other stored fields have fixed bounds.
+const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
+const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
+
+/** The stored JSON bytes of one record (0 while it does not exist). */
+function recordJsonBytes(tx: Tx, record: PushRecord): number {
+  const row =
+    record.kind === "plugin"
+      ? tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.uuid, record.uuid)).get()
+      : tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.uuid, record.uuid)).get();
+  return row?.n ?? 0;
+}
+
+/** The stored JSON bytes of every record the token owns. */
+function tokenJsonBytes(tx: Tx, tokenId: number): number {
+  const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.tokenId, tokenId)).get();
   const inServers = tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.tokenId, tokenId)).get();
   return (inPlugins?.n ?? 0) + (inServers?.n ?? 0);
 }

@@ -178,6 +178,23 @@ describe("PENNANT_MAX_BYTES_PER_TOKEN: meta and stats one token's records hold t
     expect((await sendFrom(2, pluginWith(server.token(), newUuid(), 32))).status).toBe(200);
   });
 
+  test("a token over a lowered bound keeps updating its records, as long as none grows", async () => {
+    server = await startTestServer();
+    const dbPath = server.dbPath.replace(/pennant\.db$/, "kept.db");
+    await server.close();
+    server = await startTestServer({ PENNANT_DB: dbPath });
+    const token = server.token();
+    const [first, second] = [newUuid(), newUuid()];
+    for (const uuid of [first, second]) expect((await sendFrom(1, pluginWith(token, uuid, 32))).status).toBe(200);
+    const now = server.clock.now;
+    await server.close();
+
+    server = await startTestServer({ PENNANT_DB: dbPath, PENNANT_MAX_BYTES_PER_TOKEN: "65536" }, { clockStart: now + 1000 });
+    expect((await sendFrom(1, pluginWith(token, first, 32))).status).toBe(200);
+    const grown = await sendFrom(1, { ...pluginWith(token, second, 32), body: { ...(pluginWith(token, second, 32).body as object), stats: { servers: 32, more: 2 } } });
+    expect((await json(grown)).error.code).toBe("storage_limit");
+  });
+
   test("default: 1 MiB, 50 plugins with 16 KiB of meta each fit", async () => {
     server = await startTestServer(OPEN);
     expect(server.config.maxBytesPerToken).toBe(1_048_576);
