@@ -27,6 +27,10 @@ export interface Config {
   pushRateLimit: RateLimitSetting;
   /** Per client IP, tokens created by open registration. */
   registrationLimit: RateLimitSetting;
+  /** Tokens open registration may have made in all (revoked ones included, expired ones not). */
+  registrationMax: number;
+  /** Bytes of stored JSON (plugin meta and stats, server extra stats) one token's records may hold together. */
+  maxBytesPerToken: number;
   /** Servers, and plugins, one token may own. */
   maxServersPerToken: number;
   maxPluginsPerToken: number;
@@ -186,6 +190,11 @@ export function loadConfig(env: Env = process.env): Config {
     // shortest interval; it syncs every 300 s by default) still fit.
     pushRateLimit: rateLimit(env, "PENNANT_PUSH_RATE_LIMIT", { count: 1200, windowSeconds: 60 }),
     registrationLimit: rateLimit(env, "PENNANT_REGISTRATION_LIMIT", { count: 10, windowSeconds: 3600 }),
+    // With the per-token bound below, what open registration can store in all:
+    // 100 tokens x 1 MiB (README, Signed API).
+    registrationMax: integer(env, "PENNANT_REGISTRATION_MAX", 100, 1, 1_000_000),
+    // 50 plugins with 20 KiB of meta each; the deployed plugin sends a handful of short meta fields (peers.md).
+    maxBytesPerToken: integer(env, "PENNANT_MAX_BYTES_PER_TOKEN", 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     maxServersPerToken: integer(env, "PENNANT_MAX_SERVERS_PER_TOKEN", 100, 1, 1_000_000),
     maxPluginsPerToken: integer(env, "PENNANT_MAX_PLUGINS_PER_TOKEN", 50, 1, 1_000_000),
     trustProxy: flag(env, "PENNANT_TRUST_PROXY", false),

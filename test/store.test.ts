@@ -91,10 +91,12 @@ describe("accepting a push", () => {
       const credentials = { tokenId: token.id, tokenHash: token.hash };
       const record = { key: "c".repeat(64), fingerprint: "d".repeat(64), expiresAt: 10_000 };
       const writes: number[] = [];
-      expect(acceptPush(db, credentials, record, 1_000, () => writes.push(1_000))).toBe("new");
-      expect(acceptPush(db, credentials, record, 10_000, () => writes.push(10_000))).toBe("duplicate");
-      expect(() => acceptPush(db, credentials, { ...record, fingerprint: "e".repeat(64) }, 10_000, () => writes.push(10_000))).toThrow(ReplayError);
-      expect(acceptPush(db, credentials, record, 10_001, () => writes.push(10_001))).toBe("new");
+      const bounds = { registrationMax: 1, maxBytesPerToken: 1024 };
+      const plugin = { kind: "plugin" as const, uuid: "f".repeat(32) };
+      expect(acceptPush(db, credentials, record, 1_000, plugin, bounds, () => writes.push(1_000))).toBe("new");
+      expect(acceptPush(db, credentials, record, 10_000, plugin, bounds, () => writes.push(10_000))).toBe("duplicate");
+      expect(() => acceptPush(db, credentials, { ...record, fingerprint: "e".repeat(64) }, 10_000, plugin, bounds, () => writes.push(10_000))).toThrow(ReplayError);
+      expect(acceptPush(db, credentials, record, 10_001, plugin, bounds, () => writes.push(10_001))).toBe("new");
       expect(writes).toEqual([1_000, 10_001]);
     } finally {
       db.$client.close();

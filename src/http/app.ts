@@ -14,6 +14,7 @@ import { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { RenderContext } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { adoptClockSkew } from "../store/replay-memory.ts";
+import { expireIdleRegistrations } from "../store/tokens.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext) {
     registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
     replayCoveredSince: adoptClockSkew(ctx.db, ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
+  if (ctx.config.registration === "open") expireIdleRegistrations(ctx.db, ctx.now());
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });

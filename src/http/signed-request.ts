@@ -15,7 +15,7 @@ import { guardReplay, replayRecord } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../store/database.ts";
-import { NotOwnerError, RecordLimitError, ReplayError } from "../store/write-refusals.ts";
+import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../store/write-refusals.ts";
 import { acceptPush, rememberedFingerprint } from "../store/push.ts";
 import { findTokenByHash } from "../store/tokens.ts";
 import { BodyDeadline } from "./body-deadline.ts";
@@ -99,7 +99,7 @@ export const SIGNED_READ_ERRORS = mergeCodes(codesByStatus(READ_AUTH_STATUS), { 
 /** The error codes of a signed push (POST), by status, for the OpenAPI document. */
 export const SIGNED_PUSH_ERRORS = mergeCodes(codesByStatus(AUTH_STATUS), {
   400: ["invalid_json", "invalid_payload"],
-  403: ["not_owner", "record_limit"],
+  403: ["not_owner", "record_limit", "registration_full", "storage_limit"],
   413: ["payload_too_large"],
   415: ["unsupported_media_type"],
   429: ["rate_limited", "registration_limited"],
@@ -162,7 +162,7 @@ export async function acceptSignedPush<T>(
   if (seen === "duplicate") return { read, duplicate: true };
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
   const status = mapped(() =>
-    acceptPush(deps.db, auth, replay, now, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
+    acceptPush(deps.db, auth, replay, now, { kind: input.scope, uuid: subject }, deps.config, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
   );
   return { read, duplicate: status === "duplicate" };
 }
@@ -348,6 +348,20 @@ function mapped<R>(step: () => R): R {
         403,
         "record_limit",
         `this token already owns ${error.limit} ${error.kind}s, the most ${LIMIT_VARIABLE[error.kind]} allows; nothing was changed`,
+      );
+    }
+    if (error instanceof RegistrationFullError) {
+      throw new HttpError(
+        403,
+        "registration_full",
+        `open registration has made ${error.limit} tokens, the most PENNANT_REGISTRATION_MAX allows; ask the operator for a token; nothing was stored`,
+      );
+    }
+    if (error instanceof StorageLimitError) {
+      throw new HttpError(
+        403,
+        "storage_limit",
+        `this token's records would hold ${error.wouldHold} bytes of meta and stats, over the ${error.limit} PENNANT_MAX_BYTES_PER_TOKEN allows; nothing was changed`,
       );
     }
     if (error instanceof ReplayError) throw new HttpError(401, "replayed_request", error.message);

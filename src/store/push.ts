@@ -1,20 +1,36 @@
 // Accepting a signed push: the request is remembered for the replay guard, an
 // open-registration token is created, and the record is written, all in one
 // transaction, so that a rejected request (replay, not the owner, over a
-// limit, a failed write) stores nothing. The replay key's primary key decides:
+// limit, a failed write) stores nothing. The limits that count across
+// requests (tokens open registration made, JSON bytes a token stores) are
+// counted inside that transaction: no push can slip in between a count and
+// its write. The replay key's primary key decides:
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
 
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
-import { ReplayError } from "./write-refusals.ts";
-import { tokens, usedSignatures } from "./schema.ts";
+import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
+import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
+import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
 
 export interface PushCredentials {
   /** Null for an unknown token that open registration lets in. */
   tokenId: number | null;
   tokenHash: string;
+}
+
+/** The record a push writes, by its table and UUID. */
+export interface PushRecord {
+  kind: "server" | "plugin";
+  uuid: string;
+}
+
+/** Bounds counted across pushes (PENNANT_REGISTRATION_MAX, PENNANT_MAX_BYTES_PER_TOKEN). */
+export interface PushBounds {
+  registrationMax: number;
+  maxBytesPerToken: number;
 }
 
 /** Remembers the push and runs `write`; "duplicate" (nothing written) when this exact push is already remembered. */
@@ -23,6 +39,8 @@ export function acceptPush(
   credentials: PushCredentials,
   replay: ReplayRecord,
   now: number,
+  record: PushRecord,
+  bounds: PushBounds,
   write: (tx: Tx, tokenId: number) => void,
 ): ReplayStatus {
   return db.transaction((tx) => {
@@ -38,20 +56,55 @@ export function acceptPush(
       throw new ReplayError();
     }
 
-    const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now);
+    const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
     tx.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, tokenId)).run();
+    const before = recordJsonBytes(tx, record);
     write(tx, tokenId);
+    // Only a record that grew can take its token over; the token's total is a
+    // scan of its records, so most pushes (the same meta again) skip it.
+    if (recordJsonBytes(tx, record) > before) {
+      const stored = tokenJsonBytes(tx, tokenId);
+      if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
+    }
     return "new";
   });
 }
 
-function registerToken(tx: Tx, hash: string, now: number): number {
+/**
+ * Creates the token of open registration, once idle registrations have made
+ * room: registrations are rare (PENNANT_REGISTRATION_LIMIT per address), so
+ * sweeping here keeps the count honest without a timer.
+ */
+function registerToken(tx: Tx, hash: string, now: number, max: number): number {
+  expireIdleRegistrations(tx, now);
+  if (countRegisteredTokens(tx) >= max) throw new RegistrationFullError(max);
   const row = tx
     .insert(tokens)
     .values({ hash, scope: "all", label: "self-registered", origin: "registration", createdAt: now })
     .returning({ id: tokens.id })
     .get();
   return row.id;
+}
+
+// The free-form JSON a record holds: a plugin's meta and stats, a server's
+// extra stats. The other stored fields have fixed bounds.
+const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
+const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
+
+/** The stored JSON bytes of one record (0 while it does not exist). */
+function recordJsonBytes(tx: Tx, record: PushRecord): number {
+  const row =
+    record.kind === "plugin"
+      ? tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.uuid, record.uuid)).get()
+      : tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.uuid, record.uuid)).get();
+  return row?.n ?? 0;
+}
+
+/** The stored JSON bytes of every record the token owns. */
+function tokenJsonBytes(tx: Tx, tokenId: number): number {
+  const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.tokenId, tokenId)).get();
+  const inServers = tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.tokenId, tokenId)).get();
+  return (inPlugins?.n ?? 0) + (inServers?.n ?? 0);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Queries on API tokens.
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { TokenScope } from "../auth/token.ts";
-import type { Db } from "./database.ts";
-import { tokens } from "./schema.ts";
+import type { Db, Tx } from "./database.ts";
+import { plugins, servers, tokens } from "./schema.ts";
 
 export type TokenRow = typeof tokens.$inferSelect;
 
@@ -36,4 +36,44 @@ export function revokeToken(db: Db, id: number, now: number): boolean {
 /** The token with this hash, revoked or not (a revoked token may not be claimed again). */
 export function findTokenByHash(db: Db, hash: string): TokenRow | undefined {
   return db.select().from(tokens).where(eq(tokens.hash, hash)).get();
+}
+
+/**
+ * How long a token made by open registration lives after its last accepted
+ * push. Its records are then inactive (plugins show as inactive after 24
+ * hours, servers as offline long before), and no operator stands behind it.
+ */
+export const REGISTRATION_IDLE_MS = 24 * 3_600_000;
+
+/** Tokens open registration has made and not yet expired, revoked ones included (a revoked token is never expired: it may not be claimed again). */
+export function countRegisteredTokens(db: Db | Tx): number {
+  return db.select({ n: count() }).from(tokens).where(eq(tokens.origin, "registration")).get()?.n ?? 0;
+}
+
+/**
+ * Deletes the tokens open registration made that have not pushed for
+ * REGISTRATION_IDLE_MS, with every record they own (and those servers'
+ * history); their slots under PENNANT_REGISTRATION_MAX come free and the same
+ * token may register again. Tokens of `token create` and revoked ones stay.
+ * Returns how many tokens were deleted. The tokens table is small (bounded by
+ * PENNANT_REGISTRATION_MAX plus the operator's), so the scan is cheap.
+ */
+export function expireIdleRegistrations(db: Db | Tx, now: number): number {
+  const idle = db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.origin, "registration"),
+        isNull(tokens.revokedAt),
+        lt(sql`coalesce(${tokens.lastUsedAt}, ${tokens.createdAt})`, now - REGISTRATION_IDLE_MS),
+      ),
+    )
+    .all()
+    .map((row) => row.id);
+  if (idle.length === 0) return 0;
+  db.delete(plugins).where(inArray(plugins.tokenId, idle)).run();
+  db.delete(servers).where(inArray(servers.tokenId, idle)).run();
+  db.delete(tokens).where(inArray(tokens.id, idle)).run();
+  return idle.length;
 }

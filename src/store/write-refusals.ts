@@ -26,3 +26,22 @@ export class RecordLimitError extends Error {
     this.name = "RecordLimitError";
   }
 }
+
+/** Open registration has made as many tokens as PENNANT_REGISTRATION_MAX allows. */
+export class RegistrationFullError extends Error {
+  constructor(readonly limit: number) {
+    super(`open registration has made ${limit} tokens, the most allowed`);
+    this.name = "RegistrationFullError";
+  }
+}
+
+/** The token's records would hold more stored JSON than PENNANT_MAX_BYTES_PER_TOKEN allows. */
+export class StorageLimitError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly wouldHold: number,
+  ) {
+    super(`this token's records would hold ${wouldHold} bytes of JSON, over the ${limit} allowed`);
+    this.name = "StorageLimitError";
+  }
+}
