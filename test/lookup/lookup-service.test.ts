@@ -71,6 +71,21 @@ class Unconnected extends LookupService {
   }
 }
 
+/** A resolver whose first answer is 127.0.0.1 and every later one 127.0.0.2 (a DNS rebinding), counting its answers. */
+function rebindingResolver(): { resolver: Resolver; answers: () => number } {
+  let count = 0;
+  const resolver: Resolver = {
+    async addresses() {
+      count++;
+      return count === 1 ? ["127.0.0.1"] : ["127.0.0.2"];
+    },
+    async srv() {
+      return [];
+    },
+  };
+  return { resolver, answers: () => count };
+}
+
 describe("safe by default", () => {
   test("loopback, private, link-local and mapped addresses never open a socket", async () => {
     const target = await peer("modern");
@@ -146,40 +161,22 @@ describe("safe by default", () => {
     // Both peers accept and answer, on 127.0.0.1 only; the name is known to the stub resolver
     // alone, and a second question would be answered with another address.
     const { java, query } = await peerWithQuery("legacy-only", { map: "checked" });
-    let answers = 0;
-    const resolver: Resolver = {
-      async addresses() {
-        answers++;
-        return answers === 1 ? ["127.0.0.1"] : ["127.0.0.2"];
-      },
-      async srv() {
-        return [];
-      },
-    };
+    const { resolver, answers } = rebindingResolver();
     const lookups = service({ resolver, allowPrivate: true, legacyHeadStartMs: 50, queryGraceMs: 1000 });
     const result = await lookups.lookup({ address: `typed.example.com:${java.port}` });
     expect(result).toMatchObject({ online: true, protocolUsed: "legacy", ipAddress: "127.0.0.1", map: "checked" });
     expect(java.connections).toBe(2); // the modern ping (hung up on), then the legacy one
     expect(query.requests).toBe(2); // handshake and full stat
-    expect(answers).toBe(1);
+    expect(answers()).toBe(1);
   });
 
   test("the name is resolved once and the checked IP is the one contacted (no rebinding)", async () => {
     const target = await peer("modern");
-    let answers = 0;
-    const resolver: Resolver = {
-      async addresses() {
-        answers++;
-        return answers === 1 ? ["127.0.0.1"] : ["127.0.0.2"];
-      },
-      async srv() {
-        return [];
-      },
-    };
+    const { resolver, answers } = rebindingResolver();
     const result = await service({ resolver, allowPrivate: true }).lookup({ address: `rebind.example.com:${target.port}` });
     expect(result.online).toBe(true);
     expect(result.ipAddress).toBe("127.0.0.1");
-    expect(answers).toBe(1);
+    expect(answers()).toBe(1);
   });
 });
 
