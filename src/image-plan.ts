@@ -15,6 +15,11 @@ export interface ImagePlan {
   contentType: ImageType;
   /** Draws and encodes the image (the same bytes for the same key, always). */
   draw(): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Pixels the drawing fills (width x height, scale included): what a draw
+   * costs grows with it, so the HTTP layer charges clients by it.
+   */
+  pixels: number;
   /** Heap bytes the plan keeps alive (its resolved data, its key), counted generously, for a cache that holds plans. */
   memory: number;
 }

@@ -9,6 +9,7 @@ import type { BadgeCaches } from "./badge-caches.ts";
 import { colorNumber } from "./colors.ts";
 import { drawBadge } from "./draw-badge.ts";
 import { layoutBadge, type BadgeContent } from "./badge-layout.ts";
+import { STYLES } from "./styles.ts";
 
 /**
  * Badges are encoded once and then served many times, so they are written
@@ -21,6 +22,16 @@ const PNG_OPTIONS = { level: 6, compact: true };
 /** A plan's own bookkeeping beside its content's text: the closure, the content's objects, the key. */
 const PLAN_OVERHEAD_BYTES = 512;
 
+/**
+ * About the pixels a badge fills, without laying it out: its style's height
+ * by a width of ~7 px per character plus the segments' padding. The plan's
+ * pixel count prices the drawing; it need not be exact.
+ */
+function estimatedPixels(content: BadgeContent, scale: number): number {
+  const width = 7 * (content.label.length + content.message.length) + 20;
+  return width * STYLES[content.style].height * scale * scale;
+}
+
 /** What decides every pixel of a badge, as one string (its key is made from it). */
 export function drawKey(content: BadgeContent, scale: number): string {
   const label = content.labelColor ? colorNumber(content.labelColor.rgba) : "default";
@@ -32,6 +43,7 @@ export function badgeImage(content: BadgeContent, scale: 1 | 2, drawing: BadgeCa
   return {
     key: imageKey(["badge", drawKey(content, scale)]),
     contentType: "image/png",
+    pixels: estimatedPixels(content, scale),
     memory: PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length),
     draw: () => encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS),
   };

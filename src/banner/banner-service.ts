@@ -89,6 +89,8 @@ function description(request: BannerRequest, data: Resolved): string {
 /** A plan's own bookkeeping beside its description: the closure, the resolved data's objects, the key. */
 const PLAN_OVERHEAD_BYTES = 1_024;
 
+const pixelsOf = (size: BannerSize, scale: number) => size.width * size.height * scale * scale;
+
 async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
   return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
 }
@@ -107,6 +109,7 @@ export class BannerService {
       key: imageKey(["banner", drawn]),
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
+      pixels: pixelsOf(request.options.size, request.options.scale),
       // The resolved data is held by draw(); its description is about as large (UTF-16, and the objects besides).
       memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
       draw: () => this.draw(request, data),
@@ -118,6 +121,7 @@ export class BannerService {
     return {
       key: imageKey(["banner error", JSON.stringify([size.width, size.height, message])]),
       contentType: "image/png",
+      pixels: pixelsOf(size, 1),
       memory: PLAN_OVERHEAD_BYTES + 2 * message.length,
       draw: () => encodePng(drawErrorImage(message, size)),
     };
