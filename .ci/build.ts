@@ -13,6 +13,12 @@ import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..");
 export const COMPILE_FLAGS = ["--compile", "--minify", "--bytecode", "--format=esm", "--sourcemap"] as const;
+/**
+ * Entry points embedded beside the main one: a render thread is a Worker
+ * started from its own module (src/http/drawing/render-pool.ts finds it by
+ * the same path in the binary).
+ */
+export const WORKER_ENTRIES = ["src/http/drawing/render-worker.ts"] as const;
 
 export interface CompileOptions {
   /** Where the executable goes (Bun adds .exe for Windows targets). */
@@ -25,7 +31,7 @@ export interface CompileOptions {
 /** Compiles with Bun (the one running this). Other targets' runtimes come from the npm registry (@oven/bun-*). */
 export async function compile({ outfile, target, entry = "src/index.ts" }: CompileOptions): Promise<void> {
   const build = Bun.spawn(
-    [process.execPath, "build", ...COMPILE_FLAGS, ...(target ? [`--target=${target}`] : []), entry, "--outfile", outfile],
+    [process.execPath, "build", ...COMPILE_FLAGS, ...(target ? [`--target=${target}`] : []), entry, ...WORKER_ENTRIES, "--outfile", outfile],
     { cwd: ROOT, stdout: "pipe", stderr: "pipe" },
   );
   const [stdout, stderr, code] = await Promise.all([new Response(build.stdout).text(), new Response(build.stderr).text(), build.exited]);

@@ -76,7 +76,7 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const db = openDatabase(config.dbPath);
   const log = createLogger({ level: config.logLevel });
-  const app = createApp({ config, db, now: Date.now, log });
+  const app = createApp({ config, db, now: Date.now, log, startRenderThreads: true });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
@@ -87,7 +87,8 @@ async function serve(args: string[]): Promise<number> {
   // Before the "listening" line: a supervisor may send a signal as soon as it reads it.
   exitOnSignals(log, (hurry) => stopGracefully(app, db, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath})`);
+  const threads = config.renderThreads === 0 ? "drawing on this thread" : `${config.renderThreads} render thread${config.renderThreads === 1 ? "" : "s"}`;
+  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath}, ${threads})`);
   return new Promise<number>(() => {});
 }
 

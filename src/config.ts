@@ -2,6 +2,7 @@
 // validated here so that a typo stops the server at start-up with a message
 // naming the variable, instead of surfacing later as odd behaviour.
 
+import { availableParallelism } from "node:os";
 import { closest } from "./closest.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
@@ -49,6 +50,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** PENNANT_CACHE_MB split over the caches by CACHE_SHARES: the bytes each may hold. */
   cacheBytes: CacheBytes;
+  /** Worker threads that draw and encode images; 0: the thread that answers requests draws. */
+  renderThreads: number;
 }
 
 export class ConfigError extends Error {
@@ -166,9 +169,24 @@ export const CACHE_SHARES = {
   banner_textures: 0.25 * MIB,
 };
 export type CacheName = keyof typeof CACHE_SHARES;
+/**
+ * The caches drawing keeps. With render threads, each thread keeps its own
+ * (a thread cannot read another's memory), from an equal part of each share.
+ */
+export const DRAWING_CACHES = [
+  "spare_pixmaps", "glyph_masks", "badge_shadow_glyphs", "shaped_runs", "banner_panels", "segment_stops", "label_pixels",
+  "tint_tables", "banner_textures",
+] as const satisfies readonly CacheName[];
 export type CacheBytes = Readonly<Record<CacheName, number>>;
 /** The sum of the shares: 175 MiB. */
 export const DEFAULT_CACHE_MB = Object.values(CACHE_SHARES).reduce((sum, bytes) => sum + bytes, 0) / MIB;
+
+/** One render thread's part of the drawing caches' shares (the other caches: none) when `threads` draw. */
+export function drawingCacheBytes(bytes: CacheBytes, threads: number): CacheBytes {
+  const drawing: ReadonlySet<CacheName> = new Set(DRAWING_CACHES);
+  const parts = Math.max(1, threads);
+  return Object.fromEntries(Object.entries(bytes).map(([name, share]) => [name, drawing.has(name as CacheName) ? Math.floor(share / parts) : 0])) as Record<CacheName, number>;
+}
 
 /** A total of `totalMb` MiB split by CACHE_SHARES, in whole bytes. */
 export function splitCacheBudget(totalMb: number): CacheBytes {
@@ -209,6 +227,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutSeconds: integer(env, "PENNANT_SHUTDOWN_TIMEOUT", 10, 1, 600),
     // 8 MiB still leaves every cache room for its largest entries (a favicon: 64 KiB).
     cacheBytes: splitCacheBudget(integer(env, "PENNANT_CACHE_MB", DEFAULT_CACHE_MB, 8, 1_048_576)),
+    // One per core: the thread that answers requests only parses, reads caches and writes.
+    renderThreads: integer(env, "PENNANT_RENDER_THREADS", availableParallelism(), 0, 64),
   };
 }
 

@@ -1,20 +1,21 @@
 // What an image route will draw, as a domain (banner, badge) hands it to the
-// HTTP layer: a key that names the image and a way to draw it. The key is a
-// digest of everything that decides the image's bytes, so the HTTP layer can
-// answer a client holding it (ETag, 304) and serve it from a cache without
-// knowing what it shows; draw() runs only when no cache holds it.
+// HTTP layer: a key that names the image and a job to draw it from. The key
+// is a digest of everything that decides the image's bytes, so the HTTP layer
+// can answer a client holding it (ETag, 304) and serve it from a cache
+// without knowing what it shows. The job is plain data (it crosses to a
+// render thread by structured clone), drawn only when no cache holds the key.
 
 import { createHash } from "node:crypto";
 import pkg from "../package.json" with { type: "json" };
 
 export type ImageType = "image/png" | "image/webp";
 
-export interface ImagePlan {
+export interface ImagePlan<Job> {
   /** imageKey of everything drawn: the cache key, and (quoted) the strong ETag. */
   key: string;
   contentType: ImageType;
-  /** Draws and encodes the image (the same bytes for the same key, always). */
-  draw(): Uint8Array | Promise<Uint8Array>;
+  /** What the image is drawn and encoded from (the same bytes for the same key, always). */
+  job: Job;
   /**
    * Pixels the drawing fills (width x height, scale included): what a draw
    * costs grows with it, so the HTTP layer charges clients by it.

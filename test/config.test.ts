@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { availableParallelism } from "node:os";
 import { CACHE_SHARES, ConfigError, knownVariables, loadConfig, splitCacheBudget, unknownVariables } from "../src/config.ts";
 
 describe("configuration", () => {
@@ -26,6 +27,7 @@ describe("configuration", () => {
       metricsToken: null,
       shutdownTimeoutSeconds: 10,
       cacheBytes: CACHE_SHARES,
+      renderThreads: availableParallelism(),
     });
   });
 
@@ -52,6 +54,7 @@ describe("configuration", () => {
       PENNANT_METRICS_TOKEN: "prometheus-scrape-secret",
       PENNANT_SHUTDOWN_TIMEOUT: "30",
       PENNANT_CACHE_MB: "64",
+      PENNANT_RENDER_THREADS: "3",
     });
     expect(config).toEqual({
       port: 9000,
@@ -75,6 +78,7 @@ describe("configuration", () => {
       metricsToken: "prometheus-scrape-secret",
       shutdownTimeoutSeconds: 30,
       cacheBytes: splitCacheBudget(64),
+      renderThreads: 3,
     });
   });
 

@@ -1,7 +1,8 @@
 // Badge PNGs as image plans (src/image-plan.ts): the key is what is drawn
 // (style, scale, texts, colours as pixels), not the URL, so every URL and
 // every plugin that shows "downloads | 12k" in the same colours names one
-// image, which the HTTP layer draws once and keeps.
+// image, which the HTTP layer draws once and keeps. The plan's job is plain
+// data (it crosses to a render thread); drawBadgeJob draws it.
 
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import { encodePng } from "../render/index.ts";
@@ -19,7 +20,7 @@ import { STYLES } from "./styles.ts";
  */
 const PNG_OPTIONS = { level: 6, compact: true };
 
-/** A plan's own bookkeeping beside its content's text: the closure, the content's objects, the key. */
+/** A plan's own bookkeeping beside its content's text: the job's objects, the key. */
 const PLAN_OVERHEAD_BYTES = 512;
 
 /**
@@ -38,13 +39,25 @@ export function drawKey(content: BadgeContent, scale: number): string {
   return JSON.stringify([content.style, scale, content.label, content.message, label, colorNumber(content.color.rgba)]);
 }
 
-/** The PNG of `content` at `scale`, to be drawn (with what `drawing` keeps between badges) when no cache holds it. */
-export function badgeImage(content: BadgeContent, scale: 1 | 2, drawing: BadgeCaches): ImagePlan {
+/** What a badge is drawn from. */
+export interface BadgeJob {
+  kind: "badge";
+  content: BadgeContent;
+  scale: 1 | 2;
+}
+
+/** The PNG of `content` at `scale`, to be drawn when no cache holds it. */
+export function badgeImage(content: BadgeContent, scale: 1 | 2): ImagePlan<BadgeJob> {
   return {
     key: imageKey(["badge", drawKey(content, scale)]),
     contentType: "image/png",
     pixels: estimatedPixels(content, scale),
     memory: PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length),
-    draw: () => encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS),
+    job: { kind: "badge", content, scale },
   };
+}
+
+/** The PNG `job` describes, drawn with what `drawing` keeps between badges. */
+export function drawBadgeJob({ content, scale }: BadgeJob, drawing: BadgeCaches): Uint8Array {
+  return encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS);
 }

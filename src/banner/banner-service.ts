@@ -1,27 +1,25 @@
 // Banners for parsed requests: gathers what a banner needs (a live lookup,
 // the pushed record and its history, a plugin record), resolves it, and hands
-// back what will be drawn: its key (a digest of everything drawn) and a way
-// to draw it (src/image-plan.ts). The HTTP layer parses the query into a
+// back what will be drawn: its key (a digest of everything drawn) and a
+// description to draw it from (banner-jobs.ts, src/image-plan.ts). The HTTP layer parses the query into a
 // BannerRequest and serves the plan (src/http/image-pipeline.ts: ETag, cache,
 // headers).
 
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
-import { encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { getPlugin } from "../store/plugins.ts";
 import { getServer, listSampleBuckets } from "../store/servers.ts";
-import { BannerCaches } from "./banner-caches.ts";
-import { drawErrorImage } from "./error-image.ts";
+import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
-  factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, serverBannerData,
+  factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer,
   type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
-import { renderBanner, type TemplateInfo } from "./templates/index.ts";
+import type { TemplateInfo } from "./templates/index.ts";
 
-export type ImageFormat = "png" | "webp";
+export type { ImageFormat };
 
 const CONTENT_TYPES = { png: "image/png", webp: "image/webp" } as const;
 
@@ -39,7 +37,7 @@ export interface BannerRequest {
   pluginUuid: string | null;
 }
 
-export interface PreparedBanner extends ImagePlan {
+export interface PreparedBanner extends ImagePlan<BannerJob> {
   /**
    * The query alone decides the image (manual values drawn by a server
    * template): no lookup or record behind it can change, so the answer for
@@ -54,8 +52,6 @@ export interface BannerDeps {
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
-  /** What drawing keeps between banners (the app's, from its cache budget); by default the service's own. */
-  drawing?: BannerCaches;
 }
 
 /** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
@@ -86,21 +82,13 @@ function description(request: BannerRequest, data: Resolved): string {
   return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown]);
 }
 
-/** A plan's own bookkeeping beside its description: the closure, the resolved data's objects, the key. */
+/** A plan's own bookkeeping beside its description: the job's objects, the key. */
 const PLAN_OVERHEAD_BYTES = 1_024;
 
 const pixelsOf = (size: BannerSize, scale: number) => size.width * size.height * scale * scale;
 
-async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
-  return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
-}
-
 export class BannerService {
-  private readonly drawing: BannerCaches;
-
-  constructor(private readonly deps: BannerDeps) {
-    this.drawing = deps.drawing ?? new BannerCaches();
-  }
+  constructor(private readonly deps: BannerDeps) {}
 
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
@@ -110,20 +98,20 @@ export class BannerService {
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       pixels: pixelsOf(request.options.size, request.options.scale),
-      // The resolved data is held by draw(); its description is about as large (UTF-16, and the objects besides).
+      // The resolved data is held by the job; its description is about as large (UTF-16, and the objects besides).
       memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
-      draw: () => this.draw(request, data),
+      job: { kind: "banner", template: request.template.key, data, options: request.options, format: request.format },
     };
   }
 
   /** A PNG stating `message` at `size` (see error-image.ts). */
-  errorImage(message: string, size: BannerSize): ImagePlan {
+  errorImage(message: string, size: BannerSize): ImagePlan<BannerJob> {
     return {
       key: imageKey(["banner error", JSON.stringify([size.width, size.height, message])]),
       contentType: "image/png",
       pixels: pixelsOf(size, 1),
       memory: PLAN_OVERHEAD_BYTES + 2 * message.length,
-      draw: () => encodePng(drawErrorImage(message, size)),
+      job: { kind: "banner-error", message, size },
     };
   }
 
@@ -145,16 +133,5 @@ export class BannerService {
       ? listSampleBuckets(db, request.serverUuid, historySince(now), HISTORY_BUCKET_MS)
       : [];
     return factsFromRecord(row, history, now, this.deps.staleAfterMs);
-  }
-
-  private async draw(request: BannerRequest, data: Resolved): Promise<Uint8Array> {
-    const drawn = isPlugin(data) ? data : serverBannerData(data);
-    const pixmap = renderBanner(request.template.key, drawn, request.options, this.drawing);
-    try {
-      return await encode(pixmap, request.format);
-    } finally {
-      // Spare pixmaps for the next drawings: a few of each size drawn lately (a 1200x300 at scale 2 is 5.5 MiB).
-      this.drawing.render.pixmaps.give(pixmap);
-    }
   }
 }

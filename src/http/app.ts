@@ -3,15 +3,12 @@
 
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
-import { BadgeCaches } from "../badge/badge-caches.ts";
-import { BannerCaches } from "../banner/banner-caches.ts";
 import { BannerService } from "../banner/banner-service.ts";
 import { CacheBudget } from "../cache/budget.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { ServiceMetrics } from "../metrics/service-metrics.ts";
-import { RenderContext } from "../render/index.ts";
 import type { Db } from "../store/database.ts";
 import { adoptClockSkew } from "../store/replay-memory.ts";
 import { expireIdleRegistrations } from "../store/tokens.ts";
@@ -23,6 +20,7 @@ import { BANNER_PATH, bannerRoutes } from "./banner-routes.ts";
 import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
+import { makeDrawer } from "./drawing/drawer.ts";
 import { errorHandling, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { ImageCache, type ImageCacheSettings } from "./image-cache.ts";
@@ -52,6 +50,8 @@ export interface AppContext {
   metrics?: ServiceMetrics;
   /** Overrides BODY_DEADLINE_MS (tests). */
   bodyDeadlineMs?: number;
+  /** Start the render threads now (serve); by default the first draws start them. */
+  startRenderThreads?: boolean;
   /** The banner image cache's bound and a hook called per drawing (tests). */
   renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
 }
@@ -81,13 +81,16 @@ export function createApp(ctx: AppContext) {
   const { maxBytes: bannerImageBytes } = ctx.renderCache ?? {};
   const caches = new CacheBudget(bannerImageBytes === undefined ? ctx.config.cacheBytes : { ...ctx.config.cacheBytes, banner_images: bannerImageBytes });
   metrics.watchCaches(caches);
-  const render = new RenderContext(caches);
+  // Drawing keeps its caches where it draws: in each render thread, or here (PENNANT_RENDER_THREADS=0).
+  const drawer = makeDrawer(ctx.config);
+  if (ctx.startRenderThreads) drawer.warm();
+  metrics.watchCaches(drawer);
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   const banners = new BannerService({
-    db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, drawing: new BannerCaches({ budget: caches, render }),
+    db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
@@ -97,7 +100,7 @@ export function createApp(ctx: AppContext) {
     requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
-  const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now });
+  const images = imagePipeline({ config: ctx.config, caches, observer, failures, drawer, now: ctx.now });
   const drawnIn = (kind: "banner" | "badge") => (ms: number) => metrics.observeRender(kind, ms);
   const bannerImages = new ImageCache(caches, { name: "banner_images", now: ctx.now, onRender: ctx.renderCache?.onRender, onDrawn: drawnIn("banner") });
   const badgeImages = new ImageCache(caches, { name: "badge_images", now: ctx.now, onDrawn: drawnIn("badge") });
@@ -131,10 +134,10 @@ export function createApp(ctx: AppContext) {
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(badgeRoutes({
       db: ctx.db, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
-      drawing: new BadgeCaches({ budget: caches, render }),
     }))
     .use(bannerRoutes({ banners, images: bannerRoute }))
-    .use(designerRoute());
+    .use(designerRoute())
+    .onStop(() => drawer.close());
   return app;
 }
 

@@ -15,8 +15,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { badgeColor } from "../badge/colors.ts";
-import type { BadgeCaches } from "../badge/badge-caches.ts";
-import { badgeImage } from "../badge/images.ts";
+import { badgeImage, type BadgeJob } from "../badge/images.ts";
 import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
@@ -41,8 +40,6 @@ export interface BadgeRouteDeps {
   staleAfterMs: number;
   /** The pipeline's routes for BADGE_PATHS: a budget spent by draws only, errors always as badges. */
   images: { plugin: ImageRoute; server: ImageRoute };
-  /** What drawing keeps between badges (the app's, from its cache budget). */
-  drawing: BadgeCaches;
 }
 
 /** The last path segment: the metric and the format. */
@@ -59,10 +56,9 @@ const REUSE_MS = 1_000;
 const FAILURE_MESSAGES: Record<number, string> = { 429: "rate limited", 503: "database unavailable" };
 
 /** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
-const refusal = (failure: HttpError, options: BadgeOptions, drawing: BadgeCaches): ImagePlan => badgeImage(
+const refusal = (failure: HttpError, options: BadgeOptions): ImagePlan<BadgeJob> => badgeImage(
   { label: "badge", message: FAILURE_MESSAGES[failure.status] ?? "server error", color: badgeColor("red"), style: options.style },
   options.scale,
-  drawing,
 );
 
 /**
@@ -124,10 +120,10 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     const plan = (): PlannedImage => {
       const answer = resolve();
       return {
-        image: badgeImage(answer.content, options.scale, deps.drawing), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS,
+        image: badgeImage(answer.content, options.scale), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS,
       };
     };
-    return images.answer(request, server, plan, (failure) => refusal(failure, options, deps.drawing));
+    return images.answer(request, server, plan, (failure) => refusal(failure, options));
   }
 
   function json(request: Request, answer: BadgeAnswer, options: BadgeOptions): Response {

@@ -27,6 +27,8 @@
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
+import type { DrawJob } from "./drawing/draw-job.ts";
+import type { Drawer } from "./drawing/drawer.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
 import type { CacheBudget } from "../cache/budget.ts";
 import { imageHeaders } from "./answer-headers.ts";
@@ -41,7 +43,7 @@ import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
 
 /** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
 export interface PlannedImage {
-  image: ImagePlan;
+  image: ImagePlan<DrawJob>;
   /** 200, or 400 or 404 for an image saying what is wrong or missing (a badge of a malformed UUID, of an unknown plugin). */
   status: 200 | 400 | 404;
   cacheControl: string;
@@ -77,7 +79,7 @@ export interface ImageRoute {
     request: Request,
     server: SocketInfo | null,
     plan: () => PlannedImage | Promise<PlannedImage>,
-    errorImage: (failure: HttpError) => ImagePlan,
+    errorImage: (failure: HttpError) => ImagePlan<DrawJob>,
   ): Promise<Response>;
 }
 
@@ -87,6 +89,8 @@ export interface ImagePipelineDeps {
   caches: CacheBudget;
   observer: RequestObserver;
   failures: RouteFailures;
+  /** Draws what no cache holds: the pool of render threads, or the answering thread itself. */
+  drawer: Drawer;
   now: () => number;
 }
 
@@ -113,7 +117,7 @@ function requestKey(request: Request): string {
   return url.charCodeAt(0) === SLASH ? url : url.slice(url.indexOf("/", PATH_FROM));
 }
 
-const etagOf = (image: ImagePlan) => `"${image.key}"`;
+const etagOf = (image: ImagePlan<DrawJob>) => `"${image.key}"`;
 
 export function imagePipeline(deps: ImagePipelineDeps) {
   const { begin, end } = deps.observer.outsideElysia;
@@ -184,7 +188,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
 
     /** A failure as an image stating it (no budget, never kept by clients), or thrown on as the JSON error. */
     async function failureAnswer(
-      request: Request, error: unknown, shown: Record<string, string> | undefined, errorImage: (failure: HttpError) => ImagePlan,
+      request: Request, error: unknown, shown: Record<string, string> | undefined, errorImage: (failure: HttpError) => ImagePlan<DrawJob>,
     ): Promise<Response> {
       // Unexpected failures too (a database fault): an <img> shows what went wrong.
       const failure = error instanceof HttpError ? error : deps.failures.explain(error, request);
@@ -196,7 +200,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       }
       deps.failures.note(request, failure.code);
       const image = errorImage(failure);
-      const bytes = await images.get(image.key, image.draw);
+      const bytes = await images.get(image.key, () => deps.drawer.draw(image.job));
       return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, "Content-Type": image.contentType } });
     }
 
@@ -217,7 +221,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
             if (budget.spentBy === "draw") spend(request, server);
-            bytes = await images.get(planned.image.key, planned.image.draw);
+            bytes = await images.get(planned.image.key, () => deps.drawer.draw(planned.image.job));
           }
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {

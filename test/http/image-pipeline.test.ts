@@ -6,7 +6,6 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeImage } from "../../src/badge/images.ts";
 import { BannerService } from "../../src/banner/banner-service.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -14,6 +13,8 @@ import { routeTable } from "../../src/http/allowed-methods.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { routeFailures } from "../../src/http/error-handling.ts";
 import { CacheBudget } from "../../src/cache/budget.ts";
+import { InThreadDrawer } from "../../src/http/drawing/drawer.ts";
+import type { DrawJob } from "../../src/http/drawing/draw-job.ts";
 import { ImageCache } from "../../src/http/image-cache.ts";
 import { imagePipeline, type PlannedImage } from "../../src/http/image-pipeline.ts";
 import { observeRequests } from "../../src/http/observe.ts";
@@ -163,7 +164,13 @@ describe("the first step, called directly", () => {
       noteErrorCode: observer.noteErrorCode, requestIdOf: observer.requestIdOf,
     });
     const caches = new CacheBudget();
-    const pipeline = imagePipeline({ config, caches, observer, failures, now: Date.now });
+    // Counts its drawings (the tests ask whether a request drew).
+    const inThread = new InThreadDrawer(config.cacheBytes);
+    const drawings = { count: 0 };
+    const drawer = Object.assign(Object.create(inThread) as InThreadDrawer, {
+      draw: (job: DrawJob) => (drawings.count++, inThread.draw(job)),
+    });
+    const pipeline = imagePipeline({ config, caches, observer, failures, drawer, now: Date.now });
     const images = new ImageCache(caches, { name: "banner_images", now: Date.now });
     const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
     const bannerRoute = pipeline.route({ path: "/api/banner", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "request" }, errorsAsImages: "when accepted" });
@@ -189,7 +196,7 @@ describe("the first step, called directly", () => {
       for (let i = 0; i < answers; i++) await bannerRoute.answer(request(`/api/banner?${query}`), socket, plan, noErrorImage);
       return planned;
     }
-    return { call, prepare, badgeRoute, request, socket, noErrorImage, db };
+    return { call, prepare, badgeRoute, request, socket, noErrorImage, db, drawings, inThread };
   }
 
   test("answers a request answered before from a held image; hands on an unknown one, one only drawn for, and a spent budget", async () => {
@@ -212,29 +219,28 @@ describe("the first step, called directly", () => {
   });
 
   test("a client holding the image needs none: its 304 is answered from the plan alone", async () => {
-    const { call, badgeRoute, request, socket, noErrorImage, db } = setUp();
+    const { call, badgeRoute, request, socket, noErrorImage, db, drawings } = setUp();
     try {
       const content = { label: "downloads", message: "12k", color: badgeColor("blue"), style: "flat" as const };
-      const image = badgeImage(content, 1, new BadgeCaches());
-      let drawn = 0;
-      const planned: PlannedImage = { image: { ...image, draw: () => (drawn++, image.draw()) }, status: 200, cacheControl: "max-age=60", reuseForMs: 60_000 };
+      const image = badgeImage(content, 1);
+      const planned: PlannedImage = { image, status: 200, cacheControl: "max-age=60", reuseForMs: 60_000 };
       // Planned, not drawn: the client held the image.
       await badgeRoute.answer(request("/badge?a", { "If-None-Match": `"${image.key}"` }), socket, () => planned, noErrorImage);
-      expect(drawn).toBe(0);
+      expect(drawings.count).toBe(0);
       expect(call("/badge?a")).toBeUndefined();
       const held = call("/badge?a", { "If-None-Match": `"${image.key}"` })!;
       expect([held.status, held.headers.get("etag"), held.headers.get("cache-control")]).toEqual([304, `"${image.key}"`, "max-age=60"]);
-      expect(drawn).toBe(0);
+      expect(drawings.count).toBe(0);
     } finally {
       db.$client.close();
     }
   });
 
   test("each answer is its own (request id, budget, a whole body), however many share one image", async () => {
-    const { call, prepare, db } = setUp({ count: 6, windowSeconds: 60 });
+    const { call, prepare, db, inThread } = setUp({ count: 6, windowSeconds: 60 });
     try {
       const { image } = await prepare(QUERY);
-      const bytes = await image.draw();
+      const bytes = await inThread.draw(image.job);
       const answers = [call(`/api/banner?${QUERY}`)!, call(`/api/banner?${QUERY}`)!, call(`/api/banner?${QUERY}`)!];
       expect(answers.map((answer) => answer.headers.get("ratelimit-remaining"))).toEqual(["3", "2", "1"]);
       expect(new Set(answers.map((answer) => answer.headers.get("x-request-id"))).size).toBe(3);

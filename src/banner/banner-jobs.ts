@@ -1,0 +1,44 @@
+// What a render thread draws a banner from: a description made of plain data
+// (the resolved server or plugin, the options, the format), so it can cross
+// to a worker thread by structured clone, and the drawing of it. The plan
+// (banner-service.ts) carries the description; the HTTP layer's drawer runs
+// drawBannerJob on a render thread, or on its own thread when there are none.
+
+import { encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
+import type { BannerCaches } from "./banner-caches.ts";
+import { drawErrorImage } from "./error-image.ts";
+import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
+import { serverBannerData, type ResolvedServer } from "./resolve-banner-data.ts";
+import { renderBanner } from "./templates/index.ts";
+
+export type ImageFormat = "png" | "webp";
+
+export type BannerJob =
+  | {
+    kind: "banner";
+    /** The template's key. */
+    template: string;
+    /** The favicon still as PNG bytes: decoding it is part of the drawing's work. */
+    data: ResolvedServer | PluginBannerData;
+    options: BannerOptions;
+    format: ImageFormat;
+  }
+  | { kind: "banner-error"; message: string; size: BannerSize };
+
+async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
+  return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
+}
+
+/** The encoded banner `job` describes, drawn with what `caches` keeps between banners. */
+export async function drawBannerJob(job: BannerJob, caches: BannerCaches): Promise<Uint8Array> {
+  if (job.kind === "banner-error") return encodePng(drawErrorImage(job.message, job.size));
+  const { data } = job;
+  const drawn = "counters" in data ? data : serverBannerData(data);
+  const pixmap = renderBanner(job.template, drawn, job.options, caches);
+  try {
+    return await encode(pixmap, job.format);
+  } finally {
+    // Spare pixmaps for the next drawings: a few of each size drawn lately (a 1200x300 at scale 2 is 5.5 MiB).
+    caches.render.pixmaps.give(pixmap);
+  }
+}

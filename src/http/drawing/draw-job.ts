@@ -1,0 +1,32 @@
+// Every kind of image a drawer draws, and the one function that draws any of
+// them: run on a render thread (render-worker.ts), or on the thread that
+// answers requests when there are none (drawer.ts), so both give the same
+// bytes. A job is plain data made by its domain (banner-jobs.ts, badge
+// images.ts); what a thread keeps between drawings is its DrawingKit.
+
+import type { BadgeJob } from "../../badge/images.ts";
+import { drawBadgeJob } from "../../badge/images.ts";
+import { BadgeCaches } from "../../badge/badge-caches.ts";
+import { BannerCaches } from "../../banner/banner-caches.ts";
+import { drawBannerJob, type BannerJob } from "../../banner/banner-jobs.ts";
+import type { CacheBudget } from "../../cache/budget.ts";
+import { RenderContext } from "../../render/index.ts";
+
+export type DrawJob = BannerJob | BadgeJob;
+
+/** What one thread's drawings keep between them (glyphs, panels, label pixels...), made from its cache budget. */
+export class DrawingKit {
+  readonly banners: BannerCaches;
+  readonly badges: BadgeCaches;
+
+  constructor(budget: CacheBudget) {
+    const render = new RenderContext(budget);
+    this.banners = new BannerCaches({ budget, render });
+    this.badges = new BadgeCaches({ budget, render });
+  }
+}
+
+/** The encoded image `job` describes. */
+export async function drawJob(job: DrawJob, kit: DrawingKit): Promise<Uint8Array> {
+  return job.kind === "badge" ? drawBadgeJob(job, kit.badges) : drawBannerJob(job, kit.banners);
+}

@@ -1,0 +1,52 @@
+// What the image pipeline's draw step hands a job to: a Drawer. Two kinds,
+// one contract (the same bytes for the same job): the pool of render threads
+// (render-pool.ts, PENNANT_RENDER_THREADS above 0) and this file's drawer on
+// the thread that answers requests (0: tests, tiny machines). Each reports
+// the caches its drawings keep, for /metrics.
+
+import { CacheBudget } from "../../cache/budget.ts";
+import type { CacheStats } from "../../cache/bounded-cache.ts";
+import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
+import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
+import { RenderPool } from "./render-pool.ts";
+
+export interface Drawer {
+  /** The encoded image `job` describes. */
+  draw(job: DrawJob): Promise<Uint8Array>;
+  /** The drawing caches by name, as they are now (summed over threads). */
+  usage(): Iterable<[CacheName, CacheStats]>;
+  /** Gets ready to draw without delay (starts the render threads). */
+  warm(): void;
+  /** Stops drawing: draws waiting or running fail. */
+  close(): Promise<void>;
+}
+
+/** The drawer `config` asks for: PENNANT_RENDER_THREADS render threads, or none. */
+export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">): Drawer {
+  return config.renderThreads > 0
+    ? new RenderPool({ threads: config.renderThreads, cacheBytes: config.cacheBytes })
+    : new InThreadDrawer(config.cacheBytes);
+}
+
+/** Draws on the calling thread, with drawing caches of the whole drawing shares. */
+export class InThreadDrawer implements Drawer {
+  private readonly budget: CacheBudget;
+  private readonly kit: DrawingKit;
+
+  constructor(cacheBytes: CacheBytes) {
+    this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));
+    this.kit = new DrawingKit(this.budget);
+  }
+
+  draw(job: DrawJob): Promise<Uint8Array> {
+    return drawJob(job, this.kit);
+  }
+
+  usage(): Iterable<[CacheName, CacheStats]> {
+    return this.budget.usage();
+  }
+
+  warm(): void {}
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,142 @@
+// The pool of render threads (PENNANT_RENDER_THREADS): the image pipeline's
+// draw step hands it a job (plain data) and gets the encoded bytes back, so
+// the thread that answers requests only parses, reads caches and writes,
+// whatever is being drawn. Threads start on the first draws that find none
+// free (or all at once with warm(), as `serve` does), each draws one job at a
+// time, and a thread that dies is replaced: its job fails, the others go on.
+// How many jobs may wait, and in what order, is the draw queue's business in
+// front of the pool; the pool keeps what reaches it in arrival order.
+
+import type { CacheStats } from "../../cache/bounded-cache.ts";
+import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
+import type { DrawJob } from "./draw-job.ts";
+import type { Drawer } from "./drawer.ts";
+import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
+
+// The worker is a module of its own, found beside this one, except in the
+// release binary: `bun build --compile` embeds it as a second entry point
+// (.ci/build.ts) under a virtual root, the entries' common folder (src/),
+// where `new Worker` finds it by its path from that root. (A URL made from
+// import.meta.url names the bundle there, not this module.)
+const IN_BINARY = /^(\/\$bunfs\/|[A-Z]:[\\/]~BUN[\\/])/.test(import.meta.path);
+const WORKER_URL = IN_BINARY ? "./http/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
+
+interface Task {
+  job: DrawJob;
+  resolve: (bytes: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+interface RenderThread {
+  worker: Worker;
+  /** The job it draws now; null: free. */
+  task: Task | null;
+  /** Its drawing caches as its last answer reported them. */
+  usage: Array<[CacheName, CacheStats]>;
+}
+
+export interface RenderPoolSettings {
+  threads: number;
+  /** The whole cache budget's bytes; each thread keeps its part of the drawing shares. */
+  cacheBytes: CacheBytes;
+}
+
+export class RenderPool implements Drawer {
+  private readonly threads: RenderThread[] = [];
+  private readonly waiting: Task[] = [];
+  private readonly perThread: CacheBytes;
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly settings: RenderPoolSettings) {
+    if (settings.threads < 1) throw new RangeError("a render pool needs at least one thread");
+    this.perThread = drawingCacheBytes(settings.cacheBytes, settings.threads);
+  }
+
+  draw(job: DrawJob): Promise<Uint8Array> {
+    if (this.closed) return Promise.reject(new Error("the render pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Starts every thread now, so the first drawings do not wait for one to load. */
+  warm(): void {
+    while (!this.closed && this.threads.length < this.settings.threads) this.start();
+  }
+
+  /** The drawing caches summed over the threads; each cache's bound is the sum of the threads' parts. */
+  *usage(): Iterable<[CacheName, CacheStats]> {
+    for (const name of DRAWING_CACHES) {
+      const sum: CacheStats = { entries: 0, bytes: 0, maxBytes: this.perThread[name] * this.settings.threads, hits: 0, misses: 0, evictions: 0 };
+      for (const thread of this.threads) {
+        const stats = thread.usage.find(([cache]) => cache === name)?.[1];
+        if (!stats) continue;
+        sum.entries += stats.entries;
+        sum.bytes += stats.bytes;
+        sum.hits += stats.hits;
+        sum.misses += stats.misses;
+        sum.evictions += stats.evictions;
+      }
+      yield [name, sum];
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const stopped = new Error("the render pool is closed");
+    for (const task of this.waiting.splice(0)) task.reject(stopped);
+    for (const thread of this.threads.splice(0)) {
+      thread.task?.reject(stopped);
+      thread.worker.terminate();
+    }
+  }
+
+  /** Hands waiting jobs to free threads, starting threads while there are fewer than the setting. */
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const thread = this.threads.find((candidate) => candidate.task === null)
+        ?? (this.threads.length < this.settings.threads ? this.start() : undefined);
+      if (!thread) return;
+      const task = this.waiting.shift()!;
+      thread.task = task;
+      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: task.job };
+      thread.worker.postMessage(message);
+    }
+  }
+
+  private start(): RenderThread {
+    const worker = new Worker(WORKER_URL);
+    // A pool left open (a test's app) must not keep the process alive.
+    worker.unref();
+    const thread: RenderThread = { worker, task: null, usage: [] };
+    const start: ToRenderThread = { type: "start", cacheBytes: this.perThread };
+    worker.postMessage(start);
+    worker.addEventListener("message", (event: MessageEvent<FromRenderThread>) => this.answered(thread, event.data));
+    worker.addEventListener("error", (event) => this.died(thread, event.message));
+    worker.addEventListener("close", () => this.died(thread, "the render thread stopped"));
+    this.threads.push(thread);
+    return thread;
+  }
+
+  private answered(thread: RenderThread, answer: FromRenderThread): void {
+    thread.usage = answer.usage;
+    const task = thread.task;
+    thread.task = null;
+    if ("bytes" in answer) task?.resolve(answer.bytes);
+    else task?.reject(new Error(`drawing failed: ${answer.error}`));
+    this.dispatch();
+  }
+
+  /** A thread that failed outside a drawing (out of memory, a crash) is dropped with its job; the next draw starts another. */
+  private died(thread: RenderThread, reason: string): void {
+    const index = this.threads.indexOf(thread);
+    if (index === -1) return;
+    this.threads.splice(index, 1);
+    thread.worker.terminate();
+    thread.task?.reject(new Error(`a render thread failed: ${reason}`));
+    thread.task = null;
+    if (!this.closed) this.dispatch();
+  }
+}

@@ -1,0 +1,36 @@
+// A render thread (render-pool.ts starts it): draws the jobs it is sent, one
+// at a time, with drawing caches of its own (a thread cannot read another's
+// memory), and sends each image back with the buffer transferred, not copied.
+// Fonts, glyph caches and tables are loaded once per thread, on first use.
+
+import { CacheBudget } from "../../cache/budget.ts";
+import { drawJob, DrawingKit } from "./draw-job.ts";
+import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
+
+declare const self: Worker;
+
+let drawing: { budget: CacheBudget; kit: DrawingKit } | undefined;
+
+/** Bytes that own their whole buffer, so it can be transferred without taking anything else with it. */
+function alone(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+}
+
+self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
+  const message = event.data;
+  if (message.type === "start") {
+    const budget = new CacheBudget(message.cacheBytes);
+    drawing = { budget, kit: new DrawingKit(budget) };
+    return;
+  }
+  const { budget, kit } = drawing!;
+  let answer: FromRenderThread;
+  try {
+    const bytes = alone(await drawJob(message.job, kit));
+    answer = { id: message.id, bytes, usage: [...budget.usage()] };
+    self.postMessage(answer, [bytes.buffer as ArrayBuffer]);
+  } catch (error) {
+    answer = { id: message.id, error: error instanceof Error ? error.message : String(error), usage: [...budget.usage()] };
+    self.postMessage(answer);
+  }
+};

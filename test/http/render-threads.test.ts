@@ -1,0 +1,154 @@
+// Render threads (src/http/drawing): the pool draws exactly what the
+// answering thread would (byte for byte, every template, size, format and
+// scale, badges in every style), keeps going when a drawing fails, reports
+// its threads' caches, and stops. Over HTTP: the answering thread stays free
+// while large banners are drawn.
+
+import { afterAll, describe, expect, test } from "bun:test";
+import http from "node:http";
+import { badgeColor } from "../../src/badge/colors.ts";
+import { badgeImage } from "../../src/badge/images.ts";
+import { STYLE_NAMES } from "../../src/badge/styles.ts";
+import type { BannerJob } from "../../src/banner/banner-jobs.ts";
+import { BannerService } from "../../src/banner/banner-service.ts";
+import { BANNER_SIZES } from "../../src/banner/model.ts";
+import { templates } from "../../src/banner/templates/index.ts";
+import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
+import { parseBannerQuery } from "../../src/http/banner-query.ts";
+import type { DrawJob } from "../../src/http/drawing/draw-job.ts";
+import { InThreadDrawer } from "../../src/http/drawing/drawer.ts";
+import { RenderPool } from "../../src/http/drawing/render-pool.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
+import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
+import { openDatabase } from "../../src/store/database.ts";
+import { tempDir } from "../support/cleanup.ts";
+import { startTestServer } from "../support/server.ts";
+
+const db = openDatabase(`${tempDir("pennant-threads-")}/pennant.db`);
+const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
+afterAll(() => db.$client.close());
+
+const MANUAL = "server_name=Skyblock%20%C2%A76Network&online_players=12&max_players=100&motd_line_1=%C2%A7aWelcome%20%C2%A7lhome&motd_line_2=%C2%A7x%C2%A7f%C2%A7f%C2%A70%C2%A70%C2%A70%C2%A70red&version=1.21.4";
+
+async function bannerJob(query: string): Promise<BannerJob> {
+  return (await banners.prepare(parseBannerQuery(Object.fromEntries(new URLSearchParams(query))))).job;
+}
+
+/** Every template at every size in both formats, and each at scale 2; badges in every style at both scales. */
+async function everyJob(): Promise<Array<[string, DrawJob]>> {
+  const jobs: Array<[string, DrawJob]> = [];
+  for (const { key, kind } of templates.values()) {
+    // A plugin template draws a plugin record (this one was never pushed: "unknown plugin").
+    const template = kind === "plugin" ? `${key}&plugin_uuid=${crypto.randomUUID()}` : key;
+    for (const size of BANNER_SIZES) {
+      for (const format of ["png", "webp"]) {
+        const query = `template_key=${template}&size=${size.width}x${size.height}&format=${format}&${MANUAL}`;
+        jobs.push([query, await bannerJob(query)]);
+      }
+    }
+    const query = `template_key=${template}&size=468x60&scale=2&theme=light&accent=%23ff8800&${MANUAL}`;
+    jobs.push([query, await bannerJob(query)]);
+  }
+  // A favicon travels as PNG bytes and is decoded where the banner is drawn.
+  const icon = new Pixmap(64, 64);
+  icon.fill(rgba(40, 160, 90));
+  const withIcon = await bannerJob(`template_key=classic&size=728x90&${MANUAL}`);
+  if (withIcon.kind === "banner" && !("counters" in withIcon.data)) {
+    jobs.push(["classic with a favicon", { ...withIcon, data: { ...withIcon.data, favicon: await encodePng(icon) } }]);
+  }
+  jobs.push(["an error image", banners.errorImage("bad size", BANNER_SIZES[1]).job]);
+  for (const style of STYLE_NAMES) {
+    for (const scale of [1, 2] as const) {
+      const content = { label: "players", message: "12/100 §x", color: badgeColor("brightgreen"), style };
+      jobs.push([`badge ${style} x${scale}`, badgeImage(content, scale).job]);
+    }
+  }
+  return jobs;
+}
+
+describe("the pool of render threads", () => {
+  test("threads and the answering thread give the same bytes for every template, size, format, scale and badge style", async () => {
+    const jobs = await everyJob();
+    const here = new InThreadDrawer(CACHE_SHARES);
+    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
+    try {
+      // All at once: both threads draw, each from its own caches.
+      const [drawnHere, drawnThere] = await Promise.all([
+        Promise.all(jobs.map(([, job]) => here.draw(job))),
+        Promise.all(jobs.map(([, job]) => pool.draw(job))),
+      ]);
+      const differing = jobs.filter((_, i) => !Buffer.from(drawnHere[i]!).equals(Buffer.from(drawnThere[i]!))).map(([name]) => name);
+      expect(differing).toEqual([]);
+      expect(jobs.length).toBeGreaterThan(60);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  test("a drawing that fails fails alone: its caller gets the error, the thread draws the next job", async () => {
+    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
+    try {
+      const good = await bannerJob(MANUAL);
+      const bad = { ...good, template: "no-such-template" } as BannerJob;
+      const results = await Promise.allSettled([pool.draw(bad), pool.draw(good)]);
+      expect(results[0]!.status).toBe("rejected");
+      expect(String((results[0] as PromiseRejectedResult).reason)).toContain("no-such-template");
+      expect(results[1]!.status).toBe("fulfilled");
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("reports every drawing cache, summed over its threads, bounded by the threads' parts of each share", async () => {
+    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
+    try {
+      const before = new Map(pool.usage());
+      expect([...before.keys()].sort()).toEqual([...DRAWING_CACHES].sort());
+      expect(before.get("glyph_masks")!.entries).toBe(0);
+      await Promise.all([pool.draw(await bannerJob(MANUAL)), pool.draw(await bannerJob(`size=728x90&${MANUAL}`))]);
+      const after = new Map(pool.usage());
+      expect(after.get("glyph_masks")!.entries).toBeGreaterThan(0);
+      for (const [name, stats] of after) {
+        expect(stats.maxBytes).toBeLessThanOrEqual(CACHE_SHARES[name]);
+        expect(stats.maxBytes).toBeGreaterThan(CACHE_SHARES[name] - 2);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("closed, it draws nothing more: waiting and new draws fail", async () => {
+    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
+    const job = await bannerJob(`size=1200x300&scale=2&format=webp&${MANUAL}`);
+    const waiting = [pool.draw(job), pool.draw(job)];
+    await pool.close();
+    expect((await Promise.allSettled(waiting)).map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(pool.draw(job)).rejects.toThrow("closed");
+  });
+});
+
+/** GET over HTTP from a loopback source address of its own (a client of its own); resolves with the status. */
+function get(url: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { localAddress }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode!));
+    }).on("error", reject);
+  });
+}
+
+describe("over HTTP", () => {
+  test("/healthz answers while large banners are being drawn: the answering thread does not draw", async () => {
+    const server = await startTestServer({ PENNANT_RENDER_THREADS: "1" });
+    const order: string[] = [];
+    const large = [1, 2, 3].map((i) =>
+      get(`${server.url}/api/banner?size=1200x300&scale=2&format=webp&server_name=Big${i}`, `127.0.0.${10 + i}`).then((status) => order.push(`banner ${status}`)),
+    );
+    // Sent after the banners (each takes tens of ms to draw and encode): answered first all the same.
+    await Bun.sleep(5);
+    const health = get(`${server.url}/healthz`, "127.0.0.20").then((status) => order.push(`healthz ${status}`));
+    await Promise.all([...large, health]);
+    expect(order[0]).toBe("healthz 200");
+    expect(order.slice(1)).toEqual(["banner 200", "banner 200", "banner 200"]);
+  });
+});
