@@ -200,7 +200,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       }
       deps.failures.note(request, failure.code);
       const image = errorImage(failure);
-      const bytes = await images.get(image.key, () => deps.drawer.draw(image.job));
+      const bytes = await images.get(image.key, () => deps.drawer.draw(image));
       return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, "Content-Type": image.contentType } });
     }
 
@@ -221,7 +221,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
             if (budget.spentBy === "draw") spend(request, server);
-            bytes = await images.get(planned.image.key, () => deps.drawer.draw(planned.image.job));
+            bytes = await images.get(planned.image.key, () => deps.drawer.draw(planned.image));
           }
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {

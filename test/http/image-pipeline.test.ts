@@ -13,8 +13,7 @@ import { routeTable } from "../../src/http/allowed-methods.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { routeFailures } from "../../src/http/error-handling.ts";
 import { CacheBudget } from "../../src/cache/budget.ts";
-import { InThreadDrawer } from "../../src/http/drawing/drawer.ts";
-import type { DrawJob } from "../../src/http/drawing/draw-job.ts";
+import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
 import { ImageCache } from "../../src/http/image-cache.ts";
 import { imagePipeline, type PlannedImage } from "../../src/http/image-pipeline.ts";
 import { observeRequests } from "../../src/http/observe.ts";
@@ -168,7 +167,7 @@ describe("the first step, called directly", () => {
     const inThread = new InThreadDrawer(config.cacheBytes);
     const drawings = { count: 0 };
     const drawer = Object.assign(Object.create(inThread) as InThreadDrawer, {
-      draw: (job: DrawJob) => (drawings.count++, inThread.draw(job)),
+      draw: (drawing: Drawing) => (drawings.count++, inThread.draw(drawing)),
     });
     const pipeline = imagePipeline({ config, caches, observer, failures, drawer, now: Date.now });
     const images = new ImageCache(caches, { name: "banner_images", now: Date.now });
@@ -240,7 +239,7 @@ describe("the first step, called directly", () => {
     const { call, prepare, db, inThread } = setUp({ count: 6, windowSeconds: 60 });
     try {
       const { image } = await prepare(QUERY);
-      const bytes = await inThread.draw(image.job);
+      const bytes = await inThread.draw(image);
       const answers = [call(`/api/banner?${QUERY}`)!, call(`/api/banner?${QUERY}`)!, call(`/api/banner?${QUERY}`)!];
       expect(answers.map((answer) => answer.headers.get("ratelimit-remaining"))).toEqual(["3", "2", "1"]);
       expect(new Set(answers.map((answer) => answer.headers.get("x-request-id"))).size).toBe(3);

@@ -10,13 +10,12 @@ import { badgeColor } from "../../src/badge/colors.ts";
 import { badgeImage } from "../../src/badge/images.ts";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
 import type { BannerJob } from "../../src/banner/banner-jobs.ts";
-import { BannerService } from "../../src/banner/banner-service.ts";
+import { BannerService, type PreparedBanner } from "../../src/banner/banner-service.ts";
 import { BANNER_SIZES } from "../../src/banner/model.ts";
 import { templates } from "../../src/banner/templates/index.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
-import type { DrawJob } from "../../src/http/drawing/draw-job.ts";
-import { InThreadDrawer } from "../../src/http/drawing/drawer.ts";
+import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
 import { RenderPool } from "../../src/http/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
@@ -30,37 +29,38 @@ afterAll(() => db.$client.close());
 
 const MANUAL = "server_name=Skyblock%20%C2%A76Network&online_players=12&max_players=100&motd_line_1=%C2%A7aWelcome%20%C2%A7lhome&motd_line_2=%C2%A7x%C2%A7f%C2%A7f%C2%A70%C2%A70%C2%A70%C2%A70red&version=1.21.4";
 
-async function bannerJob(query: string): Promise<BannerJob> {
-  return (await banners.prepare(parseBannerQuery(Object.fromEntries(new URLSearchParams(query))))).job;
+function bannerPlan(query: string): Promise<PreparedBanner> {
+  return banners.prepare(parseBannerQuery(Object.fromEntries(new URLSearchParams(query))));
 }
 
 /** Every template at every size in both formats, and each at scale 2; badges in every style at both scales. */
-async function everyJob(): Promise<Array<[string, DrawJob]>> {
-  const jobs: Array<[string, DrawJob]> = [];
+async function everyDrawing(): Promise<Array<[string, Drawing]>> {
+  const jobs: Array<[string, Drawing]> = [];
   for (const { key, kind } of templates.values()) {
     // A plugin template draws a plugin record (this one was never pushed: "unknown plugin").
     const template = kind === "plugin" ? `${key}&plugin_uuid=${crypto.randomUUID()}` : key;
     for (const size of BANNER_SIZES) {
       for (const format of ["png", "webp"]) {
         const query = `template_key=${template}&size=${size.width}x${size.height}&format=${format}&${MANUAL}`;
-        jobs.push([query, await bannerJob(query)]);
+        jobs.push([query, await bannerPlan(query)]);
       }
     }
     const query = `template_key=${template}&size=468x60&scale=2&theme=light&accent=%23ff8800&${MANUAL}`;
-    jobs.push([query, await bannerJob(query)]);
+    jobs.push([query, await bannerPlan(query)]);
   }
   // A favicon travels as PNG bytes and is decoded where the banner is drawn.
   const icon = new Pixmap(64, 64);
   icon.fill(rgba(40, 160, 90));
-  const withIcon = await bannerJob(`template_key=classic&size=728x90&${MANUAL}`);
-  if (withIcon.kind === "banner" && !("counters" in withIcon.data)) {
-    jobs.push(["classic with a favicon", { ...withIcon, data: { ...withIcon.data, favicon: await encodePng(icon) } }]);
+  const withIcon = await bannerPlan(`template_key=classic&size=728x90&${MANUAL}`);
+  const { job } = withIcon;
+  if (job.kind === "banner" && !("counters" in job.data)) {
+    jobs.push(["classic with a favicon", { ...withIcon, job: { ...job, data: { ...job.data, favicon: await encodePng(icon) } } }]);
   }
-  jobs.push(["an error image", banners.errorImage("bad size", BANNER_SIZES[1]).job]);
+  jobs.push(["an error image", banners.errorImage("bad size", BANNER_SIZES[1])]);
   for (const style of STYLE_NAMES) {
     for (const scale of [1, 2] as const) {
       const content = { label: "players", message: "12/100 §x", color: badgeColor("brightgreen"), style };
-      jobs.push([`badge ${style} x${scale}`, badgeImage(content, scale).job]);
+      jobs.push([`badge ${style} x${scale}`, badgeImage(content, scale)]);
     }
   }
   return jobs;
@@ -68,7 +68,7 @@ async function everyJob(): Promise<Array<[string, DrawJob]>> {
 
 describe("the pool of render threads", () => {
   test("threads and the answering thread give the same bytes for every template, size, format, scale and badge style", async () => {
-    const jobs = await everyJob();
+    const jobs = await everyDrawing();
     const here = new InThreadDrawer(CACHE_SHARES);
     const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
     try {
@@ -88,8 +88,8 @@ describe("the pool of render threads", () => {
   test("a drawing that fails fails alone: its caller gets the error, the thread draws the next job", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
     try {
-      const good = await bannerJob(MANUAL);
-      const bad = { ...good, template: "no-such-template" } as BannerJob;
+      const good = await bannerPlan(MANUAL);
+      const bad = { ...good, job: { ...good.job, template: "no-such-template" } as BannerJob };
       const results = await Promise.allSettled([pool.draw(bad), pool.draw(good)]);
       expect(results[0]!.status).toBe("rejected");
       expect(String((results[0] as PromiseRejectedResult).reason)).toContain("no-such-template");
@@ -105,7 +105,7 @@ describe("the pool of render threads", () => {
       const before = new Map(pool.usage());
       expect([...before.keys()].sort()).toEqual([...DRAWING_CACHES].sort());
       expect(before.get("glyph_masks")!.entries).toBe(0);
-      await Promise.all([pool.draw(await bannerJob(MANUAL)), pool.draw(await bannerJob(`size=728x90&${MANUAL}`))]);
+      await Promise.all([pool.draw(await bannerPlan(MANUAL)), pool.draw(await bannerPlan(`size=728x90&${MANUAL}`))]);
       const after = new Map(pool.usage());
       expect(after.get("glyph_masks")!.entries).toBeGreaterThan(0);
       for (const [name, stats] of after) {
@@ -117,9 +117,26 @@ describe("the pool of render threads", () => {
     }
   });
 
+  test("drawings start while their memory fits beside those in flight: never two of the largest WebPs at once", async () => {
+    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
+    try {
+      const large = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
+      const small = await bannerPlan(MANUAL);
+      const both = [pool.draw(large), pool.draw(large)];
+      expect(pool.inFlight().drawings).toBe(1);
+      await Promise.all(both);
+      const smalls = [pool.draw(small), pool.draw(small)];
+      expect(pool.inFlight().drawings).toBe(2);
+      await Promise.all(smalls);
+      expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("closed, it draws nothing more: waiting and new draws fail", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
-    const job = await bannerJob(`size=1200x300&scale=2&format=webp&${MANUAL}`);
+    const job = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
     const waiting = [pool.draw(job), pool.draw(job)];
     await pool.close();
     expect((await Promise.allSettled(waiting)).map((result) => result.status)).toEqual(["rejected", "rejected"]);

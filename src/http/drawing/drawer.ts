@@ -7,12 +7,16 @@
 import { CacheBudget } from "../../cache/budget.ts";
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
+import type { ImagePlan } from "../../image-plan.ts";
 import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
 import { RenderPool } from "./render-pool.ts";
 
+/** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
+export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType">;
+
 export interface Drawer {
-  /** The encoded image `job` describes. */
-  draw(job: DrawJob): Promise<Uint8Array>;
+  /** The encoded image `drawing.job` describes. */
+  draw(drawing: Drawing): Promise<Uint8Array>;
   /** The drawing caches by name, as they are now (summed over threads). */
   usage(): Iterable<[CacheName, CacheStats]>;
   /** Gets ready to draw without delay (starts the render threads). */
@@ -38,7 +42,7 @@ export class InThreadDrawer implements Drawer {
     this.kit = new DrawingKit(this.budget);
   }
 
-  draw(job: DrawJob): Promise<Uint8Array> {
+  draw({ job }: Drawing): Promise<Uint8Array> {
     return drawJob(job, this.kit);
   }
 

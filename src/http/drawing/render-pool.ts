@@ -5,12 +5,15 @@
 // free (or all at once with warm(), as `serve` does), each draws one job at a
 // time, and a thread that dies is replaced: its job fails, the others go on.
 // How many jobs may wait, and in what order, is the draw queue's business in
-// front of the pool; the pool keeps what reaches it in arrival order.
+// front of the pool; the pool keeps what reaches it in arrival order, and
+// starts the next only while the drawings in flight stay within their memory
+// allowance (draw-memory.ts): four threads never encode four of the largest
+// WebPs at once.
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
-import type { DrawJob } from "./draw-job.ts";
-import type { Drawer } from "./drawer.ts";
+import { drawingMemory, DRAWING_MEMORY_BYTES } from "./draw-memory.ts";
+import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
 // The worker is a module of its own, found beside this one, except in the
@@ -22,7 +25,9 @@ const IN_BINARY = /^(\/\$bunfs\/|[A-Z]:[\\/]~BUN[\\/])/.test(import.meta.path);
 const WORKER_URL = IN_BINARY ? "./http/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
 
 interface Task {
-  job: DrawJob;
+  drawing: Drawing;
+  /** Its transient memory (draw-memory.ts), held from its start to its end. */
+  memory: number;
   resolve: (bytes: Uint8Array) => void;
   reject: (error: Error) => void;
 }
@@ -46,6 +51,8 @@ export class RenderPool implements Drawer {
   private readonly waiting: Task[] = [];
   private readonly perThread: CacheBytes;
   private nextId = 0;
+  /** The transient memory of the drawings running now. */
+  private memoryInFlight = 0;
   private closed = false;
 
   constructor(private readonly settings: RenderPoolSettings) {
@@ -53,10 +60,10 @@ export class RenderPool implements Drawer {
     this.perThread = drawingCacheBytes(settings.cacheBytes, settings.threads);
   }
 
-  draw(job: DrawJob): Promise<Uint8Array> {
+  draw(drawing: Drawing): Promise<Uint8Array> {
     if (this.closed) return Promise.reject(new Error("the render pool is closed"));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ job, resolve, reject });
+      this.waiting.push({ drawing, memory: drawingMemory(drawing.pixels, drawing.contentType), resolve, reject });
       this.dispatch();
     });
   }
@@ -64,6 +71,11 @@ export class RenderPool implements Drawer {
   /** Starts every thread now, so the first drawings do not wait for one to load. */
   warm(): void {
     while (!this.closed && this.threads.length < this.settings.threads) this.start();
+  }
+
+  /** The drawings running now and their transient memory (draw-memory.ts). */
+  inFlight(): { drawings: number; memory: number } {
+    return { drawings: this.threads.filter((thread) => thread.task !== null).length, memory: this.memoryInFlight };
   }
 
   /** The drawing caches summed over the threads; each cache's bound is the sum of the threads' parts. */
@@ -93,17 +105,32 @@ export class RenderPool implements Drawer {
     }
   }
 
-  /** Hands waiting jobs to free threads, starting threads while there are fewer than the setting. */
+  /**
+   * Hands waiting jobs to free threads, starting threads while there are
+   * fewer than the setting, as long as the next job's memory fits beside the
+   * drawings in flight (alone, any job fits).
+   */
   private dispatch(): void {
     while (this.waiting.length > 0) {
+      const next = this.waiting[0]!;
+      if (this.memoryInFlight > 0 && this.memoryInFlight + next.memory > DRAWING_MEMORY_BYTES) return;
       const thread = this.threads.find((candidate) => candidate.task === null)
         ?? (this.threads.length < this.settings.threads ? this.start() : undefined);
       if (!thread) return;
-      const task = this.waiting.shift()!;
-      thread.task = task;
-      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: task.job };
+      this.waiting.shift();
+      thread.task = next;
+      this.memoryInFlight += next.memory;
+      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job };
       thread.worker.postMessage(message);
     }
+  }
+
+  /** The thread's drawing is over, however it ended: its memory is free again. */
+  private finish(thread: RenderThread): Task | null {
+    const task = thread.task;
+    thread.task = null;
+    if (task) this.memoryInFlight -= task.memory;
+    return task;
   }
 
   private start(): RenderThread {
@@ -122,8 +149,7 @@ export class RenderPool implements Drawer {
 
   private answered(thread: RenderThread, answer: FromRenderThread): void {
     thread.usage = answer.usage;
-    const task = thread.task;
-    thread.task = null;
+    const task = this.finish(thread);
     if ("bytes" in answer) task?.resolve(answer.bytes);
     else task?.reject(new Error(`drawing failed: ${answer.error}`));
     this.dispatch();
@@ -135,8 +161,7 @@ export class RenderPool implements Drawer {
     if (index === -1) return;
     this.threads.splice(index, 1);
     thread.worker.terminate();
-    thread.task?.reject(new Error(`a render thread failed: ${reason}`));
-    thread.task = null;
+    this.finish(thread)?.reject(new Error(`a render thread failed: ${reason}`));
     if (!this.closed) this.dispatch();
   }
 }

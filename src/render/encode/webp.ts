@@ -28,15 +28,28 @@ export function supportsWasmSimd(): boolean {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
+/**
+ * The encoder's wasm memory starts at 16 MiB, which holds images up to about
+ * half a million pixels; a larger one grows it (to ~100 MiB for a 1200x300
+ * banner at scale 2) and wasm memory is never given back. So the instance is
+ * dropped after such an image, and the next encode makes a new one from the
+ * compiled module (~5 ms, beside 40-100 ms for the large image): each thread
+ * that draws keeps 16 MiB, not its largest image's worth.
+ */
+const LARGE_IMAGE_PIXELS = 512 * 1024;
+
+let compiled: Promise<WebAssembly.Module> | null = null;
 let ready: Promise<unknown> | null = null;
 
-/** Compiles and instantiates the encoder once; later calls share the same promise. */
+/** Compiles the encoder once and instantiates it when none is; later calls share the same promise. */
 export function initWebp(): Promise<unknown> {
   ready ??= (async () => {
-    const path = supportsWasmSimd() ? simdWasmPath : plainWasmPath;
-    const module = await WebAssembly.compile(await Bun.file(path).arrayBuffer());
+    compiled ??= (async () => {
+      const path = supportsWasmSimd() ? simdWasmPath : plainWasmPath;
+      return WebAssembly.compile(await Bun.file(path).arrayBuffer());
+    })();
     // The published typings omit the (module, options) form that encode.js accepts.
-    return (init as unknown as (module: WebAssembly.Module) => Promise<unknown>)(module);
+    return (init as unknown as (module: WebAssembly.Module) => Promise<unknown>)(await compiled);
   })();
   return ready;
 }
@@ -53,5 +66,14 @@ export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Pro
   const encoded = await encodeWithModule(image, lossless
     ? { lossless: 1, exact: 0, quality: 75, method: 0 } // method 0: ~6 ms at 1200x300, where the default (4) takes ~140 ms for 2% less
     : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 });
+  if (pixmap.width * pixmap.height > LARGE_IMAGE_PIXELS) renew();
   return new Uint8Array(encoded);
+}
+
+/** A new instance now, so the grown one is garbage at once (not at the next WebP); a failure leaves the next encode to try. */
+function renew(): void {
+  ready = null;
+  initWebp().catch(() => {
+    ready = null;
+  });
 }
