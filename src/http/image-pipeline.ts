@@ -35,7 +35,8 @@ import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
 import { acceptsImage, matchesEtag } from "./image-response.ts";
-import { budgetKey, spendIpBudget } from "./ip-rate-limit.ts";
+import type { ChargedDraws } from "./drawing/charged-draws.ts";
+import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
 import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
 
@@ -88,6 +89,8 @@ export interface ImagePipelineDeps {
   observer: RequestObserver;
   failures: RouteFailures;
   now: () => number;
+  /** Every draw: charged to the client's draw budget, run in its turn (src/http/drawing/charged-draws.ts). */
+  draws: ChargedDraws;
 }
 
 /** A ready answer is dropped this long after it was made (the image caches' own lifetime). */
@@ -181,6 +184,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     const { images, budget, errorsAsImages } = settings;
     const spend = (request: Request, server: SocketInfo | null) =>
       spendIpBudget(budget.limiter, request, server, deps.config.trustProxy);
+    const clientOf = (request: Request, server: SocketInfo | null) => requestBudgetKey(request, server, deps.config.trustProxy);
 
     /** A failure as an image stating it (no budget, never kept by clients), or thrown on as the JSON error. */
     async function failureAnswer(
@@ -217,7 +221,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
             if (budget.spentBy === "draw") spend(request, server);
-            bytes = await images.get(planned.image.key, planned.image.draw);
+            bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
           }
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {

@@ -48,15 +48,13 @@ export class DrawQueue {
   }
 
   /**
-   * Runs `draw` for `client` now or when its turn comes. Throws a 503
-   * (draw_queue_full, with Retry-After) at once when it may not wait.
-   * `mayRefuse: false` (an image stating a failure: refusing it would leave
-   * the client nothing) waits past the bounds, still in its client's turn.
+   * Runs `draw` (of `units`) for `client` now or when its turn comes. Throws
+   * a 503 (draw_queue_full, with Retry-After) at once when it may not wait.
    */
-  run<T>(client: string, units: number, draw: () => T | Promise<T>, options: { mayRefuse?: boolean } = {}): Promise<T> {
+  run<T>(client: string, units: number, draw: () => T | Promise<T>): Promise<T> {
     if (this.running < this.settings.concurrency && this.waiting === 0) return this.start(draw);
     const lane = this.lanes.get(client) ?? [];
-    if (options.mayRefuse !== false) this.refuseBeyondBounds(lane, units);
+    this.refuseBeyondBounds(lane, units);
     return new Promise<T>((resolve, reject) => {
       lane.push({ units, start: () => void this.start(draw).then(resolve, reject) });
       if (lane.length === 1) this.lanes.set(client, lane);

@@ -85,15 +85,6 @@ describe("DrawQueue", () => {
     await Promise.all(small);
   });
 
-  test("an image stating a failure is never refused: it waits past the bounds, in its client's turn", async () => {
-    const draws = heldDraws();
-    const queue = new DrawQueue({ concurrency: 1, perClient: 1, maxUnits: 1 });
-    const all = [queue.run("a", 1, draws.draw("running")), queue.run("a", 1, draws.draw("waiting"))];
-    all.push(queue.run("a", 5, draws.draw("failure image"), { mayRefuse: false }));
-    await draws.finish(3);
-    expect(await Promise.all(all)).toEqual(["running", "waiting", "failure image"]);
-  });
-
   test("a draw that throws or rejects frees its slot and its units: the next runs and nothing leaks", async () => {
     const draws = heldDraws();
     const queue = new DrawQueue({ concurrency: 1, perClient: 10, maxUnits: 10 });
