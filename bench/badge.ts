@@ -150,7 +150,7 @@ console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measu
 const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));
 try {
   // Every request comes from one address: a draw budget no run spends.
-  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RATE_LIMIT: "1000000/1" });
+  const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1" });
   const db = openDatabase(config.dbPath);
   const token = createToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
   const uuid = "0b9a5a9e-5d7c-4f0e-9a51-6d1f3c2b7e10";

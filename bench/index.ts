@@ -103,7 +103,7 @@ try {
       title: "HTTP load beside a plain Bun.serve (`bench/http.ts`)",
       explanation:
         "Pennant runs as users run it, `bun src/index.ts serve`: a process of its own on loopback, a fresh database (seeded with 1,000 " +
-        "server tokens and a plugin record), `PENNANT_LOG_LEVEL=warn`, and `PENNANT_RATE_LIMIT` and `PENNANT_PUSH_RATE_LIMIT` raised " +
+        "server tokens and a plugin record), `PENNANT_LOG_LEVEL=warn`, and `PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET` and `PENNANT_PUSH_RATE_LIMIT` raised " +
         "to 1000000/1 so that the bench, all from one address, is not refused. The per-token budget (600 signed requests a minute) is " +
         "fixed, so signed updates cycle over the 1,000 tokens, each pushing for a server of its own; each is signed as the README's " +
         "\"Signed API\" says and unique, so the replay guard accepts it. The plain server is a `Bun.serve` in a process of its own " +

@@ -24,6 +24,10 @@ export interface Config {
   registration: Registration;
   /** Per client IP, shared by the banner and lookup endpoints. */
   rateLimit: RateLimitSetting;
+  /** Per client IP, cost units of new images drawn (banners and badges; src/http/drawing/draw-cost.ts). */
+  drawBudget: RateLimitSetting;
+  /** The draw queue's bounds: draws one client may have waiting, units all waiting draws may add up to. */
+  drawQueue: { perClient: number; maxUnits: number };
   /** Per client IP, signed requests (their own budget). */
   pushRateLimit: RateLimitSetting;
   /** Per client IP, tokens created by open registration. */
@@ -129,6 +133,20 @@ function rateLimit(env: Env, name: string, fallback: RateLimitSetting): RateLimi
   return raw === undefined ? fallback : parseRateLimit(name, raw);
 }
 
+/**
+ * The largest draw's cost: a 1200x300 WebP at scale 2 (src/http/drawing/draw-cost.ts;
+ * its test holds the two equal). A draw budget below it could never pay for that banner.
+ */
+export const LARGEST_DRAW_UNITS = 206;
+
+function drawBudget(env: Env, name: string, fallback: RateLimitSetting): RateLimitSetting {
+  const budget = rateLimit(env, name, fallback);
+  if (budget.count < LARGEST_DRAW_UNITS) {
+    throw new ConfigError(name, `COUNT must be at least ${LARGEST_DRAW_UNITS} (the largest banner's cost in units), got ${budget.count}`);
+  }
+  return budget;
+}
+
 // The memory section. Every cache Pennant keeps is bounded in bytes by its
 // share of one budget, PENNANT_CACHE_MB; each cache's name is the one /metrics
 // shows. The shares are the bytes each holds at the default budget, which is
@@ -204,6 +222,18 @@ export function loadConfig(env: Env = process.env): Config {
     legacySignatures: flag(env, "PENNANT_LEGACY_SIGNATURES", true),
     registration: oneOf(env, "PENNANT_REGISTRATION", ["closed", "open"] as const, "closed"),
     rateLimit: rateLimit(env, "PENNANT_RATE_LIMIT", { count: 120, windowSeconds: 60 }),
+    // 29 of the largest banners a minute (206 units each), every size, scale
+    // and format 12 times (477 units); a client of 468x60 PNGs stops at its
+    // 120 requests first (README, Cost units).
+    drawBudget: drawBudget(env, "PENNANT_DRAW_BUDGET", { count: 6000, windowSeconds: 60 }),
+    drawQueue: {
+      // A browser loads at most 6 images at once from one host over HTTP/1.1; a
+      // README's dozen new badges fetched at once through one image proxy
+      // (GitHub's camo) all wait too.
+      perClient: integer(env, "PENNANT_DRAW_QUEUE_PER_CLIENT", 16, 1, 1_000),
+      // About 1.3 s of drawing on one thread (0.3 ms a unit, bench/draw-cost.ts).
+      maxUnits: integer(env, "PENNANT_DRAW_QUEUE_UNITS", 4096, 1, 1_000_000),
+    },
     // A network behind one NAT: 100 servers pushing every 5 s (the plugin's
     // shortest interval; it syncs every 300 s by default) still fit.
     pushRateLimit: rateLimit(env, "PENNANT_PUSH_RATE_LIMIT", { count: 1200, windowSeconds: 60 }),

@@ -18,7 +18,7 @@ import type { SignedServer } from "./scenarios.mjs";
  * updates are spread over many tokens, each pushing for a server of its own,
  * as a large network's servers would.
  */
-export const BENCH_ENV = { PENNANT_RATE_LIMIT: "1000000/1", PENNANT_PUSH_RATE_LIMIT: "1000000/1", PENNANT_LOG_LEVEL: "warn" };
+export const BENCH_ENV = { PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1", PENNANT_PUSH_RATE_LIMIT: "1000000/1", PENNANT_LOG_LEVEL: "warn" };
 export const SIGNING_TOKENS = 1_000;
 
 export interface Seeded {

@@ -20,6 +20,8 @@ import { BANNER_PATH, bannerRoutes } from "./banner-routes.ts";
 import { BODY_DEADLINE_MS } from "./body-deadline.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { designerRoute } from "./designer-route.ts";
+import { chargedDraws } from "./drawing/charged-draws.ts";
+import { DrawQueue } from "./drawing/draw-queue.ts";
 import { makeDrawer } from "./drawing/drawer.ts";
 import { errorHandling, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
@@ -54,6 +56,8 @@ export interface AppContext {
   startRenderThreads?: boolean;
   /** The banner image cache's bound and a hook called per drawing (tests). */
   renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
+  /** Awaited by each draw in its queue slot before it draws (tests: a render thread kept busy). */
+  holdDraws?: () => Promise<void>;
 }
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
@@ -100,7 +104,11 @@ export function createApp(ctx: AppContext) {
     requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
-  const images = imagePipeline({ config: ctx.config, caches, observer, failures, drawer, now: ctx.now });
+  // As many draws run at once as there are threads to draw them (one on the answering thread).
+  const drawQueue = new DrawQueue({ concurrency: Math.max(1, ctx.config.renderThreads), ...ctx.config.drawQueue });
+  metrics.watchDrawQueue(() => drawQueue.usage());
+  const draws = chargedDraws({ budget: new RateLimiter(ctx.config.drawBudget, 100_000, ctx.now), queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
+  const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now, draws });
   const drawnIn = (kind: "banner" | "badge") => (ms: number) => metrics.observeRender(kind, ms);
   const bannerImages = new ImageCache(caches, { name: "banner_images", now: ctx.now, onRender: ctx.renderCache?.onRender, onDrawn: drawnIn("banner") });
   const badgeImages = new ImageCache(caches, { name: "badge_images", now: ctx.now, onDrawn: drawnIn("badge") });

@@ -109,9 +109,9 @@ const BADGE_RESPONSES = {
   ...errorResponses(
     {
       400: ["invalid_plugin_uuid", "invalid_server_uuid"], 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"],
-      503: ["database_unavailable"],
+      503: ["database_unavailable", "draw_queue_full"],
     },
-    { statuses: { 400: "also", 404: "also", 429: "only" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
+    { statuses: { 400: "also", 404: "also", 429: "only", 503: "also" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
   ),
 };
 

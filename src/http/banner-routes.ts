@@ -65,8 +65,8 @@ export function bannerRoutes(deps: BannerRouteDeps) {
             200: imageSuccess("The banner", ["image/png", "image/webp"]),
             304: NOT_MODIFIED,
             ...errorResponses(
-              { 400: ["invalid_request"], 429: ["rate_limited"], 503: ["database_unavailable"] },
-              { statuses: { 400: "also", 429: "also" }, when: "A client whose Accept names image/* (an <img> tag) gets a PNG stating the problem" },
+              { 400: ["invalid_request"], 429: ["rate_limited"], 503: ["database_unavailable", "draw_queue_full"] },
+              { statuses: { 400: "also", 429: "also", 503: "also" }, when: "A client whose Accept names image/* (an <img> tag) gets a PNG stating the problem" },
             ),
           },
         },

@@ -28,7 +28,6 @@
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
 import type { DrawJob } from "./drawing/draw-job.ts";
-import type { Drawer } from "./drawing/drawer.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
 import type { CacheBudget } from "../cache/budget.ts";
 import { imageHeaders } from "./answer-headers.ts";
@@ -37,7 +36,8 @@ import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
 import { acceptsImage, matchesEtag } from "./image-response.ts";
-import { budgetKey, spendIpBudget } from "./ip-rate-limit.ts";
+import type { ChargedDraws } from "./drawing/charged-draws.ts";
+import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
 import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
 
@@ -89,9 +89,9 @@ export interface ImagePipelineDeps {
   caches: CacheBudget;
   observer: RequestObserver;
   failures: RouteFailures;
-  /** Draws what no cache holds: the pool of render threads, or the answering thread itself. */
-  drawer: Drawer;
   now: () => number;
+  /** Every draw: charged to the client's draw budget, run in its turn (src/http/drawing/charged-draws.ts). */
+  draws: ChargedDraws;
 }
 
 /** A ready answer is dropped this long after it was made (the image caches' own lifetime). */
@@ -185,6 +185,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     const { images, budget, errorsAsImages } = settings;
     const spend = (request: Request, server: SocketInfo | null) =>
       spendIpBudget(budget.limiter, request, server, deps.config.trustProxy);
+    const clientOf = (request: Request, server: SocketInfo | null) => requestBudgetKey(request, server, deps.config.trustProxy);
 
     /** A failure as an image stating it (no budget, never kept by clients), or thrown on as the JSON error. */
     async function failureAnswer(
@@ -200,7 +201,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       }
       deps.failures.note(request, failure.code);
       const image = errorImage(failure);
-      const bytes = await images.get(image.key, () => deps.drawer.draw(image));
+      const bytes = await images.get(image.key, () => deps.draws.failureImage(image));
       return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, "Content-Type": image.contentType } });
     }
 
@@ -221,7 +222,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
             if (budget.spentBy === "draw") spend(request, server);
-            bytes = await images.get(planned.image.key, () => deps.drawer.draw(planned.image));
+            bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
           }
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {

@@ -1,5 +1,7 @@
-// The per-client-IP budget (PENNANT_RATE_LIMIT) shared by the public endpoints
-// that cost real work: banners and live lookups draw from the same limiter.
+// The per-client-IP budgets: PENNANT_RATE_LIMIT, requests shared by the
+// public endpoints that cost real work (banners and live lookups draw from the
+// same limiter), and PENNANT_DRAW_BUDGET, the cost units of new images
+// (src/http/drawing/charged-draws.ts).
 
 import { isIPv4 } from "node:net";
 import { ipv6Groups } from "../lookup/address-policy.ts";
@@ -28,6 +30,11 @@ export function budgetKey(ip: string): string {
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
 }
 
+/** The budget key of the client that sent `request`. */
+export function requestBudgetKey(request: Request, server: SocketInfo | null, trustProxy: boolean): string {
+  return budgetKey(requestClientIp(request, server, trustProxy));
+}
+
 /**
  * Spends one request of the client's budget. Returns the RateLimit-* headers
  * of the decision, for routes that want to show the budget on allowed answers;
@@ -39,13 +46,15 @@ export function spendIpBudget(
   server: SocketInfo | null,
   trustProxy: boolean,
 ): Record<string, string> {
-  const decision = limiter.take(budgetKey(requestClientIp(request, server, trustProxy)));
+  return spendBudget(limiter, requestBudgetKey(request, server, trustProxy), 1, "too many requests from this address; slow down");
+}
+
+/** Spends `units` of the budget under `key` as spendIpBudget does; `refusal` is the 429's message. */
+export function spendBudget(limiter: RateLimiter, key: string, units: number, refusal: string): Record<string, string> {
+  const decision = limiter.take(key, units);
   const limitHeaders = rateLimitHeaders(decision);
   if (!decision.allowed) {
-    throw new HttpError(429, "rate_limited", "too many requests from this address; slow down", {
-      ...limitHeaders,
-      "Retry-After": String(decision.retryAfterSeconds),
-    });
+    throw new HttpError(429, "rate_limited", refusal, { ...limitHeaders, "Retry-After": String(decision.retryAfterSeconds) });
   }
   return limitHeaders;
 }

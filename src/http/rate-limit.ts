@@ -1,4 +1,4 @@
-// A fixed-window request counter per key (a client's IP budget, an API token
+// A fixed-window counter per key (a client's IP budget, an API token
 // hash), bounded in entries and in bytes, whose eviction never forgives an
 // abuser within its window.
 //
@@ -28,7 +28,7 @@ export interface RateDecision {
   /** Whole seconds until the current window ends (for Retry-After). */
   retryAfterSeconds: number;
   remaining: number;
-  /** Requests allowed per window. */
+  /** Requests (or units) allowed per window. */
   limit: number;
 }
 
@@ -72,13 +72,17 @@ export class RateLimiter {
     this.windowMs = setting.windowSeconds * 1000;
   }
 
-  take(key: string): RateDecision {
+  /**
+   * Spends `units` of `key`'s window (one request; a draw's cost units), all
+   * or nothing: a take beyond what is left spends nothing.
+   */
+  take(key: string, units = 1): RateDecision {
     const now = this.now();
     const stored = tableKey(key);
     const window = this.liveWindow(stored, now) ?? this.startWindow(stored, now);
-    if (window) return this.spend(window, now, stored);
+    if (window) return this.spend(window, now, units, stored);
     if (this.expired(this.overflow, now)) this.overflow = { startedAt: now, count: 0 };
-    return this.spend(this.overflow, now);
+    return this.spend(this.overflow, now, units);
   }
 
   get size(): number {
@@ -108,11 +112,11 @@ export class RateLimiter {
     return window;
   }
 
-  private spend(window: Window, now: number, key?: string): RateDecision {
+  private spend(window: Window, now: number, units: number, key?: string): RateDecision {
     const limit = this.setting.count;
     const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
-    if (window.count >= limit) return { allowed: false, retryAfterSeconds, remaining: 0, limit };
-    window.count += 1;
+    if (window.count + units > limit) return { allowed: false, retryAfterSeconds, remaining: limit - window.count, limit };
+    window.count += units;
     if (window.count === limit && key !== undefined) this.open.delete(key);
     return { allowed: true, retryAfterSeconds, remaining: limit - window.count, limit };
   }

@@ -7,6 +7,7 @@
 
 import pkg from "../../package.json" with { type: "json" };
 import type { CacheStats } from "../cache/bounded-cache.ts";
+import type { DrawQueueUsage } from "../http/drawing/draw-queue.ts";
 import { Registry, type Labels } from "./registry.ts";
 
 /** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
@@ -26,6 +27,7 @@ export class ServiceMetrics {
   private readonly registry = new Registry();
   private readonly watched = new Map<string, () => CacheUsage>();
   private readonly sources: CacheSource[] = [];
+  private drawQueue: (() => DrawQueueUsage) | undefined;
 
   private readonly requests = this.registry.counter({
     name: "pennant_http_requests_total",
@@ -84,6 +86,25 @@ export class ServiceMetrics {
       { name: "pennant_cache_evictions_total", help: "Entries a cache dropped to make room for others, by cache.", labelNames: ["cache"] },
       () => this.cacheCounts("evictions"),
     );
+    const queue = (pick: (usage: DrawQueueUsage) => number): Iterable<[Labels<never>, number]> => (this.drawQueue ? [[{}, pick(this.drawQueue())]] : []);
+    this.registry.gauge({ name: "pennant_draw_queue_running", help: "Draws running now (at most one per render thread).", labelNames: [] }, () =>
+      queue((usage) => usage.running),
+    );
+    this.registry.gauge({ name: "pennant_draw_queue_waiting", help: "Draws waiting for their turn now.", labelNames: [] }, () => queue((usage) => usage.waiting));
+    this.registry.gauge({ name: "pennant_draw_queue_waiting_units", help: "Cost units of the draws waiting now (bounded by PENNANT_DRAW_QUEUE_UNITS).", labelNames: [] }, () =>
+      queue((usage) => usage.waitingUnits),
+    );
+    this.registry.collectedCounter(
+      {
+        name: "pennant_draw_queue_refused_total",
+        help: "Draws refused with 503 draw_queue_full, by reason: client (PENNANT_DRAW_QUEUE_PER_CLIENT waiting) or queue (PENNANT_DRAW_QUEUE_UNITS).",
+        labelNames: ["reason"],
+      },
+      () => {
+        const refused = this.drawQueue?.().refused;
+        return refused ? [[{ reason: "client" }, refused.client], [{ reason: "queue" }, refused.queue]] : [];
+      },
+    );
   }
 
   request(method: string, route: string, status: number, ms: number): void {
@@ -105,6 +126,11 @@ export class ServiceMetrics {
   /** Reports every cache made from `source` (the app's cache budget), those made later included, at every scrape. */
   watchCaches(source: CacheSource): void {
     this.sources.push(source);
+  }
+
+  /** Reports the draw queue's depth and refusals at every scrape. */
+  watchDrawQueue(usage: () => DrawQueueUsage): void {
+    this.drawQueue = usage;
   }
 
   lookup(outcome: string): void {

@@ -162,7 +162,8 @@ describe("a lookup storm against servers that never answer", () => {
       const deadlineMs = 800;
       const maxConcurrent = 4;
       const lookup = new LookupService({ allowPrivate: true, deadlineMs, maxConcurrent, legacyHeadStartMs: 100, queryGraceMs: 0 });
-      server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60" }, { lookup });
+      // Sixty new banners at once from one address: more than a client may have waiting by default.
+      server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60", PENNANT_DRAW_QUEUE_PER_CLIENT: "64" }, { lookup });
       const started = performance.now();
       const answers = await Promise.all(
         silent.ports.flatMap((target) =>

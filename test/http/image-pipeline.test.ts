@@ -11,6 +11,8 @@ import { BannerService } from "../../src/banner/banner-service.ts";
 import { loadConfig } from "../../src/config.ts";
 import { routeTable } from "../../src/http/allowed-methods.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
+import { chargedDraws } from "../../src/http/drawing/charged-draws.ts";
+import { DrawQueue } from "../../src/http/drawing/draw-queue.ts";
 import { routeFailures } from "../../src/http/error-handling.ts";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
@@ -169,7 +171,8 @@ describe("the first step, called directly", () => {
     const drawer = Object.assign(Object.create(inThread) as InThreadDrawer, {
       draw: (drawing: Drawing) => (drawings.count++, inThread.draw(drawing)),
     });
-    const pipeline = imagePipeline({ config, caches, observer, failures, drawer, now: Date.now });
+    const draws = chargedDraws({ budget: new RateLimiter(config.drawBudget, 100, Date.now), queue: new DrawQueue({ concurrency: 1, ...config.drawQueue }), drawer });
+    const pipeline = imagePipeline({ config, caches, observer, failures, now: Date.now, draws });
     const images = new ImageCache(caches, { name: "banner_images", now: Date.now });
     const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
     const bannerRoute = pipeline.route({ path: "/api/banner", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "request" }, errorsAsImages: "when accepted" });

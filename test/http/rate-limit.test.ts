@@ -23,6 +23,16 @@ describe("RateLimiter", () => {
     expect(rl.take("a")).toEqual({ allowed: true, retryAfterSeconds: 60, remaining: 1, limit: 2 });
   });
 
+  test("takes several units at once, all or nothing: a take beyond what is left spends nothing", () => {
+    const { clock, limiter: rl } = limiter(10, 10);
+    expect(rl.take("a", 6)).toEqual({ allowed: true, retryAfterSeconds: 60, remaining: 4, limit: 10 });
+    expect(rl.take("a", 5)).toEqual({ allowed: false, retryAfterSeconds: 60, remaining: 4, limit: 10 });
+    expect(rl.take("a", 4)).toEqual({ allowed: true, retryAfterSeconds: 60, remaining: 0, limit: 10 });
+    expect(rl.take("a").allowed).toBe(false);
+    clock.now += 60_000;
+    expect(rl.take("a", 10).allowed).toBe(true);
+  });
+
   test("an exhausted key is not forgiven when many other keys push through a small table", () => {
     const { clock, limiter: rl } = limiter(2, 100);
     spend(rl, "abuser", 3);

@@ -1,0 +1,44 @@
+// A draw as the image pipeline starts one (a cache miss no identical draw in
+// flight covers): its cost (draw-cost.ts) charged to the client's draw budget
+// (PENNANT_DRAW_BUDGET, per address or IPv6 /64, shared by banners and
+// badges), then run in the client's turn in the draw queue (draw-queue.ts).
+// Requests that wait on a draw in flight, cached answers and 304s never come
+// here, so they cost nothing and never wait behind draws. Nor do images
+// stating a failure (a 429, a 503...): an <img> refused must get its answer
+// at once, and they are small PNGs (at most 13 units), cached by message.
+
+import { spendBudget } from "../ip-rate-limit.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import { drawCost } from "./draw-cost.ts";
+import type { DrawQueue } from "./draw-queue.ts";
+import type { Drawer, Drawing } from "./drawer.ts";
+
+export interface ChargedDrawsDeps {
+  /** Units per address and window (PENNANT_DRAW_BUDGET). */
+  budget: RateLimiter;
+  queue: DrawQueue;
+  /** Where the draws run: the render threads, or the answering thread. */
+  drawer: Drawer;
+  /** Awaited in a draw's slot before it draws (tests: a render thread kept busy). */
+  holdDraws?: () => Promise<void>;
+}
+
+export interface ChargedDraws {
+  /** Draws `image` for the client under budget key `client`; throws a 429 (budget spent) or a 503 (queue full) first. */
+  start(client: string, image: Drawing): Promise<Uint8Array>;
+  /** Draws an image stating a failure: uncharged and unqueued, so a refused <img> is answered at once. */
+  failureImage(image: Drawing): Promise<Uint8Array>;
+}
+
+export function chargedDraws(deps: ChargedDrawsDeps): ChargedDraws {
+  const { holdDraws, drawer } = deps;
+  return {
+    start(client, image) {
+      const units = drawCost(image);
+      spendBudget(deps.budget, client, units, "this address has asked for too many new images lately; slow down");
+      const draw = () => drawer.draw(image);
+      return deps.queue.run(client, units, holdDraws ? async () => (await holdDraws(), draw()) : draw);
+    },
+    failureImage: (image) => drawer.draw(image),
+  };
+}

@@ -1,0 +1,27 @@
+// What a draw costs, in units charged to the client's draw budget
+// (PENNANT_DRAW_BUDGET) and counted by the draw queue: a request budget alone
+// lets one client buy a hundred times the work of another with the same
+// number of requests.
+//
+// 1 unit is a 468x60 PNG at scale 1 (28,080 pixels). Drawing and encoding
+// grow with the pixels, and lossless WebP costs about 4 times what PNG costs
+// per pixel. Measured with `bun bench/draw-cost.ts` (Bun 1.4.5, this repo's
+// engine, the default template, medians; a shared 2-core VPS, 2026-11): PNG
+// 7-15 ms per megapixel, WebP 34-50 ms; WebP/PNG per pixel 2.4-5.1 by size
+// (median 3.8); a 1200x300 at scale 2 took 16 ms as PNG, 54 ms as WebP, 179
+// times a 468x60 PNG (0.30 ms), and is charged 206 units. Small banners cost
+// a little more per pixel than this says (a fixed part per draw), which the
+// minimum of 1 unit covers; a unit is about 0.3 ms of one thread.
+
+import type { ImagePlan, ImageType } from "../../image-plan.ts";
+
+/** The pixels of one unit: a 468x60 banner at scale 1. */
+export const UNIT_PIXELS = 468 * 60;
+
+/** Cost per pixel against PNG's (bench/draw-cost.ts). */
+export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4 };
+
+/** Units a draw of `plan` costs: its weighted pixels in units, rounded up, at least 1. */
+export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
+  return Math.max(1, Math.ceil((plan.pixels * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
+}
