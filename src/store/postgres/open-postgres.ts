@@ -4,6 +4,7 @@
 import { SQL } from "bun";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
+import { withoutPassword } from "../service-url.ts";
 import { embeddedMigrations } from "./postgres-migrations.ts";
 import * as schema from "./postgres-schema.ts";
 
@@ -40,16 +41,6 @@ export class PgOpenError extends Error {
   constructor(url: string, reason: string) {
     super(`cannot open database ${withoutPassword(url)}: ${reason}`);
     this.name = "PgOpenError";
-  }
-}
-
-export function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(an unreadable postgres:// URL)";
   }
 }
 
