@@ -5,7 +5,6 @@
 
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { SQL } from "bun";
 import journal from "../../migrations-pg/meta/_journal.json" with { type: "json" };
@@ -14,7 +13,7 @@ import { embeddedMigrations, SQL_BY_TAG } from "../../src/store/postgres/postgre
 import { plugins, servers, tokens } from "../../src/store/postgres/postgres-schema.ts";
 import { track } from "../support/cleanup.ts";
 import { startPostgres, type Postgres } from "../support/postgres.ts";
-import { freePort } from "../support/services.ts";
+import { freePort, silentPort } from "../support/services.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "..", "migrations-pg");
 const TABLES = ["plugins", "replay_memory", "server_samples", "servers", "tokens", "used_signatures"];
@@ -139,14 +138,7 @@ describe("a database that does not answer", () => {
   });
 
   test("a server that accepts the connection but never answers fails within the connect timeout", async () => {
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    track(() => {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-    });
-    const url = `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres`;
+    const url = `postgres://postgres@127.0.0.1:${await silentPort()}/postgres`;
     const started = performance.now();
     await expect(openPostgres(url, { ...PG_TIMEOUTS, connectMs: 500 })).rejects.toThrow(`cannot open database ${url}: no answer within 500 ms`);
     expect(performance.now() - started).toBeLessThan(2_000);

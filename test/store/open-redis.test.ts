@@ -3,10 +3,10 @@
 // when it is down or does not answer.
 
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createServer, type Socket } from "node:net";
 import { openRedis } from "../../src/store/redis/open-redis.ts";
 import { track } from "../support/cleanup.ts";
 import { startRedis, type Redis } from "../support/redis.ts";
+import { silentPort } from "../support/services.ts";
 
 let redis: Redis;
 beforeAll(async () => {
@@ -31,14 +31,7 @@ describe("openRedis", () => {
   });
 
   test("a server that accepts the connection but never answers fails within the timeout", async () => {
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    track(() => {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-    });
-    const url = `redis://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const url = `redis://127.0.0.1:${await silentPort()}`;
     const started = performance.now();
     await expect(openRedis(url, 300)).rejects.toThrow(`cannot reach Redis at ${url}: no answer within 300 ms`);
     expect(performance.now() - started).toBeLessThan(1_000);

@@ -1,8 +1,10 @@
-// What the PostgreSQL and Redis harnesses share: a free loopback port, a
-// program run to its end, and the one line a test fails with when Debian's
-// postgresql or redis-server package is not installed.
+// What the PostgreSQL and Redis harnesses and their tests share: a free
+// loopback port, a silent one, a program run to its end, and the one line a
+// test fails with when Debian's postgresql or redis-server package is not
+// installed.
 
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
+import { track } from "./cleanup.ts";
 
 /** A loopback port nothing listens on right now (the system chose it, then it was closed again). */
 export async function freePort(): Promise<number> {
@@ -30,4 +32,20 @@ export function missingService(what: string): Error {
     ? ".ci/run installs Debian's postgresql and redis-server packages: did apt-get fail?"
     : "install them with: sudo apt-get install postgresql redis-server";
   return new Error(`${what} not found: the PostgreSQL and Redis tests need them; ${how}`);
+}
+
+/**
+ * A loopback port that accepts connections and never says a word: how a
+ * server looks when it hangs, or a firewall that lets the handshake through.
+ * Closed after the test.
+ */
+export async function silentPort(): Promise<number> {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  track(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+  return (silent.address() as { port: number }).port;
 }
