@@ -7,10 +7,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
+import { Database } from "bun:sqlite";
+import sqliteJournal from "../../migrations/meta/_journal.json" with { type: "json" };
 import journal from "../../migrations-pg/meta/_journal.json" with { type: "json" };
 import { MIGRATION_LOCK, openPostgres, PG_TIMEOUTS, type PgDb } from "../../src/store/postgres/open-postgres.ts";
 import { embeddedMigrations, SQL_BY_TAG } from "../../src/store/postgres/postgres-migrations.ts";
 import { plugins, servers, tokens } from "../../src/store/postgres/postgres-schema.ts";
+import { SQL_BY_TAG as SQLITE_SQL_BY_TAG } from "../../src/store/migrations.ts";
 import { track } from "../support/cleanup.ts";
 import { startPostgres, type Postgres } from "../support/postgres.ts";
 import { freePort, silentPort } from "../support/services.ts";
@@ -110,6 +113,21 @@ const OPEN_ON_CUE = `
 `;
 
 describe("the schema", () => {
+  test("has the SQLite database's tables, columns, keys, indexes and foreign keys, in matching types", async () => {
+    const url = await postgres.database();
+    await open(url);
+    const pg = await postgresCatalog(inspect(url));
+    const sqlite = sqliteCatalog();
+    expect(Object.keys(pg)).toEqual(Object.keys(sqlite));
+    for (const [table, shape] of Object.entries(sqlite)) {
+      const { types: pgTypes, ...pgShape } = pg[table]!;
+      const { types: sqliteTypes, ...sqliteShape } = shape;
+      expect({ table, ...pgShape }).toEqual({ table, ...sqliteShape });
+      const pairs = sqliteTypes.map((type, n) => `${table}.${shape.columns[n]![0]}: ${type} -> ${pgTypes[n]}`);
+      for (const pair of pairs) expect(pair).toMatch(/: (integer -> (bigint|integer)|real -> double precision|text -> (text|jsonb))$/);
+    }
+  });
+
   test("JSON columns hold objects and arrays, which PostgreSQL's JSON operators read", async () => {
     const url = await postgres.database();
     const db = await open(url);
@@ -128,6 +146,75 @@ describe("the schema", () => {
     expect((await db.select().from(plugins))[0]).toMatchObject({ meta: { status: "stable" }, stats: {}, minecraftVersions: ["1.21"], serverSoftware: [] });
   });
 });
+
+/** A table as both catalogs describe it: columns [name, not null, in the primary key], indexes, foreign keys, and the column types apart. */
+interface TableShape {
+  columns: [string, boolean, boolean][];
+  types: string[];
+  indexes: [string, boolean, string[]][];
+  foreignKeys: [string[], string, string[], string][];
+}
+
+/** What SQLite's own catalog says of a database made by its embedded migrations. */
+function sqliteCatalog(): Record<string, TableShape> {
+  const db = new Database(":memory:");
+  try {
+    for (const { tag } of sqliteJournal.entries) db.run(SQLITE_SQL_BY_TAG[tag]!.replaceAll("--> statement-breakpoint", ""));
+    const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+    return Object.fromEntries(
+      tables.map(({ name }) => {
+        const columns = db.query<{ name: string; type: string; notnull: number; pk: number }, []>(`PRAGMA table_xinfo(${name})`).all();
+        const indexes = db.query<{ name: string; unique: number; origin: string }, []>(`PRAGMA index_list(${name})`).all().filter((index) => index.origin !== "pk");
+        const keys = db.query<{ id: number; table: string; from: string; to: string; on_delete: string }, []>(`PRAGMA foreign_key_list(${name})`).all();
+        const shape: TableShape = {
+          columns: columns.map((column) => [column.name, column.notnull === 1, column.pk > 0]),
+          types: columns.map((column) => column.type.toLowerCase()),
+          indexes: indexes
+            .map((index): [string, boolean, string[]] => [
+              index.name,
+              index.unique === 1,
+              db.query<{ name: string }, []>(`PRAGMA index_info(${index.name})`).all().map((column) => column.name),
+            ])
+            .sort(),
+          foreignKeys: keys.map((key) => [[key.from], key.table, [key.to], key.on_delete.toLowerCase()]),
+        };
+        return [name, shape];
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** What PostgreSQL's catalog says of the public schema of the database `sql` is connected to. */
+async function postgresCatalog(sql: SQL): Promise<Record<string, TableShape>> {
+  const shapes: Record<string, TableShape> = {};
+  for (const table of await tablesOf(sql)) {
+    const columns: { name: string; type: string; not_null: boolean; pk: boolean }[] = await sql`
+      SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
+             EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY (i.indkey)) AS pk
+      FROM pg_attribute a WHERE a.attrelid = ${table}::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`;
+    const indexes: { name: string; unique: boolean; columns: string[] }[] = await sql`
+      SELECT c.relname AS name, i.indisunique AS unique,
+             array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, n)
+                   JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.n) AS columns
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = ${table}::regclass AND NOT i.indisprimary ORDER BY c.relname`;
+    const keys: { columns: string[]; target: string; target_columns: string[]; on_delete: string }[] = await sql`
+      SELECT array(SELECT attname FROM pg_attribute WHERE attrelid = conrelid AND attnum = ANY (conkey)) AS columns,
+             confrelid::regclass::text AS target,
+             array(SELECT attname FROM pg_attribute WHERE attrelid = confrelid AND attnum = ANY (confkey)) AS target_columns,
+             CASE confdeltype WHEN 'c' THEN 'cascade' WHEN 'a' THEN 'no action' ELSE confdeltype::text END AS on_delete
+      FROM pg_constraint WHERE conrelid = ${table}::regclass AND contype = 'f' ORDER BY conname`;
+    shapes[table] = {
+      columns: columns.map((column) => [column.name, column.not_null, column.pk]),
+      types: columns.map((column) => column.type),
+      indexes: indexes.map((index) => [index.name, index.unique, [...index.columns]]),
+      foreignKeys: keys.map((key) => [[...key.columns], key.target, [...key.target_columns], key.on_delete]),
+    };
+  }
+  return shapes;
+}
 
 describe("a database that does not answer", () => {
   test("a closed port fails at once, saying so", async () => {
