@@ -38,7 +38,7 @@ export function postgresBin(): string {
   throw missingService(`PostgreSQL's initdb and pg_ctl (looked in ${DEBIAN_VERSIONS}/*/bin and the PATH)`);
 }
 
-/** How each PostgreSQL program is run: as the postgres user when this process is root. */
+/** How each PostgreSQL program is run: as the postgres user, who is given `dir`, when this process is root. */
 function asClusterOwner(dir: string): string[] {
   if (process.getuid?.() !== 0) return [];
   const owner = Bun.spawnSync(["id", "-u", "postgres"]);
