@@ -1,0 +1,16 @@
+// The PostgreSQL migrations (migrations-pg/, written by `npm run db:generate:pg`),
+// embedded by import so that they travel inside the compiled binary. After
+// drizzle-kit adds one, add its import to SQL_BY_TAG.
+
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import journal from "../../../migrations-pg/meta/_journal.json" with { type: "json" };
+import init from "../../../migrations-pg/0000_init.sql" with { type: "text" };
+import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
+
+export const SQL_BY_TAG: Record<string, string> = {
+  "0000_init": init,
+};
+
+export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
+  return migrationMeta(entries, SQL_BY_TAG, "src/store/postgres/postgres-migrations.ts");
+}

@@ -1,0 +1,122 @@
+// The PostgreSQL schema: the same tables, columns, keys and indexes as the
+// SQLite one (src/store/schema.ts), in PostgreSQL's types. drizzle-kit
+// generates the SQL in migrations-pg/ from this file (`npm run db:generate:pg`).
+//
+// Times are milliseconds since the epoch: bigint, read back as numbers (Bun's
+// client returns int8 as a string otherwise). SQLite's real is 8 bytes, so
+// decimals are double precision, not PostgreSQL's 4-byte real. Row ids are
+// identities "by default", so that a copy from SQLite can keep its ids.
+
+import { sql } from "drizzle-orm";
+import { bigint, customType, doublePrecision, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { TOKEN_SCOPES } from "../../auth/token.ts";
+
+/**
+ * A jsonb column that holds the value itself. drizzle's own jsonb() hands the
+ * driver JSON text, which Bun's client sends as a string: PostgreSQL then
+ * keeps a JSON string (jsonb_typeof says 'string', `->>` finds nothing;
+ * drizzle issue 5287). Bun's client encodes an object or an array as jsonb.
+ */
+function jsonb<T>(name: string) {
+  return customType<{ data: T; driverData: T }>({
+    dataType: () => "jsonb",
+    toDriver: (value) => value,
+  })(name);
+}
+
+/** An int8 read back as a number: ids, and times in milliseconds. */
+function int8(name: string) {
+  return bigint(name, { mode: "number" });
+}
+
+/** API tokens. Only a SHA-256 hash of each token is kept. */
+export const tokens = pgTable("tokens", {
+  id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
+  hash: text("hash").notNull().unique(),
+  scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
+  label: text("label").notNull().default(""),
+  /** "cli" for tokens made by `token create`, "registration" for open registration. */
+  origin: text("origin", { enum: ["cli", "registration"] }).notNull(),
+  createdAt: int8("created_at").notNull(),
+  lastUsedAt: int8("last_used_at"),
+  revokedAt: int8("revoked_at"),
+});
+
+/** Server records (spec 2.1), bound to the token of their first accepted push. */
+export const servers = pgTable("servers", {
+  uuid: text("uuid").primaryKey(),
+  tokenId: int8("token_id")
+    .notNull()
+    .references(() => tokens.id),
+  name: text("name"),
+  pluginVersion: text("plugin_version"),
+  status: text("status"),
+  playersOnline: integer("players_online"),
+  playersMax: integer("players_max"),
+  tps: doublePrecision("tps"),
+  motd: text("motd"),
+  version: text("version"),
+  /** Further stats some plugin builds send (tps_5m, uptime, placeholders...). */
+  extra: jsonb<Record<string, unknown>>("extra"),
+  firstSeen: int8("first_seen").notNull(),
+  lastSeen: int8("last_seen").notNull(),
+  /** Time of the last stats update (heartbeats only move last_seen). */
+  statsUpdatedAt: int8("stats_updated_at"),
+});
+
+/** Player/TPS history kept for 30 days: one row per server per minute (see src/store/schema.ts). */
+export const serverSamples = pgTable(
+  "server_samples",
+  {
+    id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    /** Time of the minute's latest update. */
+    at: int8("at").notNull(),
+    /** The minute's highest count: the banner's history plots the highest per 5 minutes. */
+    playersOnline: integer("players_online"),
+    playersMax: integer("players_max"),
+    tps: doublePrecision("tps"),
+    /** Minutes since the epoch, computed from `at` (integer division); with the server, the row's key. */
+    minute: int8("minute").generatedAlwaysAs(sql`at / 60000`),
+  },
+  (table) => [
+    index("server_samples_server_at").on(table.serverUuid, table.at),
+    uniqueIndex("server_samples_server_minute").on(table.serverUuid, table.minute),
+  ],
+);
+
+/** Plugin records (spec 2.2), bound to the token of their first accepted push. */
+export const plugins = pgTable("plugins", {
+  uuid: text("uuid").primaryKey(),
+  tokenId: int8("token_id")
+    .notNull()
+    .references(() => tokens.id),
+  name: text("name"),
+  version: text("version"),
+  stats: jsonb<Record<string, number>>("stats").notNull().default(sql`'{}'::jsonb`),
+  meta: jsonb<Record<string, unknown>>("meta").notNull().default(sql`'{}'::jsonb`),
+  minecraftVersions: jsonb<string[]>("minecraft_versions").notNull().default(sql`'[]'::jsonb`),
+  serverSoftware: jsonb<string[]>("server_software").notNull().default(sql`'[]'::jsonb`),
+  firstSeen: int8("first_seen").notNull(),
+  lastSeen: int8("last_seen").notNull(),
+});
+
+/** How far back the replay memory reaches (see src/store/schema.ts). One row (id 1). */
+export const replayMemory = pgTable("replay_memory", {
+  id: integer("id").primaryKey(),
+  clockSkewMs: int8("clock_skew_ms").notNull(),
+  coveredSince: int8("covered_since").notNull(),
+});
+
+/** Accepted pushes, kept until their timestamp can no longer pass the clock window (see src/store/schema.ts). */
+export const usedSignatures = pgTable(
+  "used_signatures",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: int8("expires_at").notNull(),
+    fingerprint: text("fingerprint"),
+  },
+  (table) => [index("used_signatures_expires").on(table.expiresAt)],
+);
