@@ -1,16 +1,12 @@
 // Queries on API tokens.
 
 import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { TokenScope } from "../auth/token.ts";
 import type { Db, Tx } from "./database.ts";
+import type { TokenRow } from "./records.ts";
 import { plugins, servers, tokens } from "./schema.ts";
+import type { NewToken } from "./store.ts";
 
-export type TokenRow = typeof tokens.$inferSelect;
-
-export function createToken(
-  db: Db,
-  input: { hash: string; scope: TokenScope; label: string; now: number },
-): TokenRow {
+export function createToken(db: Db, input: NewToken): TokenRow {
   return db
     .insert(tokens)
     .values({ hash: input.hash, scope: input.scope, label: input.label, origin: "cli", createdAt: input.now })

@@ -1,0 +1,72 @@
+// The store on one SQLite file (bun:sqlite through drizzle): the default,
+// nothing to install. bun:sqlite is synchronous, so each operation runs to its
+// end inside its async method; a push's transaction is one synchronous
+// transaction and keeps every guarantee it has (push.ts).
+
+import type { ReplayStatus } from "../auth/replay.ts";
+import { backupDatabase } from "./backup.ts";
+import { openDatabase, type Db } from "./database.ts";
+import { getPlugin } from "./plugins.ts";
+import { acceptPush, rememberedFingerprint } from "./push.ts";
+import { adoptClockSkew } from "./replay-memory.ts";
+import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
+import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
+import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
+
+export class SqliteStore implements Store {
+  readonly tokens: TokenStore;
+  readonly servers: ServerStore;
+  readonly plugins: PluginStore;
+  readonly replay: ReplayStore;
+
+  /** `db` stays reachable for the SQLite tools (backup, tests that look at the file). */
+  constructor(readonly db: Db) {
+    this.tokens = {
+      create: async (token) => createToken(db, token),
+      list: async () => listTokens(db),
+      revoke: async (id, now) => revokeToken(db, id, now),
+      findByHash: async (hash) => findTokenByHash(db, hash),
+      expireIdleRegistrations: async (now) => expireIdleRegistrations(db, now),
+    };
+    this.servers = {
+      get: async (uuid) => getServer(db, uuid),
+      list: async () => listServers(db),
+      samples: async (uuid, since) => listSamples(db, uuid, since),
+      sampleBuckets: async (uuid, since, bucketMs) => listSampleBuckets(db, uuid, since, bucketMs),
+    };
+    this.plugins = { get: async (uuid) => getPlugin(db, uuid) };
+    this.replay = {
+      rememberedFingerprint: async (key, now) => rememberedFingerprint(db, key, now),
+      adoptClockSkew: async (clockSkewMs, now) => adoptClockSkew(db, clockSkewMs, now),
+    };
+  }
+
+  async push(push: Push): Promise<ReplayStatus> {
+    return acceptPush(this.db, push);
+  }
+
+  async problem(): Promise<string | undefined> {
+    try {
+      this.db.$client.query("SELECT count(*) FROM __drizzle_migrations").get();
+    } catch (error) {
+      return `the database cannot be read: ${(error as Error).message}`;
+    }
+    const failure = this.db.writes.lastFailure();
+    if (failure) return `writes are failing since ${new Date(failure.since).toISOString()}: ${failure.message}`;
+    return undefined;
+  }
+
+  async backup(target: string): Promise<number> {
+    return backupDatabase(this.db, target);
+  }
+
+  /** Closing checkpoints the WAL into the file and removes it. */
+  async close(): Promise<void> {
+    this.db.$client.close();
+  }
+}
+
+/** Opens (creating or upgrading) the SQLite database at `path`; DatabaseOpenError when it cannot. */
+export function openSqliteStore(path: string, now: () => number = Date.now): SqliteStore {
+  return new SqliteStore(openDatabase(path, now));
+}
