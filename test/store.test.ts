@@ -229,6 +229,21 @@ forEachBackend("open registration", (open) => {
 });
 
 forEachBackend("the replay memory's clock window", (open) => {
+  const T0 = Date.now();
+
+  test("only a raise limits what the memory vouches for; lowering and restarting at the same window do not", async () => {
+    const store = await open();
+    const adopt = (clockSkewMs: number, now: number) => store.replay.adoptClockSkew(clockSkewMs, now);
+    expect(await adopt(300_000, T0)).toBe(0); // a new database: nothing forgotten yet
+    expect(await adopt(300_000, T0 + 1_000)).toBe(0);
+    expect(await adopt(60_000, T0 + 2_000)).toBe(0);
+    expect(await adopt(600_000, T0 + 3_000)).toBe(T0 + 3_000 - 60_000);
+    // Coverage only ever moves forward, whatever comes next.
+    expect(await adopt(600_000, T0 + 4_000)).toBe(T0 + 3_000 - 60_000);
+    // A raise from 600 s reaches back further than the limit already in place, which stays.
+    expect(await adopt(900_000, T0 + 5_000)).toBe(T0 + 3_000 - 60_000);
+  });
+
   test("a wider window extends the keys held and vouches only for pushes since the narrower one's reach", async () => {
     const store = await open();
     expect(await store.replay.adoptClockSkew(60_000, 1_000_000)).toBe(0);

@@ -9,9 +9,8 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { join } from "node:path";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
-import { migrate, openDatabase } from "../../src/store/database.ts";
+import { migrate } from "../../src/store/database.ts";
 import { embeddedMigrations } from "../../src/store/migrations.ts";
-import { adoptClockSkew } from "../../src/store/replay-memory.ts";
 import { getServer, listSamples } from "../../src/store/servers.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
@@ -113,23 +112,5 @@ describe("upgrading from the replay key of route, subject and scheme", () => {
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     // The earlier key's row is gone; the new push's row is held.
     expect(heldRows(running)).toBe(1);
-  });
-});
-
-describe("adoptClockSkew", () => {
-  test("only a raise limits what the memory vouches for; lowering and restarting at the same window do not", () => {
-    const db = openDatabase(join(tempDir("pennant-skew-"), "pennant.db"));
-    try {
-      expect(adoptClockSkew(db, 300_000, T0)).toBe(0); // a new database: nothing forgotten yet
-      expect(adoptClockSkew(db, 300_000, T0 + 1_000)).toBe(0);
-      expect(adoptClockSkew(db, 60_000, T0 + 2_000)).toBe(0);
-      expect(adoptClockSkew(db, 600_000, T0 + 3_000)).toBe(T0 + 3_000 - 60_000);
-      // Coverage only ever moves forward, whatever comes next.
-      expect(adoptClockSkew(db, 600_000, T0 + 4_000)).toBe(T0 + 3_000 - 60_000);
-      // A raise from 600 s reaches back further than the limit already in place, which stays.
-      expect(adoptClockSkew(db, 900_000, T0 + 5_000)).toBe(T0 + 3_000 - 60_000);
-    } finally {
-      db.$client.close();
-    }
   });
 });
