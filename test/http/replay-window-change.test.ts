@@ -11,7 +11,6 @@ import { join } from "node:path";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import { migrate } from "../../src/store/database.ts";
 import { embeddedMigrations } from "../../src/store/migrations.ts";
-import { getServer, listSamples } from "../../src/store/servers.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -78,7 +77,7 @@ describe("a clock window widened across a restart", () => {
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     const again = await resend(first, running);
     expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
-    expect(listSamples(running.db, uuid, 0)).toHaveLength(2);
+    expect(await running.store.servers.samples(uuid, 0)).toHaveLength(2);
     const other = newUuid();
     const elsewhere = await sendPluginUpdate(first, { url: `${running.url}/api/server/update`, headers: { "X-Server-UUID": other, "X-Server-Id": other } });
     expect((await json(elsewhere)).error.code).toBe("replayed_request");
@@ -107,7 +106,7 @@ describe("upgrading from the replay key of route, subject and scheme", () => {
     const replayed = await resend(captured, running);
     expect(replayed.status).toBe(401);
     expect((await json(replayed)).error.code).toBe("stale_timestamp");
-    expect(getServer(running.db, uuid)).toBeUndefined();
+    expect(await running.store.servers.get(uuid)).toBeUndefined();
 
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     // The earlier key's row is gone; the new push's row is held.
