@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
@@ -6,8 +7,10 @@ import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
 import type { ReplayRecord } from "../src/auth/replay.ts";
 import type { PluginFields, ServerFields, TokenRow } from "../src/store/records.ts";
+import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import type { Push, Store } from "../src/store/store.ts";
 import { createToken } from "../src/store/tokens.ts";
+import { StoreUnavailableError } from "../src/store/unavailable.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../src/store/write-refusals.ts";
 import { forEachBackend } from "./support/backends.ts";
 import { tempDir } from "./support/cleanup.ts";
@@ -53,6 +56,24 @@ describe("compiled statements", () => {
       expect(client.prepare("SELECT count(*) AS n FROM tokens").get()).toEqual({ n: 2 });
     } finally {
       db.$client.close();
+    }
+  });
+});
+
+describe("faults of the SQLite file", () => {
+  test("come out of every operation as StoreUnavailableError, a write outside a push included", async () => {
+    const path = join(tempDir("store"), "pennant.db");
+    const store = openSqliteStore(path);
+    const lock = new Database(path);
+    try {
+      lock.run("BEGIN EXCLUSIVE");
+      const refused = store.tokens.create({ hash: "a".repeat(64), scope: "all", label: "locked out", now: 1 });
+      await expect(refused).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(refused).rejects.toMatchObject({ kind: "busy" });
+    } finally {
+      lock.run("ROLLBACK");
+      lock.close();
+      await store.close();
     }
   });
 });
@@ -144,7 +165,7 @@ forEachBackend("accepting a push", (open) => {
     expect(await push(1_000)).toBe("new");
     expect(await store.replay.rememberedFingerprint(replay.key, 10_000)).toBe(replay.fingerprint);
     expect(await push(10_000)).toBe("duplicate");
-    expect(push(10_000, "e".repeat(64))).rejects.toThrow(ReplayError);
+    await expect(push(10_000, "e".repeat(64))).rejects.toThrow(ReplayError);
     expect((await store.plugins.get(uuid))?.name).toBe("at 1000");
     expect(await store.replay.rememberedFingerprint(replay.key, 10_001)).toBeUndefined();
     expect(await push(10_001)).toBe("new");
@@ -171,11 +192,11 @@ forEachBackend("accepting a push", (open) => {
     await store.push(serverPush(owner, uuidOf(1), 1_000, { playersOnline: 1 }));
     const before = await store.servers.get(uuidOf(1));
     const refused = serverPush(other, uuidOf(1), 2_000, { playersOnline: 2 });
-    expect(store.push(refused)).rejects.toThrow(NotOwnerError);
+    await expect(store.push(refused)).rejects.toThrow(NotOwnerError);
     const limited = { ...serverPush(owner, uuidOf(2), 2_000, {}), record: { kind: "server", uuid: uuidOf(2), serverPush: "update", fields: {}, maxPerToken: 1 } } as const;
-    expect(store.push(limited)).rejects.toThrow(RecordLimitError);
+    await expect(store.push(limited)).rejects.toThrow(RecordLimitError);
     const large = pluginPush(other, uuidOf(3), 2_000, { meta: { text: "x".repeat(5_000) } });
-    expect(store.push(large)).rejects.toThrow(StorageLimitError);
+    await expect(store.push(large)).rejects.toThrow(StorageLimitError);
     expect(await store.servers.get(uuidOf(1))).toEqual(before);
     expect(await store.servers.samples(uuidOf(1), 0)).toHaveLength(1);
     expect(await store.servers.get(uuidOf(2))).toBeUndefined();
@@ -217,7 +238,7 @@ forEachBackend("open registration", (open) => {
     const newcomer = (name: string) => ({ tokenId: null, tokenHash: name.padEnd(64, "0") });
     await store.push(serverPush(newcomer("first"), uuidOf(1), 0, {}, { bounds }));
     const refused = serverPush(newcomer("second"), uuidOf(2), 1_000, {}, { bounds });
-    expect(store.push(refused)).rejects.toThrow(RegistrationFullError);
+    await expect(store.push(refused)).rejects.toThrow(RegistrationFullError);
     expect(await store.tokens.findByHash(newcomer("second").tokenHash)).toBeUndefined();
     expect(await store.servers.get(uuidOf(2))).toBeUndefined();
     const day = 24 * 3_600_000;

@@ -1,7 +1,9 @@
 // The store on one SQLite file (bun:sqlite through drizzle): the default,
 // nothing to install. bun:sqlite is synchronous, so each operation runs to its
 // end inside its async method; a push's transaction is one synchronous
-// transaction and keeps every guarantee it has (push.ts).
+// transaction and keeps every guarantee it has (push.ts). Every operation
+// hands SQLite's faults that no request can fix (locked, full, unwritable) out
+// as StoreUnavailableError, which is all the layers above look for.
 
 import type { ReplayStatus } from "../auth/replay.ts";
 import { backupDatabase } from "./backup.ts";
@@ -12,6 +14,16 @@ import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
+import { storeUnavailable } from "./unavailable.ts";
+
+/** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
+async function classified<T>(operation: () => T): Promise<T> {
+  try {
+    return operation();
+  } catch (error) {
+    throw storeUnavailable(error) ?? error;
+  }
+}
 
 export class SqliteStore implements Store {
   readonly tokens: TokenStore;
@@ -22,27 +34,27 @@ export class SqliteStore implements Store {
   /** `db` stays reachable for the SQLite tools (backup, tests that look at the file). */
   constructor(readonly db: Db) {
     this.tokens = {
-      create: async (token) => createToken(db, token),
-      list: async () => listTokens(db),
-      revoke: async (id, now) => revokeToken(db, id, now),
-      findByHash: async (hash) => findTokenByHash(db, hash),
-      expireIdleRegistrations: async (now) => expireIdleRegistrations(db, now),
+      create: (token) => classified(() => createToken(db, token)),
+      list: () => classified(() => listTokens(db)),
+      revoke: (id, now) => classified(() => revokeToken(db, id, now)),
+      findByHash: (hash) => classified(() => findTokenByHash(db, hash)),
+      expireIdleRegistrations: (now) => classified(() => expireIdleRegistrations(db, now)),
     };
     this.servers = {
-      get: async (uuid) => getServer(db, uuid),
-      list: async () => listServers(db),
-      samples: async (uuid, since) => listSamples(db, uuid, since),
-      sampleBuckets: async (uuid, since, bucketMs) => listSampleBuckets(db, uuid, since, bucketMs),
+      get: (uuid) => classified(() => getServer(db, uuid)),
+      list: () => classified(() => listServers(db)),
+      samples: (uuid, since) => classified(() => listSamples(db, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => classified(() => listSampleBuckets(db, uuid, since, bucketMs)),
     };
-    this.plugins = { get: async (uuid) => getPlugin(db, uuid) };
+    this.plugins = { get: (uuid) => classified(() => getPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: async (key, now) => rememberedFingerprint(db, key, now),
-      adoptClockSkew: async (clockSkewMs, now) => adoptClockSkew(db, clockSkewMs, now),
+      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(db, key, now)),
+      adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
     };
   }
 
-  async push(push: Push): Promise<ReplayStatus> {
-    return acceptPush(this.db, push);
+  push(push: Push): Promise<ReplayStatus> {
+    return classified(() => acceptPush(this.db, push));
   }
 
   async problem(): Promise<string | undefined> {
