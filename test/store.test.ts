@@ -6,7 +6,7 @@ import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
 import type { ReplayRecord } from "../src/auth/replay.ts";
-import type { PluginFields, ServerFields, TokenRow } from "../src/store/records.ts";
+import { REGISTRATION_IDLE_MS, type PluginFields, type ServerFields, type TokenRow } from "../src/store/records.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import type { Push, Store } from "../src/store/store.ts";
 import { createToken } from "../src/store/tokens.ts";
@@ -241,11 +241,11 @@ forEachBackend("open registration", (open) => {
     await expect(store.push(refused)).rejects.toThrow(RegistrationFullError);
     expect(await store.tokens.findByHash(newcomer("second").tokenHash)).toBeUndefined();
     expect(await store.servers.get(uuidOf(2))).toBeUndefined();
-    const day = 24 * 3_600_000;
-    expect(await store.tokens.expireIdleRegistrations(day)).toBe(0);
-    expect(await store.tokens.expireIdleRegistrations(day + 1)).toBe(1);
+    const idle = REGISTRATION_IDLE_MS;
+    expect(await store.tokens.expireIdleRegistrations(idle)).toBe(0);
+    expect(await store.tokens.expireIdleRegistrations(idle + 1)).toBe(1);
     expect(await store.servers.get(uuidOf(1))).toBeUndefined();
-    expect(await store.push(serverPush(newcomer("second"), uuidOf(2), day + 2, {}, { bounds }))).toBe("new");
+    expect(await store.push(serverPush(newcomer("second"), uuidOf(2), idle + 2, {}, { bounds }))).toBe("new");
   });
 });
 

@@ -1,6 +1,7 @@
 // What the store keeps, as every backend hands it out: plain rows with times
-// in milliseconds since the epoch. The SQLite tables (schema.ts) infer these
-// shapes; the type checker holds them to it where the SQLite store returns them.
+// in milliseconds since the epoch, and the rules on them every backend keeps.
+// The SQLite tables (schema.ts) infer these shapes; the type checker holds
+// them to it where the SQLite store returns them.
 
 import type { TokenScope } from "../auth/token.ts";
 
@@ -86,6 +87,16 @@ export interface PluginFields {
   minecraftVersions?: string[];
   serverSoftware?: string[];
 }
+
+/** How long a server's history is kept: an update drops its server's samples older than this. */
+export const HISTORY_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * How long a token made by open registration lives after its last accepted
+ * push. Its records are then inactive (plugins show as inactive after 24
+ * hours, servers as offline long before), and no operator stands behind it.
+ */
+export const REGISTRATION_IDLE_MS = 24 * 3_600_000;
 
 /** How long after its last push a plugin counts as active (spec section 3). */
 const ACTIVE_WITHIN_MS = 24 * 3_600_000;

@@ -4,10 +4,8 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm"
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
-import type { ServerFields, ServerPushKind, ServerRow, ServerSample } from "./records.ts";
+import { HISTORY_MS, type ServerFields, type ServerPushKind, type ServerRow, type ServerSample } from "./records.ts";
 import { serverSamples, servers } from "./schema.ts";
-
-export const HISTORY_MS = 30 * 24 * 3600 * 1000;
 
 export function getServer(db: Db, uuid: string): ServerRow | undefined {
   return db.select().from(servers).where(eq(servers.uuid, uuid)).get();

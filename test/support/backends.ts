@@ -11,12 +11,12 @@ import { tempDir, track } from "./cleanup.ts";
 /** A new, empty store (with a clock for what it times itself), closed after the test. */
 export type OpenStore = (now?: () => number) => Promise<Store>;
 
-export interface Backend {
+interface Backend {
   name: string;
   open: OpenStore;
 }
 
-export const BACKENDS: readonly Backend[] = [
+const BACKENDS: readonly Backend[] = [
   {
     name: "sqlite",
     async open(now) {
