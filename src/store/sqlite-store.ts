@@ -31,7 +31,7 @@ export class SqliteStore implements Store {
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
 
-  /** `db` stays reachable for the SQLite tools (backup, tests that look at the file). */
+  /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
   constructor(readonly db: Db) {
     this.tokens = {
       create: (token) => classified(() => createToken(db, token)),
