@@ -27,7 +27,7 @@ import { createApp } from "../src/http/app.ts";
 import { ImageCache } from "../src/http/image-cache.ts";
 import { listen } from "../src/http/listen.ts";
 import { encodePng } from "../src/render/index.ts";
-import { openDatabase } from "../src/store/database.ts";
+import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { writePluginPush } from "../src/store/plugins.ts";
 import { createToken } from "../src/store/tokens.ts";
 import { canvasBadgePng, registerCanvasFonts } from "./badge/canvas.ts";
@@ -151,13 +151,14 @@ const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));
 try {
   // Every request comes from one address: a draw budget no run spends.
   const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1" });
-  const db = openDatabase(config.dbPath);
+  const store = openSqliteStore(config.dbPath);
+  const { db } = store;
   const token = createToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
   const uuid = "0b9a5a9e-5d7c-4f0e-9a51-6d1f3c2b7e10";
   db.transaction((tx) => writePluginPush(tx, {
     uuid, tokenId: token.id, now: Date.now(), maxPerToken: 10, fields: { name: "Bench", meta: { alpha: { downloads: 12_345 } } },
   }));
-  const app = createApp({ config, db, now: Date.now });
+  const app = await createApp({ config, store, now: Date.now });
   const port = listen(app, "127.0.0.1", 0);
   const url = `http://127.0.0.1:${port}/shields/plugins/${uuid}/downloads.png`;
   const etag = (await fetch(url)).headers.get("etag")!;
@@ -178,7 +179,7 @@ try {
   console.log(row(Array(3).fill("---")));
   console.log(row([ms(newBadge), ms(flatCanvas), `${(newBadge / flatCanvas).toFixed(2)}x`]));
   await app.stop(true);
-  db.$client.close();
+  await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

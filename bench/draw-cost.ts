@@ -10,14 +10,14 @@ import { CACHE_SHARES } from "../src/config.ts";
 import { parseBannerQuery } from "../src/http/banner-query.ts";
 import { InThreadDrawer } from "../src/http/drawing/drawer.ts";
 import { sizeName } from "../src/http/banner-parameters.ts";
-import { openDatabase } from "../src/store/database.ts";
+import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { spread } from "./report/stats.ts";
 
 // Drawn on this thread: the cost of the drawing itself, without a render thread's hand-over.
 const drawer = new InThreadDrawer(CACHE_SHARES);
 const SAMPLE_MS = process.argv.includes("--quick") ? 300 : 1_500;
 
-const service = new BannerService({ db: openDatabase(":memory:"), lookup: { lookup: () => { throw new Error("no lookups here"); } } as never, now: Date.now, staleAfterMs: 900_000 });
+const service = new BannerService({ store: openSqliteStore(":memory:"), lookup: { lookup: () => { throw new Error("no lookups here"); } } as never, now: Date.now, staleAfterMs: 900_000 });
 
 /** Median ms of one draw (draw and encode), after a warm-up; each draw a banner of its own (another player count). */
 async function medianDrawMs(query: Record<string, string>): Promise<number> {

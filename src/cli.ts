@@ -12,11 +12,11 @@ import { ListenError, listen } from "./http/listen.ts";
 import { createLogger } from "./log.ts";
 import { LookupService } from "./lookup/lookup-service.ts";
 import { lookupJson } from "./lookup/view.ts";
-import { BackupError, backupDatabase } from "./store/backup.ts";
-import { DatabaseOpenError, openDatabase, type Db } from "./store/database.ts";
+import { BackupError } from "./store/backup.ts";
+import { DatabaseOpenError } from "./store/database.ts";
 import { statusAt } from "./minecraft/status.ts";
-import { listServers } from "./store/servers.ts";
-import { createToken, listTokens, revokeToken } from "./store/tokens.ts";
+import { openSqliteStore } from "./store/sqlite-store.ts";
+import type { Store } from "./store/store.ts";
 
 interface Command {
   /** One [usage, summary] pair per form of the command, for --help. */
@@ -65,27 +65,27 @@ function configWith(options: Map<string, string>): Config {
  * change what is there: opening creates one, and a mistyped path would then
  * answer "nothing yet" instead of pointing at the mistake.
  */
-function openExistingDatabase(path: string): Db {
+function openExistingStore(path: string): Store {
   if (!existsSync(path)) {
     throw new UsageError(`no database at ${path} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
   }
-  return openDatabase(path);
+  return openSqliteStore(path);
 }
 
 async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
-  const db = openDatabase(config.dbPath);
+  const store = openSqliteStore(config.dbPath);
   const log = createLogger({ level: config.logLevel });
-  const app = createApp({ config, db, now: Date.now, log, startRenderThreads: true });
+  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
   } catch (error) {
-    db.$client.close();
+    await store.close();
     throw error;
   }
   // Before the "listening" line: a supervisor may send a signal as soon as it reads it.
-  exitOnSignals(log, (hurry) => stopGracefully(app, db, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
+  exitOnSignals(log, (hurry) => stopGracefully(app, store, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const threads = config.renderThreads === 0 ? "drawing on this thread" : `${config.renderThreads} render thread${config.renderThreads === 1 ? "" : "s"}`;
   console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath}, ${threads})`);
@@ -95,7 +95,7 @@ async function serve(args: string[]): Promise<number> {
 async function migrate(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["db"]).options);
   const created = !existsSync(config.dbPath);
-  openDatabase(config.dbPath).$client.close();
+  await openSqliteStore(config.dbPath).close();
   console.log(created ? `created database ${config.dbPath}` : `database ${config.dbPath} is up to date`);
   return 0;
 }
@@ -105,13 +105,13 @@ async function backup(args: string[]): Promise<number> {
   const [target, extra] = rest;
   if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
   const config = configWith(options);
-  const db = openExistingDatabase(config.dbPath);
+  const store = openExistingStore(config.dbPath);
   try {
-    const bytes = backupDatabase(db, target);
+    const bytes = await store.backup(target);
     console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
     return 0;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 
@@ -119,9 +119,9 @@ async function listServerRecords(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["db"]);
   if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
   const config = configWith(options);
-  const db = openExistingDatabase(config.dbPath);
+  const store = openExistingStore(config.dbPath);
   try {
-    const rows = listServers(db);
+    const rows = await store.servers.list();
     if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
     const now = Date.now();
     for (const row of rows) {
@@ -132,7 +132,7 @@ async function listServerRecords(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 
@@ -142,7 +142,7 @@ async function token(args: string[]): Promise<number> {
   const usage = "usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>";
   if (action !== "create" && action !== "list" && action !== "revoke") throw new UsageError(usage);
   const config = configWith(options);
-  const db = action === "create" ? openDatabase(config.dbPath) : openExistingDatabase(config.dbPath);
+  const store = action === "create" ? openSqliteStore(config.dbPath) : openExistingStore(config.dbPath);
   try {
     switch (action) {
       case "create": {
@@ -151,7 +151,7 @@ async function token(args: string[]): Promise<number> {
           throw new UsageError(`--scope must be one of ${TOKEN_SCOPES.join(", ")}`);
         }
         const secret = generateToken();
-        const row = createToken(db, {
+        const row = await store.tokens.create({
           hash: hashToken(secret),
           scope: scope as TokenScope,
           label: options.get("label") ?? "",
@@ -163,7 +163,7 @@ async function token(args: string[]): Promise<number> {
         return 0;
       }
       case "list": {
-        const rows = listTokens(db);
+        const rows = await store.tokens.list();
         if (rows.length === 0) console.log("no tokens yet: create one with `token create`");
         for (const row of rows) {
           const state = row.revokedAt ? `revoked ${new Date(row.revokedAt).toISOString()}` : "active";
@@ -175,7 +175,7 @@ async function token(args: string[]): Promise<number> {
       case "revoke": {
         const id = Number(operands[0]);
         if (!Number.isInteger(id) || id < 1) throw new UsageError("usage: token revoke <id> (see `token list`)");
-        if (!revokeToken(db, id, Date.now())) {
+        if (!(await store.tokens.revoke(id, Date.now()))) {
           console.error(`no active token with id ${id}`);
           return 1;
         }
@@ -184,7 +184,7 @@ async function token(args: string[]): Promise<number> {
       }
     }
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 

@@ -53,7 +53,7 @@ export interface AuthPolicy {
   clockSkewSeconds: number;
   /** "open" only where this request may create a token (pushes, never reads). */
   registration: Registration;
-  findToken(hash: string): StoredToken | undefined;
+  findToken(hash: string): Promise<StoredToken | undefined>;
 }
 
 export interface Authenticated {
@@ -74,7 +74,7 @@ export interface Authenticated {
  */
 const UNKNOWN_TOKEN = "unknown or revoked token";
 
-export function authenticate(request: SignedRequest, policy: AuthPolicy): Authenticated {
+export async function authenticate(request: SignedRequest, policy: AuthPolicy): Promise<Authenticated> {
   const missing = [
     request.token === null ? request.tokenHeader : null,
     request.timestamp === null ? "X-Timestamp" : null,
@@ -107,7 +107,7 @@ export function authenticate(request: SignedRequest, policy: AuthPolicy): Authen
     );
   }
   const tokenHash = hashToken(token);
-  const stored = policy.findToken(tokenHash);
+  const stored = await policy.findToken(tokenHash);
   // The database found the row by its hash; the constant-time comparison keeps
   // the rule "secrets are compared in constant time" true whatever the index does.
   const found = stored !== undefined && sameHash(stored.hash, tokenHash);

@@ -39,7 +39,7 @@ export interface ReplayPolicy {
   /** The earliest timestamp the replay memory vouches for (store/replay-memory.ts); older pushes are refused. */
   coveredSince: number;
   /** The fingerprint remembered under a key whose timestamp is still in the window; undefined when none is. */
-  rememberedFingerprint(key: string): string | null | undefined;
+  rememberedFingerprint(key: string): Promise<string | null | undefined>;
 }
 
 /**
@@ -59,8 +59,8 @@ export function isDuplicate(record: ReplayRecord, remembered: string | null): bo
 }
 
 /** "duplicate" for an exact duplicate of a remembered push; throws replayed_request for its signature reused elsewhere. */
-export function guardReplay(record: ReplayRecord, auth: Authenticated, policy: ReplayPolicy): ReplayStatus {
-  const remembered = policy.rememberedFingerprint(record.key);
+export async function guardReplay(record: ReplayRecord, auth: Authenticated, policy: ReplayPolicy): Promise<ReplayStatus> {
+  const remembered = await policy.rememberedFingerprint(record.key);
   if (remembered !== undefined) {
     if (isDuplicate(record, remembered)) return "duplicate";
     throw new AuthError("replayed_request", "this signature was already accepted for another request");

@@ -3,9 +3,7 @@
 // fallback) is taken, the options are laid over it. Unknown plugins, servers
 // and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
 
-import type { Db } from "../store/database.ts";
-import { getPlugin } from "../store/plugins.ts";
-import { getServer } from "../store/servers.ts";
+import type { Store } from "../store/store.ts";
 import { badgeColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
 import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
@@ -58,20 +56,20 @@ const unknownMetric = (names: ReadonlyMap<string, unknown>, options: BadgeOption
   notFound("metric", "unknown_metric", `no such metric; known: ${[...names.keys()].join(", ")}`, options);
 
 /** A plugin badge; `uuid` is the canonical UUID from the path. */
-export function pluginBadge(db: Db, uuid: string, metricName: string, options: BadgeOptions, now: number): BadgeAnswer {
+export async function pluginBadge(store: Store, uuid: string, metricName: string, options: BadgeOptions, now: number): Promise<BadgeAnswer> {
   const metric = PLUGIN_METRICS.get(metricName);
   if (!metric) return unknownMetric(PLUGIN_METRICS, options);
-  const plugin = getPlugin(db, uuid);
+  const plugin = await store.plugins.get(uuid);
   if (!plugin) return notFound("plugin", "unknown_plugin", "no plugin with this UUID has pushed data", options);
   return answer(metric, plugin, options, now);
 }
 
-export function serverBadge(
-  db: Db, uuid: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
-): BadgeAnswer {
+export async function serverBadge(
+  store: Store, uuid: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
+): Promise<BadgeAnswer> {
   const metric = SERVER_METRICS.get(metricName);
   if (!metric) return unknownMetric(SERVER_METRICS, options);
-  const row = getServer(db, uuid);
+  const row = await store.servers.get(uuid);
   if (!row) return notFound("server", "unknown_server", "no server with this UUID has pushed data", options);
   const view: ServerView = { row, staleAfterMs };
   return answer(metric, view, options, now);

@@ -3,7 +3,7 @@
 // first spelling listed is the documented one; the others are variants
 // plugins are known to send. README "Badges" lists the same table.
 
-import { isPluginActive, type PluginRow } from "../store/plugins.ts";
+import { isPluginActive, type PluginRow } from "../store/records.ts";
 import {
   compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
   versionRange, versionText,

@@ -5,7 +5,7 @@
 import { shownPlayers } from "../minecraft/players.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
-import type { ServerRow } from "../store/servers.ts";
+import type { ServerRow } from "../store/records.ts";
 import { compactNumber } from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
 import { capMessage } from "./record-values.ts";

@@ -8,9 +8,7 @@
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
-import type { Db } from "../store/database.ts";
-import { getPlugin } from "../store/plugins.ts";
-import { getServer, listSampleBuckets } from "../store/servers.ts";
+import type { Store } from "../store/store.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
@@ -47,7 +45,7 @@ export interface PreparedBanner extends ImagePlan<BannerJob> {
 }
 
 export interface BannerDeps {
-  db: Db;
+  store: Store;
   lookup: LiveLookup;
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
@@ -118,7 +116,7 @@ export class BannerService {
   private async resolve(request: BannerRequest): Promise<Resolved> {
     const now = this.deps.now();
     if (request.template.kind === "plugin") {
-      return resolvePlugin(request.pluginUuid === null ? undefined : getPlugin(this.deps.db, request.pluginUuid), now);
+      return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now);
     }
     return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now });
   }
@@ -126,11 +124,11 @@ export class BannerService {
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {
     if (request.mode === "query" && request.lookup) return factsFromLookup(await this.deps.lookup.lookup(request.lookup));
     if (request.mode !== "plugin" || request.serverUuid === null) return null;
-    const { db } = this.deps;
-    const row = getServer(db, request.serverUuid);
+    const { store } = this.deps;
+    const row = await store.servers.get(request.serverUuid);
     // Only a template that draws the history pays for reading it.
     const history = row && request.template.uses.includes("history")
-      ? listSampleBuckets(db, request.serverUuid, historySince(now), HISTORY_BUCKET_MS)
+      ? await store.servers.sampleBuckets(request.serverUuid, historySince(now), HISTORY_BUCKET_MS)
       : [];
     return factsFromRecord(row, history, now, this.deps.staleAfterMs);
   }

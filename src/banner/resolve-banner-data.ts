@@ -8,9 +8,8 @@ import { splitMotd } from "../minecraft/motd.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
-import { isPluginActive, type PluginRow } from "../store/plugins.ts";
+import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
-import type { ServerRow } from "../store/servers.ts";
 import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
 
 export type DataMode = "manual" | "query" | "plugin";

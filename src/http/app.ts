@@ -9,9 +9,7 @@ import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { ServiceMetrics } from "../metrics/service-metrics.ts";
-import type { Db } from "../store/database.ts";
-import { adoptClockSkew } from "../store/replay-memory.ts";
-import { expireIdleRegistrations } from "../store/tokens.ts";
+import type { Store } from "../store/store.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
 import type { DescribedRoute } from "./openapi/document.ts";
@@ -40,7 +38,7 @@ import { ThrottledLog } from "./throttled-log.ts";
 
 export interface AppContext {
   config: Config;
-  db: Db;
+  store: Store;
   /** Milliseconds since the epoch; injectable so tests can move the clock. */
   now: () => number;
   /** Overrides TOKEN_RATE_LIMIT (tests). */
@@ -66,7 +64,8 @@ export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
 /** A failing database is logged at most once a minute per kind of fault. */
 const STORE_LOG_INTERVAL_MS = 60_000;
 
-export function createApp(ctx: AppContext) {
+/** The app over `ctx.store`, once the store has adopted the clock window (and, under open registration, expired idle tokens). */
+export async function createApp(ctx: AppContext) {
   const bodyDeadlineMs = ctx.bodyDeadlineMs ?? BODY_DEADLINE_MS;
   const signed = {
     ...ctx,
@@ -74,9 +73,9 @@ export function createApp(ctx: AppContext) {
     tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now),
     pushLimiter: new RateLimiter(ctx.config.pushRateLimit, 100_000, ctx.now),
     registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
-    replayCoveredSince: adoptClockSkew(ctx.db, ctx.config.clockSkewSeconds * 1000, ctx.now()),
+    replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
-  if (ctx.config.registration === "open") expireIdleRegistrations(ctx.db, ctx.now());
+  if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
   const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
@@ -94,7 +93,7 @@ export function createApp(ctx: AppContext) {
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   const banners = new BannerService({
-    db: ctx.db, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
+    store: ctx.store, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
@@ -135,13 +134,13 @@ export function createApp(ctx: AppContext) {
     )
     .use(bodyLimit(MAX_BODY_BYTES, bodyDeadlineMs))
     .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
-    .use(healthRoute(ctx.db))
+    .use(healthRoute(ctx.store))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(badgeRoutes({
-      db: ctx.db, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
+      store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute())
@@ -149,4 +148,4 @@ export function createApp(ctx: AppContext) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = Awaited<ReturnType<typeof createApp>>;

@@ -22,7 +22,7 @@ import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
 import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
-import type { Db } from "../store/database.ts";
+import type { Store } from "../store/store.ts";
 import type { SocketInfo } from "./client-ip.ts";
 import { errorBody, type HttpError } from "./errors.ts";
 import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";
@@ -34,7 +34,7 @@ import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 export const BADGE_PATHS = { plugin: "/shields/plugins/:plugin_uuid/:metric", server: "/shields/servers/:server_uuid/:metric" };
 
 export interface BadgeRouteDeps {
-  db: Db;
+  store: Store;
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
@@ -116,9 +116,9 @@ const BADGE_RESPONSES = {
 };
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  function png(request: Request, server: SocketInfo | null, images: ImageRoute, resolve: () => BadgeAnswer, options: BadgeOptions): Promise<Response> {
-    const plan = (): PlannedImage => {
-      const answer = resolve();
+  function png(request: Request, server: SocketInfo | null, images: ImageRoute, resolve: () => Promise<BadgeAnswer>, options: BadgeOptions): Promise<Response> {
+    const plan = async (): Promise<PlannedImage> => {
+      const answer = await resolve();
       return {
         image: badgeImage(answer.content, options.scale), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS,
       };
@@ -141,17 +141,17 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
    */
   function serve(
     request: Request, server: SocketInfo | null, subject: "plugin" | "server", images: ImageRoute, decodedUuid: string | null, segment: string,
-    resolve: (uuid: string, metric: string, options: BadgeOptions) => BadgeAnswer,
-  ): Response | Promise<Response> {
+    resolve: (uuid: string, metric: string, options: BadgeOptions) => Promise<BadgeAnswer>,
+  ): Promise<Response> {
     const options = badgeOptions(new URL(request.url).searchParams);
     const file = METRIC_FILE.exec(segment);
     // Without .png or .json it is no badge address; the metric is unknown either way.
     const metric = file?.[1] ?? "";
     const rawUuid = decodedUuid ?? new URL(request.url).pathname.split("/")[3] ?? "";
     const uuid = parseUuid(rawUuid);
-    const answer = (): BadgeAnswer =>
+    const answer = async (): Promise<BadgeAnswer> =>
       uuid === null ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options) : resolve(uuid, metric, options);
-    if (file?.[2] === "json") return json(request, answer(), options);
+    if (file?.[2] === "json") return answer().then((answered) => json(request, answered, options));
     return png(request, server, images, answer, options);
   }
 
@@ -170,14 +170,14 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
       BADGE_PATHS.plugin,
       ({ params, request, server }) =>
         serve(request, server, "plugin", deps.images.plugin, params.plugin_uuid, params.metric, (uuid, metric, options) =>
-          pluginBadge(deps.db, uuid, metric, options, deps.now())),
+          pluginBadge(deps.store, uuid, metric, options, deps.now())),
       { params: PLUGIN_PARAMS, query: BADGE_QUERY, detail: detail("plugin") },
     )
     .get(
       BADGE_PATHS.server,
       ({ params, request, server }) =>
         serve(request, server, "server", deps.images.server, params.server_uuid, params.metric, (uuid, metric, options) =>
-          serverBadge(deps.db, uuid, metric, options, deps.now(), deps.staleAfterMs)),
+          serverBadge(deps.store, uuid, metric, options, deps.now(), deps.staleAfterMs)),
       { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
     );
 }

@@ -6,7 +6,7 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
-import { storeUnavailable, type StoreUnavailableError } from "../store/unavailable.ts";
+import { StoreUnavailableError } from "../store/unavailable.ts";
 import { HttpError, errorResponse } from "./errors.ts";
 import type { ThrottledLog } from "./throttled-log.ts";
 
@@ -54,10 +54,9 @@ function notFoundOrWrongMethod(request: Request, deps: ErrorHandlingDeps): HttpE
 /** The answer to a failure, or null for a client that is gone. */
 function failureAnswer(code: string | number, error: unknown, request: Request, deps: ErrorHandlingDeps): HttpError | null {
   if (error instanceof HttpError) return error;
-  const unavailable = storeUnavailable(error);
-  if (unavailable) {
-    deps.storeLog.log(unavailable.kind, `database unavailable: ${unavailable.message}; requests that need it answer 503`);
-    return unavailableError(unavailable);
+  if (error instanceof StoreUnavailableError) {
+    deps.storeLog.log(error.kind, `database unavailable: ${error.message}; requests that need it answer 503`);
+    return unavailableError(error);
   }
   switch (code) {
     case "NOT_FOUND":

@@ -5,7 +5,7 @@
 // A push that was answered is on disk; one cut off was never answered 2xx.
 
 import type { Logger } from "../log.ts";
-import type { Db } from "../store/database.ts";
+import type { Store } from "../store/store.ts";
 import type { App } from "./app.ts";
 
 export interface StopOptions {
@@ -26,7 +26,7 @@ function elapsed(timeoutMs: number, hurry: AbortSignal): Promise<void> {
   });
 }
 
-export async function stopGracefully(app: App, db: Db, { timeoutMs, log, hurry }: StopOptions): Promise<void> {
+export async function stopGracefully(app: App, store: Store, { timeoutMs, log, hurry }: StopOptions): Promise<void> {
   const server = app.server;
   if (server) {
     const inFlight = server.pendingRequests;
@@ -45,7 +45,7 @@ export async function stopGracefully(app: App, db: Db, { timeoutMs, log, hurry }
     // on the next turn of the event loop: let those of the last answers run.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  db.$client.close();
+  await store.close();
   log.info("stopped: database closed");
 }
 

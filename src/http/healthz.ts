@@ -4,29 +4,18 @@
 
 import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
-import type { Db } from "../store/database.ts";
+import type { Store } from "../store/store.ts";
 import { errorBody } from "./errors.ts";
 import { errorSchema, jsonSuccess } from "./openapi/responses.ts";
 
 const UNHEALTHY = Type.Object({ ok: Type.Literal(false), error: errorSchema(["database_unavailable"]).properties.error });
 
-function databaseProblem(db: Db): string | undefined {
-  try {
-    db.$client.query("SELECT count(*) FROM __drizzle_migrations").get();
-  } catch (error) {
-    return `the database cannot be read: ${(error as Error).message}`;
-  }
-  const failure = db.writes.lastFailure();
-  if (failure) return `writes are failing since ${new Date(failure.since).toISOString()}: ${failure.message}`;
-  return undefined;
-}
-
-export function healthRoute(db: Db) {
+export function healthRoute(store: Store) {
   return new Elysia().get(
     "/healthz",
-    ({ set }) => {
+    async ({ set }) => {
       set.headers["cache-control"] = "no-store";
-      const problem = databaseProblem(db);
+      const problem = await store.problem();
       if (!problem) return { ok: true };
       set.status = 503;
       return { ok: false, ...errorBody("database_unavailable", problem) };

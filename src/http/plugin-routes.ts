@@ -1,7 +1,6 @@
 // Signed endpoint of a plugin: custom stats and metadata for badges and banners.
 
 import { Elysia, t } from "elysia";
-import { writePluginPush } from "../store/plugins.ts";
 import { HttpError } from "./errors.ts";
 import { PLUGIN_DATA, PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import { parseUuid } from "./uuid.ts";
@@ -40,9 +39,7 @@ export function pluginRoutes(deps: SignedDeps) {
           payload: PLUGIN_DATA,
         },
         deps,
-        (tx, { tokenId, subject: uuid, fields, now }) => {
-          writePluginPush(tx, { uuid, tokenId, now, fields, maxPerToken });
-        },
+        (uuid, fields) => ({ kind: "plugin", uuid, fields, maxPerToken }),
       );
       return pushAnswer(set, "Plugin data updated.", pushed);
     },

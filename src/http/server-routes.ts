@@ -2,7 +2,7 @@
 
 import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
-import { getServer, writeServerPush, type ServerFields, type ServerPushKind, type ServerRow } from "../store/servers.ts";
+import type { ServerFields, ServerPushKind, ServerRow } from "../store/records.ts";
 import { HttpError } from "./errors.ts";
 import type { Payload } from "./payloads/payload.ts";
 import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
@@ -103,9 +103,7 @@ export function serverRoutes(deps: SignedDeps) {
     const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
     const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
-    return acceptSignedPush(request, socket, input, deps, (tx, { tokenId, subject: uuid, fields, now }) => {
-      writeServerPush(tx, { uuid, tokenId, now, kind, fields, maxPerToken });
-    });
+    return acceptSignedPush(request, socket, input, deps, (uuid, fields) => ({ kind: "server", uuid, serverPush: kind, fields, maxPerToken }));
   }
 
   return new Elysia()
@@ -143,7 +141,7 @@ export function serverRoutes(deps: SignedDeps) {
       "/api/server/status",
       async ({ request, server }) => {
         const { auth, subject } = await verifySignedRead(request, server, serverInput(request, ["standard"]), deps);
-        const row = getServer(deps.db, subject);
+        const row = await deps.store.servers.get(subject);
         // Another token's server answers like one that does not exist, so a
         // read cannot tell which UUIDs are in use.
         if (!row || row.tokenId !== auth.tokenId) {

@@ -14,10 +14,8 @@ import { AuthError, authenticate, type Authenticated } from "../auth/authenticat
 import { guardReplay, replayRecord } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
-import type { Db, Tx } from "../store/database.ts";
+import type { RecordWrite, Store } from "../store/store.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../store/write-refusals.ts";
-import { acceptPush, rememberedFingerprint } from "../store/push.ts";
-import { findTokenByHash } from "../store/tokens.ts";
 import { BodyDeadline } from "./body-deadline.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
@@ -31,7 +29,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** What the signed routes need from the application. */
 export interface SignedDeps {
   config: Config;
-  db: Db;
+  store: Store;
   now: () => number;
   tokenLimiter: RateLimiter;
   /** Per client address, every signed request (PENNANT_PUSH_RATE_LIMIT). */
@@ -60,14 +58,6 @@ export interface PushInput<T> extends SignedInput {
   route: string;
   /** The body's schema, checked once the request is authenticated, and its mapping onto the fields to write. */
   payload: Payload<T>;
-}
-
-/** What a push's write gets: the owning token (registered if new), the record's UUID, the payload's fields. */
-export interface AcceptedPush<T> {
-  tokenId: number;
-  subject: string;
-  fields: T;
-  now: number;
 }
 
 /** A push answered: its body as read (what its answer is built from), and whether it was an exact duplicate. */
@@ -130,39 +120,40 @@ export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: 
 
 /**
  * A push: accepted once (replay guard), may register a token under open
- * registration, and runs `write` in the transaction that remembers it; an
- * exact duplicate of an accepted push runs no write. After the body is read
- * nothing awaits, so no other request can register the same new token
- * between the token look-up and the write. Resolves to the body as read,
- * which the route's answer is built from (pushAnswer), duplicate or not.
+ * registration, and writes `record(subject, fields)` in the store's push
+ * transaction that remembers it; an exact duplicate of an accepted push writes
+ * nothing. A push of the same new token that registers it between the token
+ * look-up and the transaction makes this push that token's (Store.push).
+ * Resolves to the body as read, which the route's answer is built from
+ * (pushAnswer), duplicate or not.
  */
 export async function acceptSignedPush<T>(
   request: Request,
   socket: Socket,
   input: PushInput<T>,
   deps: SignedDeps,
-  write: (tx: Tx, push: AcceptedPush<T>) => void,
+  record: (subject: string, fields: T) => RecordWrite,
 ): Promise<PushResult<T>> {
   spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
   const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
-  const { auth, replay, seen } = authError(() => {
-    const auth = authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
+  const { auth, replay, seen } = await authError(async () => {
+    const auth = await authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
     const replay = replayRecord(`${input.route} ${subject}`, body, auth, deps.config.clockSkewSeconds);
-    const seen = guardReplay(replay, auth, {
+    const seen = await guardReplay(replay, auth, {
       coveredSince: deps.replayCoveredSince,
-      rememberedFingerprint: (key) => rememberedFingerprint(deps.db, key, now),
+      rememberedFingerprint: (key) => deps.store.replay.rememberedFingerprint(key, now),
     });
     return { auth, replay, seen };
   });
   if (seen === "new") spendTokenBudget(auth, deps);
-  const read = mapped(() => input.payload.read(parseJsonBody(body)));
+  const read = await mapped(() => input.payload.read(parseJsonBody(body)));
   if (seen === "duplicate") return { read, duplicate: true };
   if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
-  const status = mapped(() =>
-    acceptPush(deps.db, auth, replay, now, { kind: input.scope, uuid: subject }, deps.config, (tx, tokenId) => write(tx, { tokenId, subject, fields: read.fields, now })),
+  const status = await mapped(() =>
+    deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
   );
   return { read, duplicate: status === "duplicate" };
 }
@@ -228,7 +219,7 @@ export async function verifySignedRead(
   const subject = input.subject();
   const signed = signedFields(request, input, new Uint8Array());
   // Registration "closed": a read never creates a token.
-  const auth = authError(() => authenticate(signed, policy(deps, deps.now(), "closed")));
+  const auth = await authError(() => authenticate(signed, policy(deps, deps.now(), "closed")));
   spendTokenBudget(auth, deps);
   return { auth, subject };
 }
@@ -250,16 +241,16 @@ function policy(deps: SignedDeps, now: number, registration: Config["registratio
     now,
     clockSkewSeconds: deps.config.clockSkewSeconds,
     registration,
-    findToken: (hash: string) => {
-      const row = findTokenByHash(deps.db, hash);
+    findToken: async (hash: string) => {
+      const row = await deps.store.tokens.findByHash(hash);
       return row && { id: row.id, hash: row.hash, scope: row.scope, revoked: row.revokedAt !== null };
     },
   };
 }
 
-function authError<R>(check: () => R): R {
+async function authError<R>(check: () => Promise<R>): Promise<R> {
   try {
-    return check();
+    return await check();
   } catch (error) {
     if (error instanceof AuthError) throw new HttpError(AUTH_STATUS[error.code], error.code, error.message, {}, error.detail);
     throw error;
@@ -337,9 +328,9 @@ function parseJsonBody(body: Uint8Array): unknown {
 const LIMIT_VARIABLE = { server: "PENNANT_MAX_SERVERS_PER_TOKEN", plugin: "PENNANT_MAX_PLUGINS_PER_TOKEN" } as const;
 
 /** Runs a step, mapping payload and store refusals onto HTTP errors; anything else is rethrown. */
-function mapped<R>(step: () => R): R {
+async function mapped<R>(step: () => R | Promise<R>): Promise<R> {
   try {
-    return step();
+    return await step();
   } catch (error) {
     if (error instanceof PayloadError) throw new HttpError(400, "invalid_payload", error.message);
     if (error instanceof NotOwnerError) throw new HttpError(403, "not_owner", `${error.message}; nothing was changed`);

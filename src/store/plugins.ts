@@ -4,27 +4,8 @@ import { count, eq } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
+import type { PluginFields, PluginRow } from "./records.ts";
 import { plugins } from "./schema.ts";
-
-export type PluginRow = typeof plugins.$inferSelect;
-
-/** Fields a push may set; each one present replaces the stored value whole. */
-export interface PluginFields {
-  name?: string;
-  version?: string;
-  stats?: Record<string, number>;
-  meta?: Record<string, unknown>;
-  minecraftVersions?: string[];
-  serverSoftware?: string[];
-}
-
-/** How long after its last push a plugin counts as active (spec section 3). */
-const ACTIVE_WITHIN_MS = 24 * 3_600_000;
-
-/** Whether a plugin record was pushed within the last 24 hours at `now`: what plugin banners and the status badge show. */
-export function isPluginActive(record: Pick<PluginRow, "lastSeen">, now: number): boolean {
-  return now - record.lastSeen <= ACTIVE_WITHIN_MS;
-}
 
 export function getPlugin(db: Db, uuid: string): PluginRow | undefined {
   return db.select().from(plugins).where(eq(plugins.uuid, uuid)).get();

@@ -9,40 +9,18 @@
 // whose insert finds the key taken is the duplicate and writes nothing.
 
 import { eq, lt, sql } from "drizzle-orm";
-import { isDuplicate, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
+import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
+import { writePluginPush } from "./plugins.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
 import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
+import { writeServerPush } from "./servers.ts";
+import type { Push, RecordWrite } from "./store.ts";
 import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
 
-export interface PushCredentials {
-  /** Null for an unknown token that open registration lets in. */
-  tokenId: number | null;
-  tokenHash: string;
-}
-
-/** The record a push writes, by its table and UUID. */
-export interface PushRecord {
-  kind: "server" | "plugin";
-  uuid: string;
-}
-
-/** Bounds counted across pushes (PENNANT_REGISTRATION_MAX, PENNANT_MAX_BYTES_PER_TOKEN). */
-export interface PushBounds {
-  registrationMax: number;
-  maxBytesPerToken: number;
-}
-
-/** Remembers the push and runs `write`; "duplicate" (nothing written) when this exact push is already remembered. */
-export function acceptPush(
-  db: Db,
-  credentials: PushCredentials,
-  replay: ReplayRecord,
-  now: number,
-  record: PushRecord,
-  bounds: PushBounds,
-  write: (tx: Tx, tokenId: number) => void,
-): ReplayStatus {
+/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
+export function acceptPush(db: Db, push: Push): ReplayStatus {
+  const { credentials, replay, now, bounds, record } = push;
   return db.transaction((tx) => {
     tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
     const consumed = tx
@@ -59,7 +37,7 @@ export function acceptPush(
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
     tx.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, tokenId)).run();
     const before = recordJsonBytes(tx, record);
-    write(tx, tokenId);
+    writeRecord(tx, record, tokenId, now);
     // Only a record that grew can take its token over; the token's total is a
     // scan of its records, so most pushes (the same meta again) skip it.
     if (recordJsonBytes(tx, record) > before) {
@@ -70,12 +48,22 @@ export function acceptPush(
   });
 }
 
+function writeRecord(tx: Tx, record: RecordWrite, tokenId: number, now: number): void {
+  const { uuid, maxPerToken } = record;
+  if (record.kind === "server") writeServerPush(tx, { uuid, tokenId, now, kind: record.serverPush, fields: record.fields, maxPerToken });
+  else writePluginPush(tx, { uuid, tokenId, now, fields: record.fields, maxPerToken });
+}
+
 /**
  * Creates the token of open registration, once idle registrations have made
  * room: registrations are rare (PENNANT_REGISTRATION_LIMIT per address), so
  * sweeping here keeps the count honest without a timer.
  */
 function registerToken(tx: Tx, hash: string, now: number, max: number): number {
+  // The token was looked up before this transaction: a push of the same new
+  // token may have registered it since. This push is then that token's.
+  const registered = tx.select({ id: tokens.id }).from(tokens).where(eq(tokens.hash, hash)).get();
+  if (registered) return registered.id;
   expireIdleRegistrations(tx, now);
   if (countRegisteredTokens(tx) >= max) throw new RegistrationFullError(max);
   const row = tx
@@ -92,7 +80,7 @@ const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column
 const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
 
 /** The stored JSON bytes of one record (0 while it does not exist). */
-function recordJsonBytes(tx: Tx, record: PushRecord): number {
+function recordJsonBytes(tx: Tx, record: RecordWrite): number {
   const row =
     record.kind === "plugin"
       ? tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.uuid, record.uuid)).get()

@@ -4,28 +4,8 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm"
 import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
+import { HISTORY_MS, type ServerFields, type ServerPushKind, type ServerRow, type ServerSample } from "./records.ts";
 import { serverSamples, servers } from "./schema.ts";
-
-export type ServerRow = typeof servers.$inferSelect;
-export type ServerSample = typeof serverSamples.$inferSelect;
-
-export const HISTORY_MS = 30 * 24 * 3600 * 1000;
-
-/** Fields a push may set; a field left undefined keeps its stored value. */
-export interface ServerFields {
-  name?: string;
-  pluginVersion?: string;
-  status?: string;
-  playersOnline?: number;
-  playersMax?: number;
-  tps?: number;
-  motd?: string;
-  version?: string;
-  /** Merged key by key into the stored extra stats. */
-  extra?: Record<string, unknown>;
-}
-
-export type ServerPushKind = "heartbeat" | "update";
 
 export function getServer(db: Db, uuid: string): ServerRow | undefined {
   return db.select().from(servers).where(eq(servers.uuid, uuid)).get();
@@ -81,7 +61,7 @@ export function writeServerPush(
  * highest players online, since the banner plots the highest count per
  * 5 minutes, and take the latest time, players max and TPS.
  */
-function writeMinuteSample(tx: Tx, sample: Omit<ServerSample, "id" | "minute">): void {
+function writeMinuteSample(tx: Tx, sample: ServerSample): void {
   const newer = sql`excluded.at >= ${serverSamples.at}`;
   tx.insert(serverSamples)
     .values(sample)

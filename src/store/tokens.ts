@@ -1,16 +1,12 @@
 // Queries on API tokens.
 
 import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { TokenScope } from "../auth/token.ts";
 import type { Db, Tx } from "./database.ts";
+import { REGISTRATION_IDLE_MS, type TokenRow } from "./records.ts";
 import { plugins, servers, tokens } from "./schema.ts";
+import type { NewToken } from "./store.ts";
 
-export type TokenRow = typeof tokens.$inferSelect;
-
-export function createToken(
-  db: Db,
-  input: { hash: string; scope: TokenScope; label: string; now: number },
-): TokenRow {
+export function createToken(db: Db, input: NewToken): TokenRow {
   return db
     .insert(tokens)
     .values({ hash: input.hash, scope: input.scope, label: input.label, origin: "cli", createdAt: input.now })
@@ -37,13 +33,6 @@ export function revokeToken(db: Db, id: number, now: number): boolean {
 export function findTokenByHash(db: Db, hash: string): TokenRow | undefined {
   return db.select().from(tokens).where(eq(tokens.hash, hash)).get();
 }
-
-/**
- * How long a token made by open registration lives after its last accepted
- * push. Its records are then inactive (plugins show as inactive after 24
- * hours, servers as offline long before), and no operator stands behind it.
- */
-export const REGISTRATION_IDLE_MS = 24 * 3_600_000;
 
 /** Tokens open registration has made and not yet expired, revoked ones included (a revoked token is never expired: it may not be claimed again). */
 export function countRegisteredTokens(db: Db | Tx): number {

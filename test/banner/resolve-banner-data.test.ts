@@ -6,8 +6,7 @@ import {
 } from "../../src/banner/resolve-banner-data.ts";
 import type { LookupResult } from "../../src/lookup/result.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
-import type { PluginRow } from "../../src/store/plugins.ts";
-import type { ServerRow } from "../../src/store/servers.ts";
+import type { PluginRow, ServerRow } from "../../src/store/records.ts";
 
 const NOW = 1_800_000_000_000;
 const STALE_MS = 900_000;

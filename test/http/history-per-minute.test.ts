@@ -11,7 +11,6 @@ import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { migrate } from "../../src/store/database.ts";
 import { embeddedMigrations } from "../../src/store/migrations.ts";
-import { listSamples } from "../../src/store/servers.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -42,8 +41,8 @@ function players(online: number, max = 100, tps = 20) {
   return { players: { online, max }, tps };
 }
 
-function samples(from: TestServer, uuid: string) {
-  return listSamples(from.db, uuid, 0).map(({ at, playersOnline, playersMax, tps }) => ({ at, playersOnline, playersMax, tps }));
+async function samples(from: TestServer, uuid: string) {
+  return (await from.store.servers.samples(uuid, 0)).map(({ at, playersOnline, playersMax, tps }) => ({ at, playersOnline, playersMax, tps }));
 }
 
 describe("history: one sample per server per minute", () => {
@@ -58,7 +57,7 @@ describe("history: one sample per server per minute", () => {
       await update(running, token, uuid, players(online, 100 + i, 19 + i / 100));
       if (i < counts.length - 1) running.clock.now += 1_000;
     }
-    expect(samples(running, uuid)).toEqual([{ at: MINUTE_START + 49_000, playersOnline: 90, playersMax: 149, tps: 19.49 }]);
+    expect(await samples(running, uuid)).toEqual([{ at: MINUTE_START + 49_000, playersOnline: 90, playersMax: 149, tps: 19.49 }]);
   });
 
   test("updates in two minutes leave two samples, each holding its own minute's highest", async () => {
@@ -70,7 +69,7 @@ describe("history: one sample per server per minute", () => {
     await update(running, token, uuid, players(8));
     running.clock.now += 1; // the next minute begins
     await update(running, token, uuid, players(3));
-    expect(samples(running, uuid).map(({ at, playersOnline }) => [at, playersOnline])).toEqual([
+    expect((await samples(running, uuid)).map(({ at, playersOnline }) => [at, playersOnline])).toEqual([
       [MINUTE_START + 59_999, 8],
       [MINUTE_START + MINUTE, 3],
     ]);
@@ -83,7 +82,7 @@ describe("history: one sample per server per minute", () => {
     await update(running, token, uuid, players(1));
     // Distinct bodies, so that none is a duplicate of another.
     await Promise.all(Array.from({ length: 30 }, (_, i) => update(running, token, uuid, players(i === 17 ? 77 : i + 2))));
-    expect(samples(running, uuid).map((sample) => sample.playersOnline)).toEqual([77]);
+    expect((await samples(running, uuid)).map((sample) => sample.playersOnline)).toEqual([77]);
   });
 
   test("an update without a player count keeps the count the minute already has", async () => {
@@ -96,7 +95,7 @@ describe("history: one sample per server per minute", () => {
     await update(running, token, first, players(6));
     running.clock.now += 1_000;
     await update(running, token, first, { tps: 18 });
-    expect(samples(running, first).map(({ playersOnline, tps }) => [playersOnline, tps])).toEqual([[6, 18]]);
+    expect((await samples(running, first)).map(({ playersOnline, tps }) => [playersOnline, tps])).toEqual([[6, 18]]);
   });
 });
 
@@ -123,12 +122,12 @@ describe("upgrading from one sample per update", () => {
     const uuid = newUuid();
     databaseBeforeMinuteSamples(dbPath, secret, uuid);
     const running = await start({ PENNANT_DB: dbPath });
-    expect(samples(running, uuid)).toEqual([
+    expect(await samples(running, uuid)).toEqual([
       { at: MINUTE_START - 1, playersOnline: 9, playersMax: 60, tps: 17 },
       { at: MINUTE_START, playersOnline: 3, playersMax: 80, tps: 15 },
     ]);
     running.clock.now += 30_000;
     await update(running, secret, uuid, players(1, 90, 14));
-    expect(samples(running, uuid).slice(1)).toEqual([{ at: MINUTE_START + 30_000, playersOnline: 3, playersMax: 90, tps: 14 }]);
+    expect((await samples(running, uuid)).slice(1)).toEqual([{ at: MINUTE_START + 30_000, playersOnline: 3, playersMax: 90, tps: 14 }]);
   });
 });

@@ -25,6 +25,7 @@ import { createLogger } from "../../src/log.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { ServiceMetrics } from "../../src/metrics/service-metrics.ts";
 import { openDatabase } from "../../src/store/database.ts";
+import { SqliteStore } from "../../src/store/sqlite-store.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -174,7 +175,7 @@ describe("the first step, called directly", () => {
     const draws = chargedDraws({ budget: new RateLimiter(config.drawBudget, 100, Date.now), queue: new DrawQueue({ concurrency: 1, ...config.drawQueue }), drawer });
     const pipeline = imagePipeline({ config, caches, observer, failures, now: Date.now, draws });
     const images = new ImageCache(caches, { name: "banner_images", now: Date.now });
-    const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
+    const banners = new BannerService({ store: new SqliteStore(db), lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
     const bannerRoute = pipeline.route({ path: "/api/banner", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "request" }, errorsAsImages: "when accepted" });
     const badgeRoute = pipeline.route({ path: "/badge", images, budget: { limiter: new RateLimiter(rateLimit, 100, Date.now), spentBy: "draw" }, errorsAsImages: "always" });
     const handedOn = new Response("Elysia's to answer");

@@ -2,7 +2,6 @@
 // the body alone, X-Timestamp in milliseconds, both UUID headers, {"data": {...}}.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { getServer, listSamples } from "../../src/store/servers.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
@@ -105,7 +104,7 @@ describe("legacy plugin signatures (PENNANT_LEGACY_SIGNATURES on by default)", (
     expect(status.stats.players).toEqual({ online: 3, max: 50 });
     expect(status.stats.motd).toBe("§aWelcome\n§7Second line");
     expect(status.stats.uptime_ms).toBeUndefined();
-    expect(listSamples(server.db, uuid, 0).map((sample) => sample.playersOnline)).toEqual([3, 2, 3]);
+    expect((await server.store.servers.samples(uuid, 0)).map((sample) => sample.playersOnline)).toEqual([3, 2, 3]);
   });
 
   test("the same body twice within one second, each with its own X-Timestamp, is two updates", async () => {
@@ -117,7 +116,7 @@ describe("legacy plugin signatures (PENNANT_LEGACY_SIGNATURES on by default)", (
     server.clock.now += 1;
     expect((await sendPluginUpdate(pluginUpdate(server.url, token, uuid, body, server.clock.now))).status).toBe(200);
     // Applied twice: the second moved last_seen (a duplicate would change nothing).
-    expect(getServer(server.db, uuid)?.lastSeen).toBe(server.clock.now);
+    expect((await server.store.servers.get(uuid))?.lastSeen).toBe(server.clock.now);
   });
 
   test("an exact resend is answered as a duplicate until its timestamp leaves the clock window, then as stale; one sample", async () => {
@@ -135,7 +134,7 @@ describe("legacy plugin signatures (PENNANT_LEGACY_SIGNATURES on by default)", (
     server.clock.now += 1;
     const stale = await sendPluginUpdate(update);
     expect((await json(stale)).error.code).toBe("stale_timestamp");
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
   });
 
   test("the legacy timestamp must still be inside the clock window", async () => {

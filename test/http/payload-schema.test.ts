@@ -5,8 +5,6 @@
 // it, not refused: push-trimming.test.ts.)
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { getPlugin } from "../../src/store/plugins.ts";
-import { getServer } from "../../src/store/servers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -101,13 +99,13 @@ describe("what the schema lets through", () => {
     server.clock.now += 1000;
     const nulls = { name: null, status: null, stats: { players: { online: null, max: 30 }, tps: null, motd: null } };
     expect((await send({ path: "/api/server/update", token, serverUuid: uuid, body: nulls })).status).toBe(200);
-    expect(getServer(server.db, uuid)).toMatchObject({ name: "Lobby", status: "online", playersOnline: 3, playersMax: 30, tps: 20 });
+    expect(await server.store.servers.get(uuid)).toMatchObject({ name: "Lobby", status: "online", playersOnline: 3, playersMax: 30, tps: 20 });
   });
 
   test("unknown fields are ignored, and meta groups badges do not read as objects are free-form", async () => {
     const uuid = newUuid();
     const body = { future: { a: 1 }, plugin: { name: "P", extra: true }, meta: { code: "owner/repo", alpha: [1, 2], beta: null } };
     expect((await send({ path: PLUGIN(uuid), body })).status).toBe(200);
-    expect(getPlugin(server.db, uuid)).toMatchObject({ name: "P", meta: body.meta });
+    expect(await server.store.plugins.get(uuid)).toMatchObject({ name: "P", meta: body.meta });
   });
 });

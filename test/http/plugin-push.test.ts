@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { getPlugin } from "../../src/store/plugins.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -45,7 +44,7 @@ describe("plugin data", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ message: "Plugin data updated." });
 
-    const row = getPlugin(server.db, uuid)!;
+    const row = (await server.store.plugins.get(uuid))!;
     expect(row.name).toBe("EzShops");
     expect(row.version).toBe("3.2.1");
     expect(row.stats).toEqual(DATA.stats);
@@ -61,7 +60,7 @@ describe("plugin data", () => {
     await push(token, uuid, DATA);
     server.clock.now += 5000;
     expect((await push(token, uuid, { stats: { shops_created: 1600 } })).status).toBe(200);
-    const row = getPlugin(server.db, uuid)!;
+    const row = (await server.store.plugins.get(uuid))!;
     expect(row.stats).toEqual({ shops_created: 1600 });
     expect(row.meta).toEqual(DATA.meta);
     expect(row.name).toBe("EzShops");
@@ -97,7 +96,7 @@ describe("plugin data", () => {
     const response = await push(server.token(), uuid, { plugin: { name: "Stolen" } });
     expect(response.status).toBe(403);
     expect((await json(response)).error.code).toBe("not_owner");
-    expect(getPlugin(server.db, uuid)!.name).toBe("EzShops");
+    expect((await server.store.plugins.get(uuid))!.name).toBe("EzShops");
   });
 
   test("the same push again is a duplicate, and its signature for another plugin a replay", async () => {
@@ -141,6 +140,6 @@ describe("plugin data", () => {
     const uuid = newUuid();
     const stats = Object.fromEntries(Array.from({ length: 129 }, (_, i) => [`s${i}`, i]));
     expect(await json(await push(server.token(), uuid, { stats }))).toEqual({ message: "Plugin data updated.", trimmed: ["stats"] });
-    expect(Object.keys(getPlugin(server.db, uuid)!.stats!)).toHaveLength(128);
+    expect(Object.keys((await server.store.plugins.get(uuid))!.stats!)).toHaveLength(128);
   });
 });

@@ -6,7 +6,6 @@
 // `trimmed`. Only a body of the wrong shape is refused, and then nothing is stored.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { getPlugin } from "../../src/store/plugins.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
@@ -234,7 +233,7 @@ describe("plugin data", () => {
       trimmed: ["plugin.name", "stats", "meta.status", "meta.code", "meta.notes[0]", "minecraft_versions[1]", "server_software"],
     });
 
-    const row = getPlugin(server.db, uuid)!;
+    const row = (await server.store.plugins.get(uuid))!;
     expect(row.name).toBe("P".repeat(128));
     expect(row.version).toBe("3.2.1");
     expect(Object.keys(row.stats!)).toEqual(Array.from({ length: 128 }, (_, i) => `s${i}`));
@@ -247,6 +246,6 @@ describe("plugin data", () => {
     const uuid = newUuid();
     const response = await pushPlugin(server.token("plugin"), uuid, { plugin: { name: "P".repeat(200) }, stats: { players: "many" } });
     expect([response.status, (await json(response)).error.message]).toEqual([400, "stats.players must be a number"]);
-    expect(getPlugin(server.db, uuid)).toBeUndefined();
+    expect(await server.store.plugins.get(uuid)).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { hashToken } from "../../src/auth/token.ts";
-import { revokeToken, findTokenByHash, listTokens } from "../../src/store/tokens.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -31,20 +30,20 @@ describe("PENNANT_REGISTRATION", () => {
     const response = await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() });
     expect(response.status).toBe(401);
     expect((await json(response)).error.code).toBe("unknown_token");
-    expect(listTokens(server.db)).toHaveLength(0);
+    expect(await server.store.tokens.list()).toHaveLength(0);
   });
 
   test("open: an unknown token claims what it pushes first; others are then refused", async () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     const uuid = newUuid();
     expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: uuid, body: { name: "Mine" } })).status).toBe(200);
-    expect(findTokenByHash(server.db, hashToken(SELF_CHOSEN))?.origin).toBe("registration");
+    expect((await server.store.tokens.findByHash(hashToken(SELF_CHOSEN)))?.origin).toBe("registration");
 
     const other = await send({ path: "/api/server/heartbeat", token: OTHER_SELF_CHOSEN, serverUuid: uuid, body: { name: "Theirs" } });
     expect(other.status).toBe(403);
     expect((await json(other)).error.code).toBe("not_owner");
     // The refused push registered nothing.
-    expect(findTokenByHash(server.db, hashToken(OTHER_SELF_CHOSEN))).toBeUndefined();
+    expect(await server.store.tokens.findByHash(hashToken(OTHER_SELF_CHOSEN))).toBeUndefined();
 
     server.clock.now += 1000;
     const read = await send({ method: "GET", path: "/api/server/status", token: SELF_CHOSEN, serverUuid: uuid });
@@ -55,7 +54,7 @@ describe("PENNANT_REGISTRATION", () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     const response = await send({ path: "/api/server/update", token: SELF_CHOSEN, serverUuid: newUuid(), body: { stats: { tps: "fast" } } });
     expect(response.status).toBe(400);
-    expect(listTokens(server.db)).toHaveLength(0);
+    expect(await server.store.tokens.list()).toHaveLength(0);
   });
 
   test("open: a short self-chosen token is refused, saying how long it must be", async () => {
@@ -66,7 +65,7 @@ describe("PENNANT_REGISTRATION", () => {
       code: "unknown_token",
       message: "unknown token; self-registered tokens must be 16 to 256 printable characters without spaces",
     });
-    expect(listTokens(server.db)).toHaveLength(0);
+    expect(await server.store.tokens.list()).toHaveLength(0);
   });
 
   test("open: a self-chosen token is 16 to 256 printable characters, no spaces; nothing else is registered", async () => {
@@ -79,7 +78,7 @@ describe("PENNANT_REGISTRATION", () => {
       expect(response.status).toBe(401);
       expect((await json(response)).error.code).toBe("unknown_token");
     }
-    expect(listTokens(server.db)).toHaveLength(2);
+    expect(await server.store.tokens.list()).toHaveLength(2);
   });
 
   test("open: a status read never registers a token", async () => {
@@ -87,14 +86,14 @@ describe("PENNANT_REGISTRATION", () => {
     const response = await send({ method: "GET", path: "/api/server/status", token: SELF_CHOSEN, serverUuid: newUuid() });
     expect(response.status).toBe(401);
     expect((await json(response)).error.code).toBe("unknown_token");
-    expect(listTokens(server.db)).toHaveLength(0);
+    expect(await server.store.tokens.list()).toHaveLength(0);
   });
 
   test("open: a revoked token cannot be claimed again", async () => {
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     expect((await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() })).status).toBe(200);
-    const id = findTokenByHash(server.db, hashToken(SELF_CHOSEN))!.id;
-    revokeToken(server.db, id, server.clock.now);
+    const id = (await server.store.tokens.findByHash(hashToken(SELF_CHOSEN)))!.id;
+    await server.store.tokens.revoke(id, server.clock.now);
     server.clock.now += 1000;
     const response = await send({ path: "/api/server/heartbeat", token: SELF_CHOSEN, serverUuid: newUuid() });
     expect(response.status).toBe(401);
@@ -106,8 +105,8 @@ describe("revoked tokens", () => {
   test("are refused", async () => {
     server = await startTestServer();
     const token = server.token();
-    const id = findTokenByHash(server.db, hashToken(token))!.id;
-    revokeToken(server.db, id, server.clock.now);
+    const id = (await server.store.tokens.findByHash(hashToken(token)))!.id;
+    await server.store.tokens.revoke(id, server.clock.now);
     const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid() });
     expect(response.status).toBe(401);
     expect((await json(response)).error).toEqual({ code: "unknown_token", message: "unknown or revoked token" });
@@ -267,7 +266,7 @@ describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () =
     const owned = [newUuid(), newUuid()];
     // Each names its server: one token's pushes with the same body in the same second would carry the same signature.
     for (const uuid of owned) expect((await send({ path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: uuid } })).status).toBe(200);
-    const lastUsed = findTokenByHash(server.db, hashToken(token))!.lastUsedAt;
+    const lastUsed = (await server.store.tokens.findByHash(hashToken(token)))!.lastUsedAt;
     server.clock.now += 1000;
 
     const third = await send({ path: "/api/server/update", token, serverUuid: newUuid(), body: { stats: { players: { online: 1, max: 2 } } } });
@@ -277,7 +276,7 @@ describe("PENNANT_MAX_SERVERS_PER_TOKEN and PENNANT_MAX_PLUGINS_PER_TOKEN", () =
       message: "this token already owns 2 servers, the most PENNANT_MAX_SERVERS_PER_TOKEN allows; nothing was changed",
     });
     expect([count("servers"), count("used_signatures")]).toEqual([2, 2]);
-    expect(findTokenByHash(server.db, hashToken(token))!.lastUsedAt).toBe(lastUsed);
+    expect((await server.store.tokens.findByHash(hashToken(token)))!.lastUsedAt).toBe(lastUsed);
 
     expect((await send({ path: "/api/server/heartbeat", token, serverUuid: owned[0] })).status).toBe(200);
     // Another token has its own limit.

@@ -6,7 +6,6 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { hashToken } from "../../src/auth/token.ts";
-import { findTokenByHash } from "../../src/store/tokens.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -106,9 +105,9 @@ describe("registered tokens expire a day after their last push", () => {
     server.clock.now += 1001;
     expect((await sendFrom(4, heartbeat(tokenNumber(4)))).status).toBe(200);
 
-    expect(findTokenByHash(server.db, hashToken(tokenNumber(1)))).toBeUndefined();
-    expect(findTokenByHash(server.db, hashToken(tokenNumber(2)))).toBeDefined();
-    expect(findTokenByHash(server.db, hashToken(cliToken))).toBeDefined();
+    expect(await server.store.tokens.findByHash(hashToken(tokenNumber(1)))).toBeUndefined();
+    expect(await server.store.tokens.findByHash(hashToken(tokenNumber(2)))).toBeDefined();
+    expect(await server.store.tokens.findByHash(hashToken(cliToken))).toBeDefined();
     // Token 1's server (and its history) and plugin are gone; the others' servers (token 2 has two) stay.
     expect([count("tokens"), count("servers"), count("plugins"), count("server_samples")]).toEqual([3, 4, 0, 0]);
     // Whoever holds the expired token may register it again, as a new token.
@@ -135,7 +134,7 @@ describe("registered tokens expire a day after their last push", () => {
 
     server = await startTestServer({ ...OPEN, PENNANT_DB: dbPath }, { clockStart: start + 2 * DAY_MS });
     expect([count("tokens"), count("servers")]).toEqual([1, 1]);
-    expect(findTokenByHash(server.db, hashToken(tokenNumber(2)))?.revokedAt).toBe(start);
+    expect((await server.store.tokens.findByHash(hashToken(tokenNumber(2))))?.revokedAt).toBe(start);
   });
 });
 

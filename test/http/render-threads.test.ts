@@ -19,13 +19,13 @@ import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
 import { RenderPool } from "../../src/http/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
-import { openDatabase } from "../../src/store/database.ts";
+import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startTestServer } from "../support/server.ts";
 
-const db = openDatabase(`${tempDir("pennant-threads-")}/pennant.db`);
-const banners = new BannerService({ db, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
-afterAll(() => db.$client.close());
+const store = openSqliteStore(`${tempDir("pennant-threads-")}/pennant.db`);
+const banners = new BannerService({ store, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
+afterAll(() => store.close());
 
 const MANUAL = "server_name=Skyblock%20%C2%A76Network&online_players=12&max_players=100&motd_line_1=%C2%A7aWelcome%20%C2%A7lhome&motd_line_2=%C2%A7x%C2%A7f%C2%A7f%C2%A70%C2%A70%C2%A70%C2%A70red&version=1.21.4";
 

@@ -5,8 +5,6 @@
 // answered as the first was, marked X-Duplicate, and changes nothing.
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { getPlugin } from "../../src/store/plugins.ts";
-import { getServer, listSamples } from "../../src/store/servers.ts";
 import { pluginDataBody, pluginDataPush, pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { hmacHex, json, newUuid, signedRequest } from "../support/signing.ts";
@@ -65,7 +63,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     const token = server.token("all");
     const uuid = newUuid();
     const heartbeat = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "A", status: "online" } }, server.clock.now));
-    const before = getServer(server.db, uuid)!;
+    const before = (await server.store.servers.get(uuid))!;
     server.clock.now += 1000;
     return { token, uuid, heartbeat, before };
   }
@@ -73,8 +71,8 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
   test("a heartbeat's bytes sent as an update are refused: no history sample, no stats time", async () => {
     const { uuid, heartbeat, before } = await acceptedHeartbeat();
     await expectReplayed(await resend(heartbeat, "/api/server/update"));
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(0);
-    expect(getServer(server.db, uuid)).toEqual(before);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(0);
+    expect(await server.store.servers.get(uuid)).toEqual(before);
   });
 
   test("a heartbeat's bytes sent for another server UUID are refused: no record is created", async () => {
@@ -82,7 +80,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     const other = newUuid();
     await expectReplayed(await resend(heartbeat, heartbeat.path, { "x-server-uuid": other }));
     await expectReplayed(await resend(heartbeat, "/api/server/update", { "x-server-uuid": other }));
-    expect(getServer(server.db, other)).toBeUndefined();
+    expect(await server.store.servers.get(other)).toBeUndefined();
   });
 
   test("a heartbeat's bytes sent as plugin data with X-Plugin-Token are refused: no plugin is created", async () => {
@@ -91,7 +89,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     const { "x-server-token": _, "x-server-uuid": __, ...signature } = heartbeat.headers;
     const response = await fetch(server.url + pluginPath(plugin), { method: "POST", headers: { ...signature, "X-Plugin-Token": token }, body: heartbeat.body });
     await expectReplayed(response);
-    expect(getPlugin(server.db, plugin)).toBeUndefined();
+    expect(await server.store.plugins.get(plugin)).toBeUndefined();
     expect(usedSignatures()).toBe(1);
   });
 
@@ -105,8 +103,8 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     const asServer = { "X-Server-Token": token, "X-Server-UUID": other };
     await expectReplayed(await resend(first, "/api/server/heartbeat", asServer));
     await expectReplayed(await resend(first, "/api/server/update", asServer));
-    expect(getPlugin(server.db, other)).toBeUndefined();
-    expect(getServer(server.db, other)).toBeUndefined();
+    expect(await server.store.plugins.get(other)).toBeUndefined();
+    expect(await server.store.servers.get(other)).toBeUndefined();
   });
 
   test("the plugin's legacy update (body-only signature) is refused for another server UUID", async () => {
@@ -115,7 +113,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     expect((await sendPluginUpdate(update)).status).toBe(200);
     const other = newUuid();
     await expectReplayed(await sendPluginUpdate(update, { headers: { "X-Server-UUID": other, "X-Server-Id": other } }));
-    expect(getServer(server.db, other)).toBeUndefined();
+    expect(await server.store.servers.get(other)).toBeUndefined();
   });
 
   test("a changed body under the same signature is not a duplicate: it fails the signature", async () => {
@@ -141,12 +139,12 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get("x-duplicate")).toBeNull();
     const answer = await json(accepted);
-    const before = getPlugin(server.db, uuid)!;
+    const before = (await server.store.plugins.get(uuid))!;
     const tokenBefore = server.db.$client.query("select last_used_at from tokens").get();
 
     server.clock.now += 400;
     await expectDuplicate(await sendPluginUpdate(first), answer);
-    expect(getPlugin(server.db, uuid)).toEqual(before);
+    expect(await server.store.plugins.get(uuid)).toEqual(before);
     expect(server.db.$client.query("select last_used_at from tokens").get()).toEqual(tokenBefore);
     expect(usedSignatures()).toBe(1);
   });
@@ -156,7 +154,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     const uuid = newUuid();
     const update = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), server.clock.now);
     const answer = await json(await sendPluginUpdate(update));
-    const before = getServer(server.db, uuid)!;
+    const before = (await server.store.servers.get(uuid))!;
 
     server.clock.now += 2000;
     const again = [
@@ -167,8 +165,8 @@ describe("an exact duplicate is answered as the first push and changes nothing",
       sendPluginUpdate(update, { headers: { "X-Server-UUID": uuid.toUpperCase(), "X-Server-Id": uuid.toUpperCase() } }),
     ];
     for (const response of await Promise.all(again)) await expectDuplicate(response, answer);
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
-    expect(getServer(server.db, uuid)).toEqual(before);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.get(uuid)).toEqual(before);
   });
 
   test("a duplicate arriving after a newer push changes nothing: the newer data stays", async () => {
@@ -179,13 +177,13 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     server.clock.now += 60_000; // the next minute, so each update keeps its own history sample
     const newer = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), server.clock.now);
     expect((await sendPluginUpdate(newer)).status).toBe(200);
-    const after = getServer(server.db, uuid)!;
+    const after = (await server.store.servers.get(uuid))!;
 
     server.clock.now += 1000;
     await expectDuplicate(await sendPluginUpdate(older), answer);
-    expect(getServer(server.db, uuid)).toEqual(after);
+    expect(await server.store.servers.get(uuid)).toEqual(after);
     expect(after.playersOnline).toBe(4);
-    expect(listSamples(server.db, uuid, 0).map((sample) => sample.playersOnline)).toEqual([3, 4]);
+    expect((await server.store.servers.samples(uuid, 0)).map((sample) => sample.playersOnline)).toEqual([3, 4]);
   });
 
   test("two identical pushes at once: both 200 with the same answer, one marked, applied once", async () => {
@@ -197,7 +195,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     expect(responses.map((response) => response.headers.get("x-duplicate")).sort()).toEqual(["true", null].sort());
     const [a, b] = await Promise.all(responses.map(json));
     expect(a).toEqual(b);
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
     expect(usedSignatures()).toBe(1);
   });
 
@@ -218,10 +216,10 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     const token = server.token("server");
     const uuid = newUuid();
     const heartbeat = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { status: "online" } }, server.clock.now));
-    const before = getServer(server.db, uuid)!;
+    const before = (await server.store.servers.get(uuid))!;
     server.clock.now += 5000;
     await expectDuplicate(await resend(heartbeat), { message: "Heartbeat received." });
-    expect(getServer(server.db, uuid)).toEqual(before);
+    expect(await server.store.servers.get(uuid)).toEqual(before);
   });
 
   test("the same UUID spelled otherwise is the same push: X-Server-UUID in upper case, X-Server-Id, a plugin UUID in upper case", async () => {
@@ -238,10 +236,10 @@ describe("an exact duplicate is answered as the first push and changes nothing",
 
     const plugin = newUuid();
     const data = await sendAndCapture(signedRequest(server.url, { path: pluginPath(plugin), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now));
-    const before = getPlugin(server.db, plugin)!;
+    const before = (await server.store.plugins.get(plugin))!;
     server.clock.now += 1000;
     await expectDuplicate(await resend(data, pluginPath(plugin.toUpperCase())), { message: "Plugin data updated." });
-    expect(getPlugin(server.db, plugin)).toEqual(before);
+    expect(await server.store.plugins.get(plugin)).toEqual(before);
   });
 
   test("a push refused the first time is refused again: a refusal is not remembered", async () => {
@@ -254,7 +252,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
       expect(response.status).toBe(403);
       expect((await json(response)).error.code).toBe("not_owner");
     }
-    expect(getServer(server.db, uuid)?.name).toBeNull();
+    expect((await server.store.servers.get(uuid))?.name).toBeNull();
   });
 });
 
@@ -268,7 +266,7 @@ describe("resends to another spelling of a route", () => {
     const slash = await sendPluginUpdate(update, { url: `${server.url}/api/server/update/` });
     expect(slash.status).toBe(404);
     expect((await json(slash)).error.code).toBe("not_found");
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
     expect(usedSignatures()).toBe(1);
   });
 
@@ -277,7 +275,7 @@ describe("resends to another spelling of a route", () => {
     const uuid = newUuid();
     const update = pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), server.clock.now, "/api/server/update/");
     expect((await sendPluginUpdate(update)).status).toBe(404);
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(0);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(0);
   });
 
   test("a new plugin push with its UUID in upper case names the same plugin", async () => {
@@ -285,7 +283,7 @@ describe("resends to another spelling of a route", () => {
     const uuid = newUuid();
     const upper = signedRequest(server.url, { path: pluginPath(uuid.toUpperCase()), token, tokenHeader: "X-Plugin-Token", body: { plugin: { name: "P" } } }, server.clock.now);
     expect((await fetch(upper)).status).toBe(200);
-    expect(getPlugin(server.db, uuid)?.name).toBe("P");
+    expect((await server.store.plugins.get(uuid))?.name).toBe("P");
   });
 
   test("a plugin push resent to .../data/ is a 404 and writes nothing", async () => {
@@ -294,12 +292,12 @@ describe("resends to another spelling of a route", () => {
     const first = await sendAndCapture(
       signedRequest(server.url, { path: pluginPath(uuid), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now),
     );
-    const before = getPlugin(server.db, uuid)!;
+    const before = (await server.store.plugins.get(uuid))!;
     server.clock.now += 1000;
 
     const slash = await resend(first, `${pluginPath(uuid)}/`);
     expect(slash.status).toBe(404);
-    expect(getPlugin(server.db, uuid)).toEqual(before);
+    expect(await server.store.plugins.get(uuid)).toEqual(before);
     expect(usedSignatures()).toBe(1);
   });
 });
@@ -318,7 +316,7 @@ describe("how long a push is remembered", () => {
     const stale = await resend(first);
     expect(stale.status).toBe(401);
     expect((await json(stale)).error.code).toBe("stale_timestamp");
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
   });
 
   test("a push timestamped at the far edge of the window is remembered until that timestamp leaves it", async () => {

@@ -9,10 +9,8 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { join } from "node:path";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
-import { migrate, openDatabase } from "../../src/store/database.ts";
+import { migrate } from "../../src/store/database.ts";
 import { embeddedMigrations } from "../../src/store/migrations.ts";
-import { adoptClockSkew } from "../../src/store/replay-memory.ts";
-import { getServer, listSamples } from "../../src/store/servers.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -79,7 +77,7 @@ describe("a clock window widened across a restart", () => {
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     const again = await resend(first, running);
     expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
-    expect(listSamples(running.db, uuid, 0)).toHaveLength(2);
+    expect(await running.store.servers.samples(uuid, 0)).toHaveLength(2);
     const other = newUuid();
     const elsewhere = await sendPluginUpdate(first, { url: `${running.url}/api/server/update`, headers: { "X-Server-UUID": other, "X-Server-Id": other } });
     expect((await json(elsewhere)).error.code).toBe("replayed_request");
@@ -108,28 +106,10 @@ describe("upgrading from the replay key of route, subject and scheme", () => {
     const replayed = await resend(captured, running);
     expect(replayed.status).toBe(401);
     expect((await json(replayed)).error.code).toBe("stale_timestamp");
-    expect(getServer(running.db, uuid)).toBeUndefined();
+    expect(await running.store.servers.get(uuid)).toBeUndefined();
 
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     // The earlier key's row is gone; the new push's row is held.
     expect(heldRows(running)).toBe(1);
-  });
-});
-
-describe("adoptClockSkew", () => {
-  test("only a raise limits what the memory vouches for; lowering and restarting at the same window do not", () => {
-    const db = openDatabase(join(tempDir("pennant-skew-"), "pennant.db"));
-    try {
-      expect(adoptClockSkew(db, 300_000, T0)).toBe(0); // a new database: nothing forgotten yet
-      expect(adoptClockSkew(db, 300_000, T0 + 1_000)).toBe(0);
-      expect(adoptClockSkew(db, 60_000, T0 + 2_000)).toBe(0);
-      expect(adoptClockSkew(db, 600_000, T0 + 3_000)).toBe(T0 + 3_000 - 60_000);
-      // Coverage only ever moves forward, whatever comes next.
-      expect(adoptClockSkew(db, 600_000, T0 + 4_000)).toBe(T0 + 3_000 - 60_000);
-      // A raise from 600 s reaches back further than the limit already in place, which stays.
-      expect(adoptClockSkew(db, 900_000, T0 + 5_000)).toBe(T0 + 3_000 - 60_000);
-    } finally {
-      db.$client.close();
-    }
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { listSamples } from "../../src/store/servers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { hmacHex, json, newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -67,7 +66,7 @@ describe("server heartbeat, update and status", () => {
       status: "online",
       stats: { players: { online: 42, max: 500 }, tps: 19.8, motd: "§aWelcome!", version: "1.21.4" },
     });
-    const samples = listSamples(server.db, uuid, 0);
+    const samples = await server.store.servers.samples(uuid, 0);
     expect(samples.map((s) => [s.playersOnline, s.playersMax, s.tps])).toEqual([[42, 500, 19.8]]);
   });
 
@@ -80,7 +79,7 @@ describe("server heartbeat, update and status", () => {
     const body = await json(await status(token, uuid));
     expect(body.status).toBe("offline");
     expect(body.stats.players).toEqual({ online: 42, max: 500 });
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
   });
 
   test("history keeps 30 days", async () => {
@@ -89,11 +88,11 @@ describe("server heartbeat, update and status", () => {
     await send({ path: "/api/server/update", token, serverUuid: uuid, body: UPDATE });
     server.clock.now += 20 * 86_400_000;
     await send({ path: "/api/server/update", token, serverUuid: uuid, body: UPDATE });
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(2);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(2);
     server.clock.now += 11 * 86_400_000;
     await send({ path: "/api/server/update", token, serverUuid: uuid, body: UPDATE });
     // The first sample is now 31 days old and pruned; the 11-day-old one stays.
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(2);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(2);
   });
 
   test("X-Server-Id is accepted in place of X-Server-UUID, and upper-case UUIDs name the same server", async () => {
@@ -210,7 +209,7 @@ describe("signatures and timestamps", () => {
       expect([resend.status, resend.headers.get("x-duplicate")]).toEqual([200, "true"]);
       expect(await json(resend)).toEqual({ message: "Server data updated." });
     }
-    expect(listSamples(server.db, call.serverUuid!, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(call.serverUuid!, 0)).toHaveLength(1);
   });
 
   test("the same body with a new timestamp is a new request, not a replay", async () => {
@@ -306,7 +305,7 @@ describe("ownership", () => {
     const body = await json(await status(owner, uuid));
     expect(body.name).toBe("Skyblock Network");
     expect(body.status).toBe("online");
-    expect(listSamples(server.db, uuid, 0)).toHaveLength(1);
+    expect(await server.store.servers.samples(uuid, 0)).toHaveLength(1);
   });
 
   test("one token may own many servers (a network)", async () => {

@@ -4,7 +4,6 @@
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
-import { findTokenByHash, revokeToken } from "../../src/store/tokens.ts";
 import { pluginDataBody, pluginDataPush, pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -18,9 +17,9 @@ afterEach(async () => {
 });
 
 /** A token as `token create` makes it, then revoked as `token revoke` does. */
-function revokedToken(): string {
+async function revokedToken(): Promise<string> {
   const token = server.token();
-  expect(revokeToken(server.db, findTokenByHash(server.db, hashToken(token))!.id, server.clock.now)).toBe(true);
+  expect(await server.store.tokens.revoke((await server.store.tokens.findByHash(hashToken(token)))!.id, server.clock.now)).toBe(true);
   return token;
 }
 
@@ -52,7 +51,7 @@ const requests: Record<string, (token: string) => Promise<Response>> = {
 describe("a revoked token reads like one never issued", () => {
   for (const [name, send] of Object.entries(requests)) {
     test(`${name}: same status, body and headers`, async () => {
-      const revoked = await send(revokedToken());
+      const revoked = await send(await revokedToken());
       const unknown = await send(generateToken());
       const answer = await seen(revoked);
       expect(answer).toEqual(await seen(unknown));
@@ -63,11 +62,11 @@ describe("a revoked token reads like one never issued", () => {
 
   test("a token that cannot be one of ours gets the same answer", async () => {
     const malformed = await seen(await requests.heartbeat!("short"));
-    expect(malformed).toEqual(await seen(await requests.heartbeat!(revokedToken())));
+    expect(malformed).toEqual(await seen(await requests.heartbeat!(await revokedToken())));
   });
 
   test("the log tells them apart", async () => {
-    const revoked = await logLine(await requests.update!(revokedToken()));
+    const revoked = await logLine(await requests.update!(await revokedToken()));
     const unknown = await logLine(await requests.update!(generateToken()));
     expect(revoked).toMatchObject({ status: 401, code: "unknown_token", detail: "revoked token" });
     expect(unknown).toMatchObject({ status: 401, code: "unknown_token", detail: "no such token" });

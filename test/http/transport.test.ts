@@ -138,7 +138,7 @@ describe("a wrong method on a known path", () => {
   });
 
   test("every registered route answers a method it does not take with 405, its own method allowed", async () => {
-    const routes = createApp({ config: server.config, db: server.db, now: Date.now }).routes;
+    const { routes } = await createApp({ config: server.config, store: server.store, now: Date.now });
     expect(routes.length).toBeGreaterThan(5);
     for (const route of routes) {
       const path = route.path.replaceAll(/:[^/]+/g, newUuid());

@@ -8,12 +8,12 @@ import { loadConfig } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
-import { openDatabase } from "../../src/store/database.ts";
+import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { NoNetworkLookup } from "../fuzz/support/no-network-lookup.ts";
 
 const config = loadConfig();
-const db = openDatabase(config.dbPath);
+const store = openSqliteStore(config.dbPath);
 const log = createLogger({ level: config.logLevel });
-const app = createApp({ config, db, now: Date.now, log, lookup: new NoNetworkLookup(), tokenRateLimit: { count: 1_000_000, windowSeconds: 60 } });
+const app = await createApp({ config, store, now: Date.now, log, lookup: new NoNetworkLookup(), tokenRateLimit: { count: 1_000_000, windowSeconds: 60 } });
 const port = listen(app, config.host, config.port);
 console.log(`fuzz target listening on http://${config.host}:${port}`);

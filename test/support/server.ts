@@ -11,8 +11,10 @@ import { createApp, type App, type AppContext } from "../../src/http/app.ts";
 import { listen } from "../../src/http/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import type { LookupService } from "../../src/lookup/lookup-service.ts";
-import { openDatabase, type Db } from "../../src/store/database.ts";
+import type { Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/auth/token.ts";
+import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { createToken } from "../../src/store/tokens.ts";
 import { track } from "./cleanup.ts";
 
@@ -20,6 +22,8 @@ export interface TestServer {
   url: string;
   /** The application itself: its registered routes, and handle() for requests built by hand. */
   app: App;
+  store: Store;
+  /** The SQLite database behind the store, for tests that look into the file or break it. */
   db: Db;
   dbPath: string;
   clock: { now: number };
@@ -41,28 +45,30 @@ export async function startTestServer(
   const dbPath = config.dbPath;
   const { clockStart, ...appOptions } = options;
   const clock = { now: clockStart ?? Date.now() };
-  const db = openDatabase(dbPath, () => clock.now);
+  const store = openSqliteStore(dbPath, () => clock.now);
   const lines: string[] = [];
   const log = createLogger({ level: config.logLevel, write: (line) => lines.push(line) });
-  const app = createApp({ config, db, now: () => clock.now, log, ...appOptions });
+  const app = await createApp({ config, store, now: () => clock.now, log, ...appOptions });
   // The same transport settings as `serve`.
   const port = listen(app, "127.0.0.1", 0);
   const close = track(async () => {
     await app.stop(true);
-    db.$client.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
   return {
     url: `http://127.0.0.1:${port}`,
     app,
-    db,
+    store,
+    db: store.db,
     dbPath,
     clock,
     config,
     logs: () => lines.map((line) => JSON.parse(line)),
     token(scope: TokenScope = "all") {
       const secret = generateToken();
-      createToken(db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
+      // Straight into the file, so that a test gets its token without awaiting.
+      createToken(store.db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
       return secret;
     },
     close,

@@ -6,7 +6,7 @@
 // is cut to it; a stat or list item over its bound is dropped (trim-to-bounds.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
-import type { PluginFields } from "../../store/plugins.ts";
+import type { PluginFields } from "../../store/records.ts";
 import { storedFreeForm } from "./trim-to-bounds.ts";
 import { namedEntries, openObject, optional, payload, present, whenObject, type Payload } from "./payload.ts";
 

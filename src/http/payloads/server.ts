@@ -7,7 +7,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { cutFormatted } from "../../minecraft/format.ts";
 import { definedOnly } from "../../store/defined.ts";
-import type { ServerFields } from "../../store/servers.ts";
+import type { ServerFields } from "../../store/records.ts";
 import { cutBy } from "./trim-to-bounds.ts";
 import { namedEntries, openObject, optional, payload, present, type Payload } from "./payload.ts";
 

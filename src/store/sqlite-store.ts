@@ -1,0 +1,84 @@
+// The store on one SQLite file (bun:sqlite through drizzle): the default,
+// nothing to install. bun:sqlite is synchronous, so each operation runs to its
+// end inside its async method; a push's transaction is one synchronous
+// transaction and keeps every guarantee it has (push.ts). Every operation
+// hands SQLite's faults that no request can fix (locked, full, unwritable) out
+// as StoreUnavailableError, which is all the layers above look for.
+
+import type { ReplayStatus } from "../auth/replay.ts";
+import { backupDatabase } from "./backup.ts";
+import { openDatabase, type Db } from "./database.ts";
+import { getPlugin } from "./plugins.ts";
+import { acceptPush, rememberedFingerprint } from "./push.ts";
+import { adoptClockSkew } from "./replay-memory.ts";
+import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
+import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
+import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
+import { storeUnavailable } from "./unavailable.ts";
+
+/** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
+async function classified<T>(operation: () => T): Promise<T> {
+  try {
+    return operation();
+  } catch (error) {
+    throw storeUnavailable(error) ?? error;
+  }
+}
+
+export class SqliteStore implements Store {
+  readonly tokens: TokenStore;
+  readonly servers: ServerStore;
+  readonly plugins: PluginStore;
+  readonly replay: ReplayStore;
+
+  /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
+  constructor(readonly db: Db) {
+    this.tokens = {
+      create: (token) => classified(() => createToken(db, token)),
+      list: () => classified(() => listTokens(db)),
+      revoke: (id, now) => classified(() => revokeToken(db, id, now)),
+      findByHash: (hash) => classified(() => findTokenByHash(db, hash)),
+      expireIdleRegistrations: (now) => classified(() => expireIdleRegistrations(db, now)),
+    };
+    this.servers = {
+      get: (uuid) => classified(() => getServer(db, uuid)),
+      list: () => classified(() => listServers(db)),
+      samples: (uuid, since) => classified(() => listSamples(db, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => classified(() => listSampleBuckets(db, uuid, since, bucketMs)),
+    };
+    this.plugins = { get: (uuid) => classified(() => getPlugin(db, uuid)) };
+    this.replay = {
+      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(db, key, now)),
+      adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+  }
+
+  push(push: Push): Promise<ReplayStatus> {
+    return classified(() => acceptPush(this.db, push));
+  }
+
+  async problem(): Promise<string | undefined> {
+    try {
+      this.db.$client.query("SELECT count(*) FROM __drizzle_migrations").get();
+    } catch (error) {
+      return `the database cannot be read: ${(error as Error).message}`;
+    }
+    const failure = this.db.writes.lastFailure();
+    if (failure) return `writes are failing since ${new Date(failure.since).toISOString()}: ${failure.message}`;
+    return undefined;
+  }
+
+  async backup(target: string): Promise<number> {
+    return backupDatabase(this.db, target);
+  }
+
+  /** Closing checkpoints the WAL into the file and removes it. */
+  async close(): Promise<void> {
+    this.db.$client.close();
+  }
+}
+
+/** Opens (creating or upgrading) the SQLite database at `path`; DatabaseOpenError when it cannot. */
+export function openSqliteStore(path: string, now: () => number = Date.now): SqliteStore {
+  return new SqliteStore(openDatabase(path, now));
+}

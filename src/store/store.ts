@@ -1,0 +1,104 @@
+// The store: everything Pennant keeps (tokens, server and plugin records with
+// their history, the replay memory) behind one interface, one implementation
+// per backend (SQLite: sqlite-store.ts). Every operation is asynchronous, so a
+// backend across the network fits the same callers; nothing above src/store
+// knows which backend it has. Refusals come out as the errors of
+// write-refusals.ts, faults no request can fix as StoreUnavailableError.
+
+import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
+import type { TokenScope } from "../auth/token.ts";
+import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
+
+/** Who pushes: a stored token, or an unknown one that open registration lets in. */
+export interface PushCredentials {
+  /** Null for an unknown token that open registration lets in. */
+  tokenId: number | null;
+  tokenHash: string;
+}
+
+/** Bounds counted across pushes (PENNANT_REGISTRATION_MAX, PENNANT_MAX_BYTES_PER_TOKEN). */
+export interface PushBounds {
+  registrationMax: number;
+  maxBytesPerToken: number;
+}
+
+/** The record a push writes, what it sets, and how many records of its kind one token may own. */
+export type RecordWrite =
+  | { kind: "server"; uuid: string; serverPush: ServerPushKind; fields: ServerFields; maxPerToken: number }
+  | { kind: "plugin"; uuid: string; fields: PluginFields; maxPerToken: number };
+
+/** A signed push, authenticated and past the replay guard's look-up. */
+export interface Push {
+  credentials: PushCredentials;
+  replay: ReplayRecord;
+  now: number;
+  bounds: PushBounds;
+  record: RecordWrite;
+}
+
+/** A token as `token create` makes it. */
+export interface NewToken {
+  hash: string;
+  scope: TokenScope;
+  label: string;
+  now: number;
+}
+
+export interface TokenStore {
+  create(token: NewToken): Promise<TokenRow>;
+  /** Every token, the oldest first. */
+  list(): Promise<TokenRow[]>;
+  /** Revokes a token; false when there is no such active token. */
+  revoke(id: number, now: number): Promise<boolean>;
+  /** The token with this hash, revoked or not (a revoked token may not be claimed again). */
+  findByHash(hash: string): Promise<TokenRow | undefined>;
+  /** Deletes the tokens open registration made that have been idle for a day, with their records; returns how many. */
+  expireIdleRegistrations(now: number): Promise<number>;
+}
+
+export interface ServerStore {
+  get(uuid: string): Promise<ServerRow | undefined>;
+  /** Every server record, the most recently seen first (for the operator's `servers` command). */
+  list(): Promise<ServerRow[]>;
+  /** Samples of one server since a time, oldest first. */
+  samples(uuid: string, since: number): Promise<ServerSample[]>;
+  /** Players online since a time, one point per `bucketMs` (aligned to the epoch): the bucket's highest count at its newest sample's time, oldest first. */
+  sampleBuckets(uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>>;
+}
+
+export interface PluginStore {
+  get(uuid: string): Promise<PluginRow | undefined>;
+}
+
+export interface ReplayStore {
+  /** The fingerprint remembered under a replay key still inside the window (null for a row kept from before fingerprints); undefined when none is. */
+  rememberedFingerprint(key: string, now: number): Promise<string | null | undefined>;
+  /**
+   * Records `clockSkewMs` as the window in force from `now` and returns the
+   * earliest push timestamp the replay memory can vouch for (0: all of them).
+   */
+  adoptClockSkew(clockSkewMs: number, now: number): Promise<number>;
+}
+
+export interface Store {
+  readonly tokens: TokenStore;
+  readonly servers: ServerStore;
+  readonly plugins: PluginStore;
+  readonly replay: ReplayStore;
+  /**
+   * Accepts a push in one transaction: remembers its replay key, registers its
+   * token under open registration, checks ownership and limits, writes the
+   * record (and an update's history sample). A refused push (a replay, not the
+   * owner, over a limit) stores nothing. "duplicate" (nothing written) when
+   * this exact push is already remembered. The token was looked up before:
+   * an unknown one that a push of the same token registered since makes this
+   * push that token's, and of pushes racing for one new record exactly one
+   * becomes its owner, the others NotOwnerError.
+   */
+  push(push: Push): Promise<ReplayStatus>;
+  /** Why the store cannot serve (cannot be read, or its writes are failing, since when), or undefined when it can. */
+  problem(): Promise<string | undefined>;
+  /** Writes a consistent copy to the new file `target` and returns its size in bytes (BackupError when it cannot). */
+  backup(target: string): Promise<number>;
+  close(): Promise<void>;
+}
