@@ -14,6 +14,15 @@ const MIB = 1024 * 1024;
 /** The transient memory all drawings in flight may hold together (one drawing is always admitted). */
 export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
+/**
+ * A drawing above this leaves garbage worth collecting at once: its thread
+ * does (a full collection of a small heap, a few ms), rather than let each
+ * thread's heap grow to its own high-water mark before the collector runs.
+ * Measured on a 2-thread server drawing 560 banners of every size at scale 2,
+ * a quarter of them 1200x300: peak RSS ~310 MiB with, ~380-420 MiB without.
+ */
+export const COLLECT_AFTER_BYTES = 16 * MIB;
+
 const PNG_BYTES_PER_PIXEL = 16;
 const WEBP_BYTES_PER_PIXEL = 70;
 

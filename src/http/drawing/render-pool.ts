@@ -12,7 +12,7 @@
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
-import { drawingMemory, DRAWING_MEMORY_BYTES } from "./draw-memory.ts";
+import { COLLECT_AFTER_BYTES, drawingMemory, DRAWING_MEMORY_BYTES } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
@@ -120,7 +120,7 @@ export class RenderPool implements Drawer {
       this.waiting.shift();
       thread.task = next;
       this.memoryInFlight += next.memory;
-      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job };
+      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: next.memory > COLLECT_AFTER_BYTES };
       thread.worker.postMessage(message);
     }
   }

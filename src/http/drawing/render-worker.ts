@@ -33,4 +33,6 @@ self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
     answer = { id: message.id, error: error instanceof Error ? error.message : String(error), usage: [...budget.usage()] };
     self.postMessage(answer);
   }
+  // After the answer, so it waits for nothing but this thread's next job.
+  if (message.collect) Bun.gc(true);
 };
