@@ -134,6 +134,20 @@ describe("the pool of render threads", () => {
     }
   });
 
+  test("a drawing past its deadline fails and its thread is replaced: the drawings after it still settle", async () => {
+    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES, drawDeadlineMs: 1 });
+    try {
+      const large = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
+      // A thread that keeps drawing past 1 ms is stopped; each next drawing gets a new thread (and the same fate).
+      const results = await Promise.allSettled([pool.draw(large), pool.draw(large), pool.draw(large)]);
+      expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
+      expect(String((results[2] as PromiseRejectedResult).reason)).toContain("deadline");
+      expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("closed, it draws nothing more: waiting and new draws fail", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
     const job = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);

@@ -36,12 +36,23 @@ interface RenderThread {
   worker: Worker;
   /** The job it draws now; null: free. */
   task: Task | null;
+  /** Ends the thread if its drawing runs past the deadline. */
+  deadline: ReturnType<typeof setTimeout> | undefined;
   /** Its drawing caches as its last answer reported them. */
   usage: Array<[CacheName, CacheStats]>;
 }
 
+/**
+ * The longest a drawing may run: the largest takes ~100 ms, so one still
+ * running after this is stuck (a fault), and its thread is replaced rather
+ * than left to hold a place in the queue for good.
+ */
+const DRAW_DEADLINE_MS = 10_000;
+
 export interface RenderPoolSettings {
   threads: number;
+  /** DRAW_DEADLINE_MS unless given (tests). */
+  drawDeadlineMs?: number;
   /** The whole cache budget's bytes; each thread keeps its part of the drawing shares. */
   cacheBytes: CacheBytes;
 }
@@ -100,7 +111,7 @@ export class RenderPool implements Drawer {
     const stopped = new Error("the render pool is closed");
     for (const task of this.waiting.splice(0)) task.reject(stopped);
     for (const thread of this.threads.splice(0)) {
-      thread.task?.reject(stopped);
+      this.finish(thread)?.reject(stopped);
       thread.worker.terminate();
     }
   }
@@ -119,6 +130,7 @@ export class RenderPool implements Drawer {
       if (!thread) return;
       this.waiting.shift();
       thread.task = next;
+      thread.deadline = setTimeout(() => this.died(thread, "its drawing ran past its deadline"), this.settings.drawDeadlineMs ?? DRAW_DEADLINE_MS);
       this.memoryInFlight += next.memory;
       const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: next.memory > COLLECT_AFTER_BYTES };
       thread.worker.postMessage(message);
@@ -129,6 +141,7 @@ export class RenderPool implements Drawer {
   private finish(thread: RenderThread): Task | null {
     const task = thread.task;
     thread.task = null;
+    clearTimeout(thread.deadline);
     if (task) this.memoryInFlight -= task.memory;
     return task;
   }
@@ -137,7 +150,7 @@ export class RenderPool implements Drawer {
     const worker = new Worker(WORKER_URL);
     // A pool left open (a test's app) must not keep the process alive.
     worker.unref();
-    const thread: RenderThread = { worker, task: null, usage: [] };
+    const thread: RenderThread = { worker, task: null, deadline: undefined, usage: [] };
     const start: ToRenderThread = { type: "start", cacheBytes: this.perThread };
     worker.postMessage(start);
     worker.addEventListener("message", (event: MessageEvent<FromRenderThread>) => this.answered(thread, event.data));
@@ -155,7 +168,7 @@ export class RenderPool implements Drawer {
     this.dispatch();
   }
 
-  /** A thread that failed outside a drawing (out of memory, a crash) is dropped with its job; the next draw starts another. */
+  /** A thread that failed outside a drawing (out of memory, a crash) or is stuck is dropped with its job; the next draw starts another. */
   private died(thread: RenderThread, reason: string): void {
     const index = this.threads.indexOf(thread);
     if (index === -1) return;
