@@ -98,6 +98,14 @@ export const HISTORY_MS = 30 * 24 * 3600 * 1000;
  */
 export const REGISTRATION_IDLE_MS = 24 * 3_600_000;
 
+/**
+ * How stale a token's last use may get: a push writes it only when the stored
+ * one is older than this. Written on every push, that one row would make all
+ * of a token's pushes wait for each other (in PostgreSQL, where they run at
+ * once); `token list` is still right to the minute.
+ */
+export const LAST_USED_STEP_MS = 60_000;
+
 /** How long after its last push a plugin counts as active (spec section 3). */
 const ACTIVE_WITHIN_MS = 24 * 3_600_000;
 
