@@ -86,7 +86,8 @@ let keys = 0;
 /** A replay record no other push in the test has, unless one is given. */
 function replayOf(replay: Partial<ReplayRecord> = {}): ReplayRecord {
   keys += 1;
-  return { key: `key-${keys}`.padEnd(64, "0"), fingerprint: `print-${keys}`.padEnd(64, "0"), expiresAt: Number.MAX_SAFE_INTEGER, ...replay };
+  // The dash after the number keeps key-1 and key-10 apart once padded.
+  return { key: `key-${keys}-`.padEnd(64, "0"), fingerprint: `print-${keys}-`.padEnd(64, "0"), expiresAt: Number.MAX_SAFE_INTEGER, ...replay };
 }
 
 function tokenOf(store: Store, name: string, now = 0): Promise<TokenRow> {
@@ -104,6 +105,15 @@ function pluginPush(credentials: Push["credentials"], uuid: string, now: number,
 }
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+/**
+ * Reads at once as many times as pushes will race, so that a backend with a
+ * pool of connections has them open: pushes waiting for a new connection each
+ * would not start together.
+ */
+async function warmUp(store: Store): Promise<void> {
+  await Promise.all(Array.from({ length: 16 }, () => store.plugins.get(uuidOf(0))));
+}
 
 /** How many of `pushes`, run at once, ended in each outcome: "new", "duplicate" or the refusal's class name. */
 async function outcomes(pushes: Array<Promise<unknown>>): Promise<Record<string, number>> {
@@ -215,6 +225,7 @@ forEachBackend("accepting a push", (open) => {
   test("pushes racing for one new record: exactly one owner, the others refused; a token's record limit holds under concurrency", async () => {
     const store = await open();
     const tokens = await Promise.all(Array.from({ length: 16 }, (_, n) => tokenOf(store, `racer${n}`)));
+    await warmUp(store);
     const racing = await outcomes(tokens.map((token) => store.push(serverPush(asToken(token), uuidOf(1), 1_000, {}))));
     expect(racing).toEqual({ new: 1, NotOwnerError: 15 });
     const owner = (await store.servers.get(uuidOf(1)))?.tokenId;
@@ -229,6 +240,7 @@ forEachBackend("accepting a push", (open) => {
   test("a record limit of 3 under 16 pushes at once of a token that owns nothing yet: 3 written, the others refused", async () => {
     const store = await open();
     const token = asToken(await tokenOf(store, "a"));
+    await warmUp(store);
     const limit = (n: number) => ({ kind: "plugin", uuid: uuidOf(n), fields: {}, maxPerToken: 3 }) as const;
     const racing = await outcomes(Array.from({ length: 16 }, (_, n) => store.push(pluginPush(token, uuidOf(n), 1_000, {}, { record: limit(n) }))));
     expect(racing).toEqual({ new: 3, RecordLimitError: 13 });
@@ -240,6 +252,7 @@ forEachBackend("accepting a push", (open) => {
     const store = await open();
     const token = asToken(await tokenOf(store, "a"));
     const push = serverPush(token, uuidOf(1), 1_000, { playersOnline: 4 });
+    await warmUp(store);
     expect(await outcomes([store.push(push), store.push(push)])).toEqual({ new: 1, duplicate: 1 });
     expect(await store.servers.samples(uuidOf(1), 0)).toHaveLength(1);
   });
@@ -248,6 +261,7 @@ forEachBackend("accepting a push", (open) => {
     const store = await open();
     const token = asToken(await tokenOf(store, "a"));
     await store.push(serverPush(token, uuidOf(1), 60_000, { playersOnline: 1 }));
+    await warmUp(store);
     const counts = Array.from({ length: 16 }, (_, n) => (n * 7) % 16);
     await Promise.all(counts.map((playersOnline, n) => store.push(serverPush(token, uuidOf(1), 60_001 + n, { playersOnline }))));
     const samples = await store.servers.samples(uuidOf(1), 0);
