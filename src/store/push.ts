@@ -8,11 +8,11 @@
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
 
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { writePluginPush } from "./plugins.ts";
-import { LAST_USED_STEP_MS } from "./records.ts";
+import { lastUseStale } from "./records.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
 import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
@@ -38,7 +38,7 @@ export function acceptPush(db: Db, push: Push): ReplayStatus {
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
     tx.update(tokens)
       .set({ lastUsedAt: now })
-      .where(and(eq(tokens.id, tokenId), or(isNull(tokens.lastUsedAt), lt(tokens.lastUsedAt, now - LAST_USED_STEP_MS))))
+      .where(and(eq(tokens.id, tokenId), lastUseStale(tokens, now)))
       .run();
     const before = recordJsonBytes(tx, record);
     writeRecord(tx, record, tokenId, now);

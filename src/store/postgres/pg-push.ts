@@ -15,9 +15,9 @@
 // Locks are taken record first, token row after, so that two pushes cannot
 // each hold what the other waits for (a new record has no row to hold yet).
 
-import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../../auth/replay.ts";
-import { LAST_USED_STEP_MS } from "../records.ts";
+import { lastUseStale } from "../records.ts";
 import type { Push, RecordWrite } from "../store.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../write-refusals.ts";
 import type { PgDb, PgTx } from "./open-postgres.ts";
@@ -143,7 +143,7 @@ async function touchToken(tx: PgTx, tokenId: number, now: number): Promise<void>
   await tx
     .update(tokens)
     .set({ lastUsedAt: now })
-    .where(and(eq(tokens.id, tokenId), or(isNull(tokens.lastUsedAt), lt(tokens.lastUsedAt, now - LAST_USED_STEP_MS))));
+    .where(and(eq(tokens.id, tokenId), lastUseStale(tokens, now)));
 }
 
 /** The fingerprint remembered under a replay key still inside the window (see ../push.ts); undefined when none is. */

@@ -2,8 +2,8 @@
 // sweep of idle tokens run under one transaction-level advisory lock, so two
 // instances registering at once cannot both take the last slot.
 
-import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { idleRegistration, type TokenRow } from "../records.ts";
 import type { NewToken } from "../store.ts";
 import type { PgDb, PgTx } from "./open-postgres.ts";
 import { plugins, servers, tokens } from "./postgres-schema.ts";
@@ -65,13 +65,7 @@ export async function expireIdleRegistrations(tx: PgTx, now: number): Promise<nu
     await tx
       .select({ id: tokens.id })
       .from(tokens)
-      .where(
-        and(
-          eq(tokens.origin, "registration"),
-          isNull(tokens.revokedAt),
-          lt(sql`coalesce(${tokens.lastUsedAt}, ${tokens.createdAt})`, now - REGISTRATION_IDLE_MS),
-        ),
-      )
+      .where(idleRegistration(tokens, now))
       .for("update")
   ).map((row) => row.id);
   if (idle.length === 0) return 0;
