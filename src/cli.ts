@@ -220,7 +220,7 @@ const commands: Record<string, Command> = {
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
   backup: {
-    forms: [["backup <file> [--db PATH]", "write a consistent copy of the database to a new file (safe while serving)"]],
+    forms: [["backup <file> [--db PATH]", "write a consistent copy of the SQLite database to a new file (safe while serving); PostgreSQL: names pg_dump"]],
     run: backup,
   },
   lookup: {
