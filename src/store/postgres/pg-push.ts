@@ -37,7 +37,9 @@ export function acceptPush(db: PgDb, push: Push): Promise<ReplayStatus> {
     }
 
     const tokenId = credentials.tokenId ?? (await registerToken(tx, credentials.tokenHash, now, bounds.registrationMax));
-    const lockToken = once(() => tx.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, tokenId)).for("update"));
+    const lockToken = once(async () => {
+      await tx.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, tokenId)).for("update");
+    });
     const before = await recordBefore(tx, record);
     if (before && before.tokenId !== tokenId) throw new NotOwnerError(record.kind);
     if (!before) {
@@ -57,7 +59,7 @@ export function acceptPush(db: PgDb, push: Push): Promise<ReplayStatus> {
   });
 }
 
-/** `run` on its first call; later calls return the first call's promise. */
+/** `run` on its first call; later calls return the first call's promise (a query builder would run again each time it is awaited). */
 function once<T>(run: () => Promise<T>): () => Promise<T> {
   let done: Promise<T> | undefined;
   return () => (done ??= run());
