@@ -15,7 +15,8 @@ import { lookupJson } from "./lookup/view.ts";
 import { BackupError } from "./store/backup.ts";
 import { DatabaseOpenError } from "./store/database.ts";
 import { statusAt } from "./minecraft/status.ts";
-import { openSqliteStore } from "./store/sqlite-store.ts";
+import { describeStore, openStore } from "./store/open-store.ts";
+import { PgOpenError } from "./store/postgres/open-postgres.ts";
 import type { Store } from "./store/store.ts";
 
 interface Command {
@@ -62,19 +63,20 @@ function configWith(options: Map<string, string>): Config {
 
 /**
  * Opens a database that must exist already, for the commands that read or
- * change what is there: opening creates one, and a mistyped path would then
- * answer "nothing yet" instead of pointing at the mistake.
+ * change what is there: opening an SQLite path creates a file, and a mistyped
+ * path would then answer "nothing yet" instead of pointing at the mistake. (A
+ * PostgreSQL database is made by its server: a mistyped name fails to open.)
  */
-function openExistingStore(path: string): Store {
-  if (!existsSync(path)) {
-    throw new UsageError(`no database at ${path} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
+async function openExistingStore(config: Config): Promise<Store> {
+  if (!config.databaseUrl && !existsSync(config.dbPath)) {
+    throw new UsageError(`no database at ${config.dbPath} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
   }
-  return openSqliteStore(path);
+  return openStore(config);
 }
 
 async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
-  const store = openSqliteStore(config.dbPath);
+  const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
   const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true });
   let port: number;
@@ -88,15 +90,15 @@ async function serve(args: string[]): Promise<number> {
   exitOnSignals(log, (hurry) => stopGracefully(app, store, { timeoutMs: config.shutdownTimeoutSeconds * 1000, log, hurry }));
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const threads = config.renderThreads === 0 ? "drawing on this thread" : `${config.renderThreads} render thread${config.renderThreads === 1 ? "" : "s"}`;
-  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${config.dbPath}, ${threads})`);
+  console.log(`pennant ${pkg.version} listening on http://${host}:${port} (database ${describeStore(config)}, ${threads})`);
   return new Promise<number>(() => {});
 }
 
 async function migrate(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["db"]).options);
-  const created = !existsSync(config.dbPath);
-  await openSqliteStore(config.dbPath).close();
-  console.log(created ? `created database ${config.dbPath}` : `database ${config.dbPath} is up to date`);
+  const created = !config.databaseUrl && !existsSync(config.dbPath);
+  await (await openStore(config)).close();
+  console.log(created ? `created database ${config.dbPath}` : `database ${describeStore(config)} is up to date`);
   return 0;
 }
 
@@ -105,7 +107,7 @@ async function backup(args: string[]): Promise<number> {
   const [target, extra] = rest;
   if (!target || extra !== undefined) throw new UsageError("usage: backup <file> [--db PATH]");
   const config = configWith(options);
-  const store = openExistingStore(config.dbPath);
+  const store = await openExistingStore(config);
   try {
     const bytes = await store.backup(target);
     console.log(`backed up ${config.dbPath} to ${target} (${bytes} bytes)`);
@@ -119,7 +121,7 @@ async function listServerRecords(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["db"]);
   if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
   const config = configWith(options);
-  const store = openExistingStore(config.dbPath);
+  const store = await openExistingStore(config);
   try {
     const rows = await store.servers.list();
     if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
@@ -142,7 +144,7 @@ async function token(args: string[]): Promise<number> {
   const usage = "usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>";
   if (action !== "create" && action !== "list" && action !== "revoke") throw new UsageError(usage);
   const config = configWith(options);
-  const store = action === "create" ? openSqliteStore(config.dbPath) : openExistingStore(config.dbPath);
+  const store = action === "create" ? await openStore(config) : await openExistingStore(config);
   try {
     switch (action) {
       case "create": {
@@ -218,7 +220,7 @@ const commands: Record<string, Command> = {
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
   backup: {
-    forms: [["backup <file> [--db PATH]", "write a consistent copy of the database to a new file (safe while serving)"]],
+    forms: [["backup <file> [--db PATH]", "write a consistent copy of the SQLite database to a new file (safe while serving); PostgreSQL: names pg_dump"]],
     run: backup,
   },
   lookup: {
@@ -255,7 +257,7 @@ function unknownCommand(name: string): string {
 
 /** Mistakes in the command line, the environment or the files it names: exit 2, one line. */
 function isConfigurationError(error: unknown): error is Error {
-  return [ConfigError, UsageError, DatabaseOpenError, ListenError, BackupError].some((type) => error instanceof type);
+  return [ConfigError, UsageError, DatabaseOpenError, PgOpenError, ListenError, BackupError].some((type) => error instanceof type);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -17,6 +17,8 @@ export interface Config {
   port: number;
   host: string;
   dbPath: string;
+  /** A postgres:// URL: the store is then this PostgreSQL database, and dbPath is not used. */
+  databaseUrl: string | null;
   /** Allowed difference between X-Timestamp and our clock, in seconds. */
   clockSkewSeconds: number;
   /** Accept the signature variant of deployed plugin builds (see README). */
@@ -128,6 +130,20 @@ export function parseRateLimit(name: string, raw: string): RateLimitSetting {
   return { count, windowSeconds };
 }
 
+/**
+ * A PostgreSQL URL. The value is never repeated in the error: it holds the
+ * database's password.
+ */
+function postgresUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!parsed || !["postgres:", "postgresql:"].includes(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError(name, "expected a PostgreSQL URL, postgres://USER:PASSWORD@HOST:5432/DATABASE (or postgresql://)");
+  }
+  return raw;
+}
+
 function rateLimit(env: Env, name: string, fallback: RateLimitSetting): RateLimitSetting {
   const raw = read(env, name);
   return raw === undefined ? fallback : parseRateLimit(name, raw);
@@ -218,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, "PORT", 8080, 0, 65_535),
     host,
     dbPath: read(env, "PENNANT_DB") ?? "./data/pennant.db",
+    databaseUrl: postgresUrl(env, "PENNANT_DATABASE_URL"),
     clockSkewSeconds: integer(env, "PENNANT_CLOCK_SKEW", 300, 1, 86_400),
     legacySignatures: flag(env, "PENNANT_LEGACY_SIGNATURES", true),
     registration: oneOf(env, "PENNANT_REGISTRATION", ["closed", "open"] as const, "closed"),

@@ -9,6 +9,7 @@ describe("configuration", () => {
       port: 8080,
       host: "0.0.0.0",
       dbPath: "./data/pennant.db",
+      databaseUrl: null,
       clockSkewSeconds: 300,
       legacySignatures: true,
       registration: "closed",
@@ -38,6 +39,7 @@ describe("configuration", () => {
       PORT: "9000",
       HOST: "127.0.0.1",
       PENNANT_DB: "/tmp/x.db",
+      PENNANT_DATABASE_URL: "postgresql://pennant:secret@db.internal:5432/pennant",
       PENNANT_CLOCK_SKEW: "30",
       PENNANT_LEGACY_SIGNATURES: "off",
       PENNANT_REGISTRATION: "open",
@@ -65,6 +67,7 @@ describe("configuration", () => {
       port: 9000,
       host: "127.0.0.1",
       dbPath: "/tmp/x.db",
+      databaseUrl: "postgresql://pennant:secret@db.internal:5432/pennant",
       clockSkewSeconds: 30,
       legacySignatures: false,
       registration: "open",
@@ -113,6 +116,9 @@ describe("configuration", () => {
     ["PENNANT_METRICS_TOKEN", "short"],
     ["PENNANT_METRICS_TOKEN", "has spaces in the middle of it"],
     ["PENNANT_SHUTDOWN_TIMEOUT", "0"],
+    ["PENNANT_DATABASE_URL", "mysql://pennant:secret@db:3306/pennant"],
+    ["PENNANT_DATABASE_URL", "db.internal:5432"],
+    ["PENNANT_DATABASE_URL", "postgres://"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {
@@ -127,6 +133,12 @@ describe("configuration", () => {
       expect((caught as Error).message).toContain(variable);
     });
   }
+
+  test("a PostgreSQL URL it refuses is not repeated: its password would reach the terminal and the logs", () => {
+    expect(() => loadConfig({ PENNANT_DATABASE_URL: "mysql://pennant:hunter2@db/pennant" })).toThrow(
+      new ConfigError("PENNANT_DATABASE_URL", "expected a PostgreSQL URL, postgres://USER:PASSWORD@HOST:5432/DATABASE (or postgresql://)"),
+    );
+  });
 });
 
 describe("unknown variables", () => {

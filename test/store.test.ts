@@ -6,7 +6,7 @@ import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
 import type { ReplayRecord } from "../src/auth/replay.ts";
-import { REGISTRATION_IDLE_MS, type PluginFields, type ServerFields, type TokenRow } from "../src/store/records.ts";
+import { LAST_USED_STEP_MS, REGISTRATION_IDLE_MS, type PluginFields, type ServerFields, type TokenRow } from "../src/store/records.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import type { Push, Store } from "../src/store/store.ts";
 import { createToken } from "../src/store/tokens.ts";
@@ -86,7 +86,8 @@ let keys = 0;
 /** A replay record no other push in the test has, unless one is given. */
 function replayOf(replay: Partial<ReplayRecord> = {}): ReplayRecord {
   keys += 1;
-  return { key: `key-${keys}`.padEnd(64, "0"), fingerprint: `print-${keys}`.padEnd(64, "0"), expiresAt: Number.MAX_SAFE_INTEGER, ...replay };
+  // The dash after the number keeps key-1 and key-10 apart once padded.
+  return { key: `key-${keys}-`.padEnd(64, "0"), fingerprint: `print-${keys}-`.padEnd(64, "0"), expiresAt: Number.MAX_SAFE_INTEGER, ...replay };
 }
 
 function tokenOf(store: Store, name: string, now = 0): Promise<TokenRow> {
@@ -104,6 +105,15 @@ function pluginPush(credentials: Push["credentials"], uuid: string, now: number,
 }
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+/**
+ * Reads at once as many times as pushes will race, so that a backend with a
+ * pool of connections has them open: pushes waiting for a new connection each
+ * would not start together.
+ */
+async function warmUp(store: Store): Promise<void> {
+  await Promise.all(Array.from({ length: 16 }, () => store.plugins.get(uuidOf(0))));
+}
 
 /** How many of `pushes`, run at once, ended in each outcome: "new", "duplicate" or the refusal's class name. */
 async function outcomes(pushes: Array<Promise<unknown>>): Promise<Record<string, number>> {
@@ -178,7 +188,13 @@ forEachBackend("accepting a push", (open) => {
     await store.push(serverPush(asToken(token), uuidOf(1), 1_000, { name: "One", extra: { uptime: 1, tps_5m: 20 } }));
     await store.push(serverPush(asToken(token), uuidOf(1), 2_000, { extra: { uptime: 2 } }, { record: { kind: "server", uuid: uuidOf(1), serverPush: "heartbeat", fields: { extra: { uptime: 2 } }, maxPerToken: 10 } }));
     expect(await store.servers.get(uuidOf(1))).toMatchObject({ tokenId: token.id, name: "One", extra: { uptime: 2, tps_5m: 20 }, firstSeen: 1_000, lastSeen: 2_000, statsUpdatedAt: 1_000 });
-    expect((await store.tokens.findByHash(token.hash))?.lastUsedAt).toBe(2_000);
+    // The last use is written once it is older than a minute, so a busy token's pushes do not all write its row.
+    const lastUsed = async () => (await store.tokens.findByHash(token.hash))?.lastUsedAt;
+    expect(await lastUsed()).toBe(1_000);
+    await store.push(serverPush(asToken(token), uuidOf(1), 1_000 + LAST_USED_STEP_MS, {}));
+    expect(await lastUsed()).toBe(1_000);
+    await store.push(serverPush(asToken(token), uuidOf(1), 1_001 + LAST_USED_STEP_MS, {}));
+    expect(await lastUsed()).toBe(1_001 + LAST_USED_STEP_MS);
     await store.push(pluginPush(asToken(token), uuidOf(2), 3_000, { stats: { a: 1, b: 2 }, minecraftVersions: ["1.21"] }));
     await store.push(pluginPush(asToken(token), uuidOf(2), 4_000, { stats: { c: 3 } }));
     expect(await store.plugins.get(uuidOf(2))).toMatchObject({ stats: { c: 3 }, minecraftVersions: ["1.21"], meta: {}, firstSeen: 3_000, lastSeen: 4_000 });
@@ -209,14 +225,47 @@ forEachBackend("accepting a push", (open) => {
   test("pushes racing for one new record: exactly one owner, the others refused; a token's record limit holds under concurrency", async () => {
     const store = await open();
     const tokens = await Promise.all(Array.from({ length: 16 }, (_, n) => tokenOf(store, `racer${n}`)));
+    await warmUp(store);
     const racing = await outcomes(tokens.map((token) => store.push(serverPush(asToken(token), uuidOf(1), 1_000, {}))));
     expect(racing).toEqual({ new: 1, NotOwnerError: 15 });
-    const one = asToken(tokens[0]!);
+    const owner = (await store.servers.get(uuidOf(1)))?.tokenId;
+    const one = asToken(tokens.find((token) => token.id === owner)!);
     const limit = (n: number) => ({ kind: "server", uuid: uuidOf(100 + n), serverPush: "update", fields: {}, maxPerToken: 3 }) as const;
     const limited = await outcomes(Array.from({ length: 16 }, (_, n) => store.push(serverPush(one, uuidOf(100 + n), 1_000, {}, { record: limit(n) }))));
     // The token owns uuidOf(1) already: two more fit under 3.
     expect(limited).toEqual({ new: 2, RecordLimitError: 14 });
     expect((await store.servers.list()).filter((row) => row.tokenId === one.tokenId)).toHaveLength(3);
+  });
+
+  test("a record limit of 3 under 16 pushes at once of a token that owns nothing yet: 3 written, the others refused", async () => {
+    const store = await open();
+    const token = asToken(await tokenOf(store, "a"));
+    await warmUp(store);
+    const limit = (n: number) => ({ kind: "plugin", uuid: uuidOf(n), fields: {}, maxPerToken: 3 }) as const;
+    const racing = await outcomes(Array.from({ length: 16 }, (_, n) => store.push(pluginPush(token, uuidOf(n), 1_000, {}, { record: limit(n) }))));
+    expect(racing).toEqual({ new: 3, RecordLimitError: 13 });
+    const written = await Promise.all(Array.from({ length: 16 }, (_, n) => store.plugins.get(uuidOf(n))));
+    expect(written.filter((row) => row !== undefined)).toHaveLength(3);
+  });
+
+  test("two identical pushes at once: one is applied, the other is its duplicate", async () => {
+    const store = await open();
+    const token = asToken(await tokenOf(store, "a"));
+    const push = serverPush(token, uuidOf(1), 1_000, { playersOnline: 4 });
+    await warmUp(store);
+    expect(await outcomes([store.push(push), store.push(push)])).toEqual({ new: 1, duplicate: 1 });
+    expect(await store.servers.samples(uuidOf(1), 0)).toHaveLength(1);
+  });
+
+  test("updates of one server within one minute at once: one history sample, with the minute's highest count", async () => {
+    const store = await open();
+    const token = asToken(await tokenOf(store, "a"));
+    await store.push(serverPush(token, uuidOf(1), 60_000, { playersOnline: 1 }));
+    await warmUp(store);
+    const counts = Array.from({ length: 16 }, (_, n) => (n * 7) % 16);
+    await Promise.all(counts.map((playersOnline, n) => store.push(serverPush(token, uuidOf(1), 60_001 + n, { playersOnline }))));
+    const samples = await store.servers.samples(uuidOf(1), 0);
+    expect(samples.map(({ playersOnline }) => playersOnline)).toEqual([15]);
   });
 });
 
@@ -228,7 +277,7 @@ forEachBackend("open registration", (open) => {
     expect(await store.push(pluginPush(newcomer, uuidOf(2), 2_000, {}))).toBe("new");
     const [registered, ...others] = await store.tokens.list();
     expect(others).toHaveLength(0);
-    expect(registered).toMatchObject({ hash: newcomer.tokenHash, origin: "registration", label: "self-registered", createdAt: 1_000, lastUsedAt: 2_000 });
+    expect(registered).toMatchObject({ hash: newcomer.tokenHash, origin: "registration", label: "self-registered", createdAt: 1_000, lastUsedAt: 1_000 });
     expect((await store.plugins.get(uuidOf(2)))?.tokenId).toBe(registered!.id);
   });
 

@@ -8,10 +8,11 @@
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
 
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { writePluginPush } from "./plugins.ts";
+import { lastUseStale } from "./records.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
 import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
@@ -35,7 +36,10 @@ export function acceptPush(db: Db, push: Push): ReplayStatus {
     }
 
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
-    tx.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, tokenId)).run();
+    tx.update(tokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(tokens.id, tokenId), lastUseStale(tokens, now)))
+      .run();
     const before = recordJsonBytes(tx, record);
     writeRecord(tx, record, tokenId, now);
     // Only a record that grew can take its token over; the token's total is a

@@ -17,32 +17,53 @@ import { eq, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { replayMemory, usedSignatures } from "./schema.ts";
 
-const ROW = 1;
+/** The replay memory's one row. */
+export const REPLAY_MEMORY_ROW = 1;
+
+/** The window the replay memory's rows were kept for, and the earliest push timestamp it vouches for. */
+export interface ReplayCoverage {
+  clockSkewMs: number;
+  coveredSince: number;
+}
+
+/**
+ * What the replay memory vouches for once `clockSkewMs` is in force from
+ * `now`: `previous` is the recorded coverage (undefined in a database from
+ * before this record, taken to have used the same window), and
+ * `newestEarlierExpiry` the latest expiry among rows kept under the earlier
+ * key (null when there are none; the caller drops them). A raise means the
+ * caller extends every row held by `extendBy`.
+ */
+export function nextCoverage(
+  previous: ReplayCoverage | undefined,
+  newestEarlierExpiry: number | null | undefined,
+  clockSkewMs: number,
+  now: number,
+): { coveredSince: number; extendBy: number } {
+  const { clockSkewMs: previousSkew, coveredSince: previousCover } = previous ?? { clockSkewMs, coveredSince: 0 };
+  let coveredSince = previousCover;
+  // A row's timestamp is its expiry less the window it was kept for.
+  if (newestEarlierExpiry != null) coveredSince = Math.max(coveredSince, newestEarlierExpiry - previousSkew + 1);
+  const extendBy = Math.max(0, clockSkewMs - previousSkew);
+  // Rows swept before now had timestamps before now - previous window.
+  if (extendBy > 0) coveredSince = Math.max(coveredSince, now - previousSkew);
+  return { coveredSince, extendBy };
+}
 
 /**
  * Records `clockSkewMs` as the window in force from `now` and returns the
  * earliest push timestamp the replay memory can vouch for (0: all of them).
- * A database from before this record is taken to have used the same window.
  */
 export function adoptClockSkew(db: Db, clockSkewMs: number, now: number): number {
   return db.transaction((tx) => {
-    const held = tx.select().from(replayMemory).where(eq(replayMemory.id, ROW)).get();
-    const previous = held ?? { clockSkewMs, coveredSince: 0 };
-    let coveredSince = previous.coveredSince;
+    const previous = tx.select().from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW)).get();
     const earlierKeys = isNull(usedSignatures.fingerprint);
     const newestExpiry = tx.select({ at: max(usedSignatures.expiresAt) }).from(usedSignatures).where(earlierKeys).get()?.at;
-    if (newestExpiry != null) {
-      // A row's timestamp is its expiry less the window it was kept for.
-      coveredSince = Math.max(coveredSince, newestExpiry - previous.clockSkewMs + 1);
-      tx.delete(usedSignatures).where(earlierKeys).run();
-    }
-    if (clockSkewMs > previous.clockSkewMs) {
-      tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${clockSkewMs - previous.clockSkewMs}` }).run();
-      // Rows swept before now had timestamps before now - previous window.
-      coveredSince = Math.max(coveredSince, now - previous.clockSkewMs);
-    }
+    const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
+    if (newestExpiry != null) tx.delete(usedSignatures).where(earlierKeys).run();
+    if (extendBy > 0) tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` }).run();
     tx.insert(replayMemory)
-      .values({ id: ROW, clockSkewMs, coveredSince })
+      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs, coveredSince })
       .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs, coveredSince } })
       .run();
     return coveredSince;

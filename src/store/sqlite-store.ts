@@ -63,9 +63,7 @@ export class SqliteStore implements Store {
     } catch (error) {
       return `the database cannot be read: ${(error as Error).message}`;
     }
-    const failure = this.db.writes.lastFailure();
-    if (failure) return `writes are failing since ${new Date(failure.since).toISOString()}: ${failure.message}`;
-    return undefined;
+    return this.db.writes.problem();
   }
 
   async backup(target: string): Promise<number> {

@@ -1,8 +1,8 @@
 // Queries on API tokens.
 
-import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
-import { REGISTRATION_IDLE_MS, type TokenRow } from "./records.ts";
+import { idleRegistration, type TokenRow } from "./records.ts";
 import { plugins, servers, tokens } from "./schema.ts";
 import type { NewToken } from "./store.ts";
 
@@ -51,13 +51,7 @@ export function expireIdleRegistrations(db: Db | Tx, now: number): number {
   const idle = db
     .select({ id: tokens.id })
     .from(tokens)
-    .where(
-      and(
-        eq(tokens.origin, "registration"),
-        isNull(tokens.revokedAt),
-        lt(sql`coalesce(${tokens.lastUsedAt}, ${tokens.createdAt})`, now - REGISTRATION_IDLE_MS),
-      ),
-    )
+    .where(idleRegistration(tokens, now))
     .all()
     .map((row) => row.id);
   if (idle.length === 0) return 0;

@@ -1,11 +1,12 @@
 // Database faults that no request can fix but time or the operator can: the
-// file is locked by another process, the disk is full, or the file cannot be
-// written. Classified here, in one place, so that HTTP answers them with 503 and
+// file is locked by another process, the disk is full, the file cannot be
+// written, or (PostgreSQL, postgres/pg-faults.ts) the server cannot be reached
+// or does not answer in time. SQLite's are classified here, in one place, so that HTTP answers them with 503 and
 // Retry-After (not 500) and /healthz can report them.
 
 import { SQLiteError } from "bun:sqlite";
 
-export type StoreFailureKind = "busy" | "full" | "unwritable";
+export type StoreFailureKind = "busy" | "full" | "unwritable" | "unreachable" | "timeout";
 
 /** Primary SQLite result codes (the low byte of an extended code) that mean "unavailable". */
 const KIND_BY_PRIMARY_CODE: ReadonlyMap<number, StoreFailureKind> = new Map([
@@ -21,17 +22,22 @@ const DESCRIPTION: Record<StoreFailureKind, string> = {
   busy: "the database is locked by another process",
   full: "the database or its disk is full",
   unwritable: "the database cannot be written: read-only file or folder, or a disk error",
+  unreachable: "the database server cannot be reached",
+  timeout: "the database server did not answer in time",
 };
 
-/** How long a client should wait: a lock is usually gone in a moment, a full disk needs the operator. */
-const RETRY_AFTER_SECONDS: Record<StoreFailureKind, number> = { busy: 1, full: 60, unwritable: 60 };
+/**
+ * How long a client should wait: a lock is usually gone in a moment, a full
+ * disk needs the operator, a database server restarts in seconds.
+ */
+const RETRY_AFTER_SECONDS: Record<StoreFailureKind, number> = { busy: 1, full: 60, unwritable: 60, unreachable: 5, timeout: 2 };
 
 export class StoreUnavailableError extends Error {
   readonly retryAfterSeconds: number;
 
   constructor(
     readonly kind: StoreFailureKind,
-    /** SQLite's own words, e.g. "SQLITE_FULL: database or disk is full". */
+    /** The database's own words, e.g. "SQLITE_FULL: database or disk is full". */
     readonly detail: string,
   ) {
     super(`${DESCRIPTION[kind]} (${detail})`);

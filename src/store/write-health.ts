@@ -38,21 +38,33 @@ export class WriteHealth {
     } catch (error) {
       const unavailable = storeUnavailable(error);
       if (!unavailable) throw error; // a refusal (replay, not the owner) says nothing about the database
-      this.record(unavailable);
+      this.failed(unavailable);
       throw unavailable;
     }
-    this.failure = undefined;
+    this.succeeded();
     return result;
+  }
+
+  /** A write transaction committed (for a backend whose writes do not go through run()). */
+  succeeded(): void {
+    this.failure = undefined;
+  }
+
+  /** A write transaction ended in a store fault (for a backend whose writes do not go through run()). */
+  failed(error: StoreUnavailableError): void {
+    const now = this.now();
+    if (error.kind === "busy") this.busyUntil = now + BUSY_PAUSE_MS;
+    this.failure = { kind: error.kind, since: this.failure?.since ?? now, message: error.message };
+  }
+
+  /** What /healthz says of the writes: why they are failing and since when, or undefined when the last one succeeded. */
+  problem(): string | undefined {
+    const failure = this.failure;
+    return failure && `writes are failing since ${new Date(failure.since).toISOString()}: ${failure.message}`;
   }
 
   /** The failure the last write ended with, or undefined after a successful one. */
   lastFailure(): WriteFailure | undefined {
     return this.failure;
-  }
-
-  private record(error: StoreUnavailableError): void {
-    const now = this.now();
-    if (error.kind === "busy") this.busyUntil = now + BUSY_PAUSE_MS;
-    this.failure = { kind: error.kind, since: this.failure?.since ?? now, message: error.message };
   }
 }

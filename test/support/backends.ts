@@ -2,19 +2,26 @@
 // test body, run once per backend (no copied suites). A backend joins by
 // adding its factory to BACKENDS.
 
-import { describe } from "bun:test";
+import { beforeAll, describe } from "bun:test";
 import { join } from "node:path";
+import { openPostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
 import { tempDir, track } from "./cleanup.ts";
+import { startPostgres, type Postgres } from "./postgres.ts";
 
 /** A new, empty store (with a clock for what it times itself), closed after the test. */
 export type OpenStore = (now?: () => number) => Promise<Store>;
 
 interface Backend {
   name: string;
+  /** Starts what the backend's stores need, once for the whole run (called in beforeAll). */
+  prepare?(): Promise<void>;
   open: OpenStore;
 }
+
+/** One PostgreSQL cluster for every test of the run that needs one (initdb takes ~1.7 s); each store gets a new database of it. */
+let cluster: Promise<Postgres> | undefined;
 
 const BACKENDS: readonly Backend[] = [
   {
@@ -25,9 +32,27 @@ const BACKENDS: readonly Backend[] = [
       return store;
     },
   },
+  {
+    name: "postgres",
+    async prepare() {
+      await (cluster ??= startPostgres());
+    },
+    async open(now) {
+      const postgres = await (cluster ??= startPostgres());
+      const store = await openPostgresStore(await postgres.database(), undefined, now);
+      track(() => store.close());
+      return store;
+    },
+  },
 ];
 
 /** `describe(name)` once per backend, named after it, with the backend's way to open a store. */
 export function forEachBackend(name: string, body: (open: OpenStore) => void): void {
-  for (const backend of BACKENDS) describe(`${name} [${backend.name}]`, () => body(backend.open));
+  for (const backend of BACKENDS) {
+    describe(`${name} [${backend.name}]`, () => {
+      // Outside any test, so that what it starts lives until the run ends (cleanup.ts).
+      if (backend.prepare) beforeAll(backend.prepare);
+      body(backend.open);
+    });
+  }
 }

@@ -19,6 +19,10 @@ export interface Postgres {
   url(database?: string): string;
   /** Creates a new empty database and returns its URL. */
   database(): Promise<string>;
+  /** Stops the server as an outage would (fast shutdown: connections are cut), keeping its data and port. */
+  stop(): Promise<void>;
+  /** Starts it again after stop(), on the same port. */
+  start(): Promise<void>;
   /** Stops the cluster and removes its folder (also done after the file or the test). */
   close(): Promise<void>;
 }
@@ -65,19 +69,21 @@ export async function startPostgres(): Promise<Postgres> {
   await run([...owner, join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
 
   const pgCtl = (...args: string[]) => [...owner, join(bin, "pg_ctl"), "-D", data, ...args];
+  const start = (port: number) => run(pgCtl("-l", join(dir, "log"), "-o", serverOptions(port, dir), "-w", "start"));
   // The port is free when chosen, but another process may take it first: try again on another.
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     try {
-      await run(pgCtl("-l", join(dir, "log"), "-o", serverOptions(port, dir), "-w", "start"));
+      await start(port);
       break;
     } catch (error) {
       if (attempt === 3) throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${await Bun.file(join(dir, "log")).text()}`);
     }
   }
+  let running = true;
   const stop = track(
-    () => run(pgCtl("-m", "immediate", "-w", "stop")),
+    () => running && run(pgCtl("-m", "immediate", "-w", "stop")),
     () => Bun.spawnSync(pgCtl("-m", "immediate", "stop")),
   );
 
@@ -91,6 +97,14 @@ export async function startPostgres(): Promise<Postgres> {
       const name = `test_${++databases}`;
       await admin.unsafe(`CREATE DATABASE ${name}`);
       return url(name);
+    },
+    async stop() {
+      await run(pgCtl("-m", "fast", "-w", "stop"));
+      running = false;
+    },
+    async start() {
+      await start(port);
+      running = true;
     },
     async close() {
       await closeAdmin();

@@ -9,6 +9,8 @@ import { embeddedMigrations } from "./postgres-migrations.ts";
 import * as schema from "./postgres-schema.ts";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
+/** A transaction handle on a PgDb. */
+export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 
 export interface PgTimeouts {
   /** How long opening a connection may take, TCP and handshake, before it fails. */
@@ -17,6 +19,13 @@ export interface PgTimeouts {
   statementMs: number;
   /** How long start-up may wait for another instance's migrations, and each migration statement may run. */
   migrationMs: number;
+  /**
+   * How long one store call may take in all, as the client measures it:
+   * waiting for a pooled connection and every statement of a push. A
+   * connection whose server vanished without a word would otherwise wait
+   * for ever (Bun's client has no per-query timeout).
+   */
+  callMs: number;
 }
 
 /**
@@ -25,9 +34,11 @@ export interface PgTimeouts {
  * 5 s is stuck on something that will not resolve soon, and the caller
  * answers 503 rather than hold the request.
  * Migrations may rewrite whole tables, and a second instance waits for the
- * first one's: two minutes.
+ * first one's: two minutes. A call is given a second more than a statement,
+ * so that PostgreSQL's own cancel, which leaves nothing half-done, usually
+ * comes first.
  */
-export const PG_TIMEOUTS: PgTimeouts = { connectMs: 5_000, statementMs: 5_000, migrationMs: 120_000 };
+export const PG_TIMEOUTS: PgTimeouts = { connectMs: 5_000, statementMs: 5_000, migrationMs: 120_000, callMs: 6_000 };
 
 /**
  * The key of the session-level advisory lock held while migrations run, the

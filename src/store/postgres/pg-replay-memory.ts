@@ -1,0 +1,30 @@
+// The replay memory's clock window (see ../replay-memory.ts), in PostgreSQL:
+// instances starting together each adopt their window under one advisory
+// lock, so that each reads the coverage the one before it recorded.
+
+import { eq, isNull, max, sql } from "drizzle-orm";
+import { nextCoverage, REPLAY_MEMORY_ROW } from "../replay-memory.ts";
+import type { PgDb } from "./open-postgres.ts";
+import { replayMemory, usedSignatures } from "./postgres-schema.ts";
+
+/** The key of the advisory lock held while a window is adopted ("pnnm" in ASCII; see MIGRATION_LOCK). */
+const REPLAY_MEMORY_LOCK = 0x706e6e6d;
+
+/** Records `clockSkewMs` as the window in force from `now` and returns the earliest push timestamp the replay memory can vouch for. */
+export function adoptClockSkew(db: PgDb, clockSkewMs: number, now: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${REPLAY_MEMORY_LOCK})`);
+    const [previous] = await tx.select().from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW));
+    const earlierKeys = isNull(usedSignatures.fingerprint);
+    const [newest] = await tx.select({ at: max(usedSignatures.expiresAt) }).from(usedSignatures).where(earlierKeys);
+    const newestExpiry = newest?.at ?? null;
+    const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
+    if (newestExpiry !== null) await tx.delete(usedSignatures).where(earlierKeys);
+    if (extendBy > 0) await tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` });
+    await tx
+      .insert(replayMemory)
+      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs, coveredSince })
+      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs, coveredSince } });
+    return coveredSince;
+  });
+}

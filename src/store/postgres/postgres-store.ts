@@ -1,0 +1,101 @@
+// The store on PostgreSQL (Bun's SQL client through drizzle's bun-sql), for
+// several instances sharing one database. Same operations and refusals as
+// SqliteStore; what differs is that calls run at the same time (pg-push.ts
+// says how a push stays right under that), and that the database is across
+// a network: every call has a deadline, and a server that is down, restarting
+// or too slow comes out as StoreUnavailableError (pg-faults.ts).
+
+import type { ReplayStatus } from "../../auth/replay.ts";
+import { BackupError } from "../backup.ts";
+import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "../store.ts";
+import { WriteHealth } from "../write-health.ts";
+import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
+import { pgUnavailable, withDeadline } from "./pg-faults.ts";
+import { getPlugin } from "./pg-plugins.ts";
+import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
+import { adoptClockSkew } from "./pg-replay-memory.ts";
+import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
+import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
+
+export class PostgresStore implements Store {
+  readonly tokens: TokenStore;
+  readonly servers: ServerStore;
+  readonly plugins: PluginStore;
+  readonly replay: ReplayStore;
+  /** How the last push ended (read by /healthz). */
+  private readonly writes: WriteHealth;
+
+  /** `db` stays reachable for tests that look into the database. */
+  constructor(
+    readonly db: PgDb,
+    private readonly url: URL,
+    private readonly timeouts: PgTimeouts = PG_TIMEOUTS,
+    now: () => number = Date.now,
+  ) {
+    this.writes = new WriteHealth(now);
+    this.tokens = {
+      create: (token) => this.call(() => createToken(db, token)),
+      list: () => this.call(() => listTokens(db)),
+      revoke: (id, now) => this.call(() => revokeToken(db, id, now)),
+      findByHash: (hash) => this.call(() => findTokenByHash(db, hash)),
+      expireIdleRegistrations: (now) => this.call(() => db.transaction((tx) => expireIdleRegistrations(tx, now))),
+    };
+    this.servers = {
+      get: (uuid) => this.call(() => getServer(db, uuid)),
+      list: () => this.call(() => listServers(db)),
+      samples: (uuid, since) => this.call(() => listSamples(db, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => this.call(() => listSampleBuckets(db, uuid, since, bucketMs)),
+    };
+    this.plugins = { get: (uuid) => this.call(() => getPlugin(db, uuid)) };
+    this.replay = {
+      rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db, key, now)),
+      adoptClockSkew: (clockSkewMs, now) => this.call(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+  }
+
+  /** Runs one operation within the call deadline; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
+  private async call<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await withDeadline(operation(), this.timeouts.callMs);
+    } catch (error) {
+      throw pgUnavailable(error) ?? error;
+    }
+  }
+
+  async push(push: Push): Promise<ReplayStatus> {
+    try {
+      const status = await this.call(() => acceptPush(this.db, push));
+      this.writes.succeeded();
+      return status;
+    } catch (error) {
+      const unavailable = pgUnavailable(error);
+      if (unavailable) this.writes.failed(unavailable);
+      throw error;
+    }
+  }
+
+  async problem(): Promise<string | undefined> {
+    try {
+      await this.call(() => this.db.$client`SELECT count(*) FROM drizzle.__drizzle_migrations`);
+    } catch (error) {
+      return `the database cannot be read: ${(error as Error).message}`;
+    }
+    return this.writes.problem();
+  }
+
+  /** A file copy is SQLite's; PostgreSQL has its own tool, named in one line with this database's address (never its password). */
+  async backup(target: string): Promise<number> {
+    const { hostname, port, username, pathname } = this.url;
+    const args = [`--host=${hostname}`, ...(port ? [`--port=${port}`] : []), ...(username ? [`--username=${decodeURIComponent(username)}`] : [])];
+    throw new BackupError(`backup copies SQLite files; back up PostgreSQL with pg_dump: pg_dump --format=custom --file=${target} ${args.join(" ")} ${decodeURIComponent(pathname.slice(1))}`);
+  }
+
+  async close(): Promise<void> {
+    await this.db.$client.close();
+  }
+}
+
+/** Opens (creating or upgrading the schema of) the PostgreSQL database at `url`; PgOpenError when it cannot. */
+export async function openPostgresStore(url: string, timeouts: PgTimeouts = PG_TIMEOUTS, now: () => number = Date.now): Promise<PostgresStore> {
+  return new PostgresStore(await openPostgres(url, timeouts), new URL(url), timeouts, now);
+}
