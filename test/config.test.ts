@@ -30,6 +30,7 @@ describe("configuration", () => {
       shutdownTimeoutSeconds: 10,
       cacheBytes: CACHE_SHARES,
       renderThreads: availableParallelism(),
+      redisUrl: null,
     });
   });
 
@@ -60,6 +61,7 @@ describe("configuration", () => {
       PENNANT_SHUTDOWN_TIMEOUT: "30",
       PENNANT_CACHE_MB: "64",
       PENNANT_RENDER_THREADS: "3",
+      PENNANT_REDIS_URL: "redis://:secret@cache.internal:6379/2",
     });
     expect(config).toEqual({
       port: 9000,
@@ -86,6 +88,7 @@ describe("configuration", () => {
       shutdownTimeoutSeconds: 30,
       cacheBytes: splitCacheBudget(64),
       renderThreads: 3,
+      redisUrl: "redis://:secret@cache.internal:6379/2",
     });
   });
 
@@ -113,6 +116,9 @@ describe("configuration", () => {
     ["PENNANT_METRICS_TOKEN", "short"],
     ["PENNANT_METRICS_TOKEN", "has spaces in the middle of it"],
     ["PENNANT_SHUTDOWN_TIMEOUT", "0"],
+    ["PENNANT_REDIS_URL", "localhost:6379"],
+    ["PENNANT_REDIS_URL", "postgres://db:5432/pennant"],
+    ["PENNANT_REDIS_URL", "redis://"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

@@ -39,7 +39,7 @@ import { acceptsImage, matchesEtag } from "./image-response.ts";
 import type { ChargedDraws } from "./drawing/charged-draws.ts";
 import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
-import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
+import { rateLimitHeaders, whenDecided, type Limiter, type RateDecision } from "./rate-limit.ts";
 
 /** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
 export interface PlannedImage {
@@ -61,7 +61,7 @@ export interface ImageRouteSettings {
    * lookup...) or only by a draw (a held image costs nothing; README images
    * come through a few proxy addresses that must not be refused).
    */
-  budget: { limiter: RateLimiter; spentBy: "request" | "draw" };
+  budget: { limiter: Limiter; spentBy: "request" | "draw" };
   /**
    * A failure is an image stating it always, or only for clients whose Accept
    * names an image (an <img> tag; others get the JSON error).
@@ -209,7 +209,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       async answer(request, server, plan, errorImage) {
         let shown: Record<string, string> | undefined;
         try {
-          if (budget.spentBy === "request") shown = spend(request, server);
+          if (budget.spentBy === "request") shown = await spend(request, server);
           const { entry, remember } = await knownOrPlanned(request, plan);
           const { planned } = entry;
           // A client holding this image gets its 304 without it being drawn.
@@ -221,7 +221,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           if (bytes) remember();
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
-            if (budget.spentBy === "draw") spend(request, server);
+            if (budget.spentBy === "draw") await spend(request, server);
             bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
           }
           return imageAnswer(entry, bytes, shown, false);
@@ -232,8 +232,12 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     };
   }
 
-  /** The first step: the answer to a request planned before whose image is held or held by the client, else undefined. */
-  function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined {
+  /**
+   * The first step: the answer to a request planned before whose image is
+   * held or held by the client, else undefined. At once with an in-process
+   * budget; once its decision comes with a shared one (shared-limits.ts).
+   */
+  function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined | Promise<Response | undefined> {
     const entry = known.get(requestKey(request));
     if (!entry) return undefined;
     const { planned } = entry;
@@ -241,20 +245,19 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     // Asked of the route's cache each time: a hit there keeps the image (and counts as one).
     const bytes = held ? undefined : settings.images.peek(planned.image.key);
     if (!held && !bytes) return undefined;
-    let client: string | undefined;
-    let shown: Record<string, string> | undefined;
-    if (settings.budget.spentBy === "request") {
-      client = socketClientIp(request, server, deps.config.trustProxy);
+    const answer = (client: string | undefined, decision: RateDecision | undefined): Response | undefined => {
       // A refused take spends nothing, so the route takes again and answers the 429 itself.
-      const decision = settings.budget.limiter.take(budgetKey(client));
-      if (!decision.allowed) return undefined;
-      shown = rateLimitHeaders(decision);
-    }
-    const started = begin(request, server, client);
-    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
-    answer.headers.set(REQUEST_ID_HEADER, started.id);
-    end(started, request, settings.path, answer.status, (request as Request & { params?: Record<string, string> }).params);
-    return answer;
+      if (decision && !decision.allowed) return undefined;
+      const shown = decision && rateLimitHeaders(decision);
+      const started = begin(request, server, client);
+      const response = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
+      response.headers.set(REQUEST_ID_HEADER, started.id);
+      end(started, request, settings.path, response.status, (request as Request & { params?: Record<string, string> }).params);
+      return response;
+    };
+    if (settings.budget.spentBy !== "request") return answer(undefined, undefined);
+    const client = socketClientIp(request, server, deps.config.trustProxy);
+    return whenDecided(settings.budget.limiter.take(budgetKey(client)), (decision) => answer(client, decision));
   }
 
   return {
@@ -267,7 +270,10 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       return Object.fromEntries(
         routes.map((settings) => [
           settings.path,
-          { GET: (request: Request, server: SocketInfo) => answerKnown(settings, request, server) ?? next(request) },
+          {
+            GET: (request: Request, server: SocketInfo) =>
+              whenDecided(answerKnown(settings, request, server), (known) => known ?? next(request)),
+          },
         ]),
       );
     },
