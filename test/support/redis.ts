@@ -38,11 +38,13 @@ async function ready(child: Subprocess<"ignore", "pipe", "inherit">): Promise<vo
   })();
 }
 
-export async function startRedis(): Promise<Redis> {
+/** A Redis on a free port, or on `port` (a Redis stopped earlier in the test, started again empty). */
+export async function startRedis(port?: number): Promise<Redis> {
   const program = redisServer();
+  const asked = port !== undefined;
   // The port is free when chosen, but another process may take it first: try again on another.
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    port ??= await freePort();
     const child = Bun.spawn([program, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
       stdin: "ignore",
       stdout: "pipe",
@@ -60,7 +62,8 @@ export async function startRedis(): Promise<Redis> {
       return { url: `redis://127.0.0.1:${port}`, close };
     } catch (error) {
       await close();
-      if (attempt === 3) throw error;
+      if (attempt === 3 || asked) throw error;
+      port = undefined;
     }
   }
 }
