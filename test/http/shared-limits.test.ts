@@ -43,6 +43,13 @@ const health = async (server: TestServer) => {
   return { status: response.status, body: await json(response) };
 };
 
+describe("without PENNANT_REDIS_URL", () => {
+  test("/healthz says nothing of limits: its body is as it always was", async () => {
+    const server = await startTestServer();
+    expect(await health(server)).toEqual({ status: 200, body: { ok: true } });
+  });
+});
+
 describe("limits shared through Redis", () => {
   test("a client spreading banner requests over two instances gets 429 at the shared limit, not twice it", async () => {
     const instances = await twoInstances({ PENNANT_RATE_LIMIT: "5/60" });
@@ -103,6 +110,10 @@ describe("Redis stopped and started again", () => {
       expect(statuses).toEqual([200, 200, 200, 200, 429]);
     }
     for (const instance of [first, second]) {
+      // Asked again a second later, Redis is still down: said once a minute, not at each attempt.
+      instance.clock.now += 1_000;
+      await health(instance);
+      await Bun.sleep(100);
       const lines = redisWarnings(instance);
       expect(lines).toHaveLength(1);
       expect(lines[0]!.msg).toStartWith(`Redis at ${redis.url}`);
