@@ -39,7 +39,7 @@ import { acceptsImage, matchesEtag } from "./image-response.ts";
 import type { ChargedDraws } from "./drawing/charged-draws.ts";
 import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
-import { rateLimitHeaders, whenDecided, type Limiter, type RateDecision } from "./rate-limit.ts";
+import { rateLimitHeaders, type Limiter, type RateDecision } from "./rate-limit.ts";
 
 /** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
 export interface PlannedImage {
@@ -245,19 +245,26 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     // Asked of the route's cache each time: a hit there keeps the image (and counts as one).
     const bytes = held ? undefined : settings.images.peek(planned.image.key);
     if (!held && !bytes) return undefined;
-    const answer = (client: string | undefined, decision: RateDecision | undefined): Response | undefined => {
-      // A refused take spends nothing, so the route takes again and answers the 429 itself.
-      if (decision && !decision.allowed) return undefined;
-      const shown = decision && rateLimitHeaders(decision);
-      const started = begin(request, server, client);
-      const response = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
-      response.headers.set(REQUEST_ID_HEADER, started.id);
-      end(started, request, settings.path, response.status, (request as Request & { params?: Record<string, string> }).params);
-      return response;
-    };
-    if (settings.budget.spentBy !== "request") return answer(undefined, undefined);
+    if (settings.budget.spentBy !== "request") return knownAnswer(settings, request, server, entry, bytes, undefined, undefined);
     const client = socketClientIp(request, server, deps.config.trustProxy);
-    return whenDecided(settings.budget.limiter.take(budgetKey(client)), (decision) => answer(client, decision));
+    const decision = settings.budget.limiter.take(budgetKey(client));
+    if (decision instanceof Promise) return decision.then((decided) => knownAnswer(settings, request, server, entry, bytes, client, decided));
+    return knownAnswer(settings, request, server, entry, bytes, client, decision);
+  }
+
+  /** The first step's answer once the budget is spent (`decision`; none for a route whose budget only draws spend). */
+  function knownAnswer(
+    settings: ImageRouteSettings, request: Request, server: SocketInfo, entry: KnownRequest, bytes: Uint8Array | undefined,
+    client: string | undefined, decision: RateDecision | undefined,
+  ): Response | undefined {
+    // A refused take spends nothing, so the route takes again and answers the 429 itself.
+    if (decision && !decision.allowed) return undefined;
+    const shown = decision && rateLimitHeaders(decision);
+    const started = begin(request, server, client);
+    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(entry.planned, shown);
+    answer.headers.set(REQUEST_ID_HEADER, started.id);
+    end(started, request, settings.path, answer.status, (request as Request & { params?: Record<string, string> }).params);
+    return answer;
   }
 
   return {
@@ -271,8 +278,11 @@ export function imagePipeline(deps: ImagePipelineDeps) {
         routes.map((settings) => [
           settings.path,
           {
-            GET: (request: Request, server: SocketInfo) =>
-              whenDecided(answerKnown(settings, request, server), (known) => known ?? next(request)),
+            GET: (request: Request, server: SocketInfo) => {
+              const known = answerKnown(settings, request, server);
+              if (known instanceof Promise) return known.then((answer) => answer ?? next(request));
+              return known ?? next(request);
+            },
           },
         ]),
       );
