@@ -5,9 +5,11 @@
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { RedisClient } from "bun";
+import { join } from "node:path";
 import { hashToken } from "../../src/auth/token.ts";
 import { createToken } from "../../src/store/tokens.ts";
-import { track } from "../support/cleanup.ts";
+import { tempDir, track } from "../support/cleanup.ts";
+import { startServe } from "../support/process.ts";
 import { startRedis, type Redis } from "../support/redis.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
@@ -97,6 +99,27 @@ describe("limits shared through Redis", () => {
   });
 });
 
+describe("serve", () => {
+  test("logs that the limits are shared through Redis, naming it without its password", async () => {
+    const guarded = await startRedis({ password: "s3cret-redis-password" });
+    const server = await startServe({ PENNANT_DB: join(tempDir("serve-redis"), "pennant.db"), PENNANT_REDIS_URL: guarded.url });
+    const shown = guarded.url.replace("s3cret-redis-password", "***");
+    await waitFor(async () => server.stderr().includes("rate limits and budgets are shared through Redis"));
+    expect(server.stderr()).toContain(`"redis":"${shown}"`);
+    expect(server.stderr()).not.toContain("s3cret");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  test("a wrong password is a Redis that does not answer, and the warning does not show it either", async () => {
+    const guarded = await startRedis({ password: "s3cret-redis-password" });
+    const wrong = guarded.url.replace("s3cret-redis-password", "wr0ng-password");
+    const server = await startServe({ PENNANT_DB: join(tempDir("serve-redis"), "pennant.db"), PENNANT_REDIS_URL: wrong });
+    await waitFor(async () => server.stderr().includes("rate limits are counted by this instance alone"));
+    expect(server.stderr()).not.toContain("wr0ng");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
 describe("Redis stopped and started again", () => {
   test("requests are still answered, counted per instance; one warning, /healthz 200 says so; shared again once Redis is back", async () => {
     const [first, second] = await twoInstances({ PENNANT_RATE_LIMIT: "4/60" });
@@ -126,7 +149,7 @@ describe("Redis stopped and started again", () => {
     }
 
     // Back, empty, on the same port. Each instance asks again once a second, on a request or a /healthz.
-    redis = await startRedis(Number(new URL(redis.url).port));
+    redis = await startRedis({ port: Number(new URL(redis.url).port) });
     for (const instance of [first, second]) {
       instance.clock.now += 1_000;
       await health(instance);
@@ -146,7 +169,7 @@ describe("Redis stopped and started again", () => {
     const [alone] = await twoInstances({ PENNANT_RATE_LIMIT: "2/60" });
     expect((await banner(alone)).status).toBe(200);
     expect((await health(alone)).body.limits.shared).toBe(false);
-    redis = await startRedis(port);
+    redis = await startRedis({ port });
     alone.clock.now += 1_000;
     await health(alone);
     await waitFor(async () => (await health(alone)).body.limits.shared === true);
