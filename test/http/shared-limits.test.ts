@@ -97,6 +97,29 @@ describe("limits shared through Redis", () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect((await inRedis(`pennant:limit:pushes:${CLIENT}`)).count).toBe("3");
   });
+
+  test("tokens made by open registration per address are shared too", async () => {
+    const instances = await twoInstances({ PENNANT_REGISTRATION: "open", PENNANT_REGISTRATION_LIMIT: "2/3600" });
+    const codes: Array<number | string> = [];
+    for (let i = 0; i < 4; i++) {
+      const instance = instances[i % 2]!;
+      const push = { path: "/api/server/heartbeat", token: `self-chosen-token-number-${i}`, serverUuid: newUuid() };
+      const response = await fetch(signedRequest(instance.url, push, instance.clock.now));
+      codes.push(response.status === 200 ? 200 : (await json(response)).error.code);
+    }
+    expect(codes).toEqual([200, 200, "registration_limited", "registration_limited"]);
+  });
+
+  test("the draw budget is shared: a client's units spent on one instance are gone on the other", async () => {
+    // The smallest budget allowed: one 1200x300 WebP at scale 2 (206 units).
+    const instances = await twoInstances({ PENNANT_DRAW_BUDGET: "206/60" });
+    const largest = (name: string) => `/api/banner?server_name=${name}&size=1200x300&format=webp&scale=2`;
+    expect((await fetch(instances[0].url + largest("First"))).status).toBe(200);
+    const refused = await fetch(instances[1].url + largest("Second"));
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error.message).toBe("this address has asked for too many new images lately; slow down");
+    expect((await inRedis(`pennant:limit:draw_units:${CLIENT}`)).count).toBe("206");
+  });
 });
 
 describe("serve", () => {
