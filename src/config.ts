@@ -58,6 +58,8 @@ export interface Config {
   cacheBytes: CacheBytes;
   /** Worker threads that draw and encode images; 0: the thread that answers requests draws. */
   renderThreads: number;
+  /** Count every rate limit and budget in this Redis (shared by every instance using it); null: in this process. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +142,16 @@ function postgresUrl(env: Env, name: string): string | null {
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
   if (!parsed || !["postgres:", "postgresql:"].includes(parsed.protocol) || !parsed.hostname) {
     throw new ConfigError(name, "expected a PostgreSQL URL, postgres://USER:PASSWORD@HOST:5432/DATABASE (or postgresql://)");
+  }
+  return raw;
+}
+
+/** A redis:// (or rediss://, TLS) URL, as Bun's RedisClient takes it. */
+function redisUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  if (!/^rediss?:\/\/[^/?#\s]+/.test(raw) || !URL.canParse(raw)) {
+    throw new ConfigError(name, "expected a URL such as redis://host:6379 (or rediss:// for TLS)");
   }
   return raw;
 }
@@ -276,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheBytes: splitCacheBudget(integer(env, "PENNANT_CACHE_MB", DEFAULT_CACHE_MB, 8, 1_048_576)),
     // One per core: the thread that answers requests only parses, reads caches and writes.
     renderThreads: integer(env, "PENNANT_RENDER_THREADS", availableParallelism(), 0, 64),
+    redisUrl: redisUrl(env, "PENNANT_REDIS_URL"),
   };
 }
 

@@ -31,6 +31,7 @@ describe("configuration", () => {
       shutdownTimeoutSeconds: 10,
       cacheBytes: CACHE_SHARES,
       renderThreads: availableParallelism(),
+      redisUrl: null,
     });
   });
 
@@ -62,6 +63,7 @@ describe("configuration", () => {
       PENNANT_SHUTDOWN_TIMEOUT: "30",
       PENNANT_CACHE_MB: "64",
       PENNANT_RENDER_THREADS: "3",
+      PENNANT_REDIS_URL: "redis://:secret@cache.internal:6379/2",
     });
     expect(config).toEqual({
       port: 9000,
@@ -89,6 +91,7 @@ describe("configuration", () => {
       shutdownTimeoutSeconds: 30,
       cacheBytes: splitCacheBudget(64),
       renderThreads: 3,
+      redisUrl: "redis://:secret@cache.internal:6379/2",
     });
   });
 
@@ -119,6 +122,9 @@ describe("configuration", () => {
     ["PENNANT_DATABASE_URL", "mysql://pennant:secret@db:3306/pennant"],
     ["PENNANT_DATABASE_URL", "db.internal:5432"],
     ["PENNANT_DATABASE_URL", "postgres://"],
+    ["PENNANT_REDIS_URL", "localhost:6379"],
+    ["PENNANT_REDIS_URL", "postgres://db:5432/pennant"],
+    ["PENNANT_REDIS_URL", "redis://"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

@@ -30,9 +30,9 @@ import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
-import { RateLimiter } from "./rate-limit.ts";
 import { absoluteUrl, ELYSIA_HANDLER } from "./request-url.ts";
 import { serverRoutes } from "./server-routes.ts";
+import { inProcessLimits, redisLimits } from "./shared-limits.ts";
 import { MAX_BODY_BYTES } from "./signed-request.ts";
 import { ThrottledLog } from "./throttled-log.ts";
 
@@ -67,18 +67,21 @@ const STORE_LOG_INTERVAL_MS = 60_000;
 /** The app over `ctx.store`, once the store has adopted the clock window (and, under open registration, expired idle tokens). */
 export async function createApp(ctx: AppContext) {
   const bodyDeadlineMs = ctx.bodyDeadlineMs ?? BODY_DEADLINE_MS;
+  const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
+  // Every rate limit and budget: in this process, or in Redis shared by every instance (shared-limits.ts).
+  const { redisUrl } = ctx.config;
+  const limits = redisUrl ? await redisLimits(redisUrl, { now: ctx.now, log }) : inProcessLimits(ctx.now);
   const signed = {
     ...ctx,
     bodyDeadlineMs,
-    tokenLimiter: new RateLimiter(ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT, 100_000, ctx.now),
-    pushLimiter: new RateLimiter(ctx.config.pushRateLimit, 100_000, ctx.now),
-    registrationLimiter: new RateLimiter(ctx.config.registrationLimit, 100_000, ctx.now),
+    tokenLimiter: limits.limiter("token_pushes", ctx.tokenRateLimit ?? TOKEN_RATE_LIMIT),
+    pushLimiter: limits.limiter("pushes", ctx.config.pushRateLimit),
+    registrationLimiter: limits.limiter("registrations", ctx.config.registrationLimit),
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
   // One per-IP budget for every public endpoint that costs real work.
-  const ipLimiter = new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now);
-  const log = ctx.log ?? createLogger({ level: ctx.config.logLevel });
+  const ipLimiter = limits.limiter("requests", ctx.config.rateLimit);
   const metrics = ctx.metrics ?? new ServiceMetrics();
   // Every cache of the app is made from this budget (PENNANT_CACHE_MB) and handed down; /metrics shows each.
   const { maxBytes: bannerImageBytes } = ctx.renderCache ?? {};
@@ -106,14 +109,14 @@ export async function createApp(ctx: AppContext) {
   // As many draws run at once as there are threads to draw them (one on the answering thread).
   const drawQueue = new DrawQueue({ concurrency: Math.max(1, ctx.config.renderThreads), ...ctx.config.drawQueue });
   metrics.watchDrawQueue(() => drawQueue.usage());
-  const draws = chargedDraws({ budget: new RateLimiter(ctx.config.drawBudget, 100_000, ctx.now), queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
+  const draws = chargedDraws({ budget: limits.limiter("draw_units", ctx.config.drawBudget), queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
   const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now, draws });
   const drawnIn = (kind: "banner" | "badge") => (ms: number) => metrics.observeRender(kind, ms);
   const bannerImages = new ImageCache(caches, { name: "banner_images", now: ctx.now, onRender: ctx.renderCache?.onRender, onDrawn: drawnIn("banner") });
   const badgeImages = new ImageCache(caches, { name: "badge_images", now: ctx.now, onDrawn: drawnIn("badge") });
   const bannerRoute = images.route({ path: BANNER_PATH, images: bannerImages, budget: { limiter: ipLimiter, spentBy: "request" }, errorsAsImages: "when accepted" });
   // Badges draw from a per-IP budget of their own, the size of PENNANT_RATE_LIMIT (badge-routes.ts).
-  const badgeBudget = { limiter: new RateLimiter(ctx.config.rateLimit, 100_000, ctx.now), spentBy: "draw" } as const;
+  const badgeBudget = { limiter: limits.limiter("badge_draws", ctx.config.rateLimit), spentBy: "draw" } as const;
   const badgeRoute = (path: string) => images.route({ path, images: badgeImages, budget: badgeBudget, errorsAsImages: "always" });
   const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server) };
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
@@ -134,7 +137,7 @@ export async function createApp(ctx: AppContext) {
     )
     .use(bodyLimit(MAX_BODY_BYTES, bodyDeadlineMs))
     .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
-    .use(healthRoute(ctx.store))
+    .use(healthRoute(ctx.store, limits))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
@@ -144,7 +147,10 @@ export async function createApp(ctx: AppContext) {
     }))
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute())
-    .onStop(() => drawer.close());
+    .onStop(() => {
+      drawer.close();
+      limits.close();
+    });
   return app;
 }
 

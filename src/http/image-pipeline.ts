@@ -39,7 +39,7 @@ import { acceptsImage, matchesEtag } from "./image-response.ts";
 import type { ChargedDraws } from "./drawing/charged-draws.ts";
 import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
-import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
+import { rateLimitHeaders, type Limiter, type RateDecision } from "./rate-limit.ts";
 
 /** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
 export interface PlannedImage {
@@ -61,7 +61,7 @@ export interface ImageRouteSettings {
    * lookup...) or only by a draw (a held image costs nothing; README images
    * come through a few proxy addresses that must not be refused).
    */
-  budget: { limiter: RateLimiter; spentBy: "request" | "draw" };
+  budget: { limiter: Limiter; spentBy: "request" | "draw" };
   /**
    * A failure is an image stating it always, or only for clients whose Accept
    * names an image (an <img> tag; others get the JSON error).
@@ -209,7 +209,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       async answer(request, server, plan, errorImage) {
         let shown: Record<string, string> | undefined;
         try {
-          if (budget.spentBy === "request") shown = spend(request, server);
+          if (budget.spentBy === "request") shown = await spend(request, server);
           const { entry, remember } = await knownOrPlanned(request, plan);
           const { planned } = entry;
           // A client holding this image gets its 304 without it being drawn.
@@ -221,7 +221,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           if (bytes) remember();
           else {
             // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
-            if (budget.spentBy === "draw") spend(request, server);
+            if (budget.spentBy === "draw") await spend(request, server);
             bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
           }
           return imageAnswer(entry, bytes, shown, false);
@@ -232,8 +232,12 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     };
   }
 
-  /** The first step: the answer to a request planned before whose image is held or held by the client, else undefined. */
-  function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined {
+  /**
+   * The first step: the answer to a request planned before whose image is
+   * held or held by the client, else undefined. At once with an in-process
+   * budget; once its decision comes with a shared one (shared-limits.ts).
+   */
+  function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined | Promise<Response | undefined> {
     const entry = known.get(requestKey(request));
     if (!entry) return undefined;
     const { planned } = entry;
@@ -241,17 +245,23 @@ export function imagePipeline(deps: ImagePipelineDeps) {
     // Asked of the route's cache each time: a hit there keeps the image (and counts as one).
     const bytes = held ? undefined : settings.images.peek(planned.image.key);
     if (!held && !bytes) return undefined;
-    let client: string | undefined;
-    let shown: Record<string, string> | undefined;
-    if (settings.budget.spentBy === "request") {
-      client = socketClientIp(request, server, deps.config.trustProxy);
-      // A refused take spends nothing, so the route takes again and answers the 429 itself.
-      const decision = settings.budget.limiter.take(budgetKey(client));
-      if (!decision.allowed) return undefined;
-      shown = rateLimitHeaders(decision);
-    }
+    if (settings.budget.spentBy !== "request") return knownAnswer(settings, request, server, entry, bytes, undefined, undefined);
+    const client = socketClientIp(request, server, deps.config.trustProxy);
+    const decision = settings.budget.limiter.take(budgetKey(client));
+    if (decision instanceof Promise) return decision.then((decided) => knownAnswer(settings, request, server, entry, bytes, client, decided));
+    return knownAnswer(settings, request, server, entry, bytes, client, decision);
+  }
+
+  /** The first step's answer once the budget is spent (`decision`; none for a route whose budget only draws spend). */
+  function knownAnswer(
+    settings: ImageRouteSettings, request: Request, server: SocketInfo, entry: KnownRequest, bytes: Uint8Array | undefined,
+    client: string | undefined, decision: RateDecision | undefined,
+  ): Response | undefined {
+    // A refused take spends nothing, so the route takes again and answers the 429 itself.
+    if (decision && !decision.allowed) return undefined;
+    const shown = decision && rateLimitHeaders(decision);
     const started = begin(request, server, client);
-    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(planned, shown);
+    const answer = bytes ? imageAnswer(entry, bytes, shown, true) : notModified(entry.planned, shown);
     answer.headers.set(REQUEST_ID_HEADER, started.id);
     end(started, request, settings.path, answer.status, (request as Request & { params?: Record<string, string> }).params);
     return answer;
@@ -267,7 +277,13 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       return Object.fromEntries(
         routes.map((settings) => [
           settings.path,
-          { GET: (request: Request, server: SocketInfo) => answerKnown(settings, request, server) ?? next(request) },
+          {
+            GET: (request: Request, server: SocketInfo) => {
+              const known = answerKnown(settings, request, server);
+              if (known instanceof Promise) return known.then((answer) => answer ?? next(request));
+              return known ?? next(request);
+            },
+          },
         ]),
       );
     },

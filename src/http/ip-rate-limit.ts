@@ -7,7 +7,7 @@ import { isIPv4 } from "node:net";
 import { ipv6Groups } from "../lookup/address-policy.ts";
 import { requestClientIp, type SocketInfo } from "./client-ip.ts";
 import { HttpError } from "./errors.ts";
-import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
+import { rateLimitHeaders, whenDecided, type Limiter, type RateDecision } from "./rate-limit.ts";
 
 /** The one budget of every client whose address is not an IP (no socket address). */
 const NOT_AN_IP = "unknown";
@@ -38,20 +38,29 @@ export function requestBudgetKey(request: Request, server: SocketInfo | null, tr
 /**
  * Spends one request of the client's budget. Returns the RateLimit-* headers
  * of the decision, for routes that want to show the budget on allowed answers;
- * throws a 429 with Retry-After and the same headers when it is spent.
+ * throws a 429 with Retry-After and the same headers when it is spent. At once
+ * from an in-process limiter; a promise of the same from a shared one.
  */
 export function spendIpBudget(
-  limiter: RateLimiter,
+  limiter: Limiter,
   request: Request,
   server: SocketInfo | null,
   trustProxy: boolean,
-): Record<string, string> {
+): Record<string, string> | Promise<Record<string, string>> {
   return spendBudget(limiter, requestBudgetKey(request, server, trustProxy), 1, "too many requests from this address; slow down");
 }
 
 /** Spends `units` of the budget under `key` as spendIpBudget does; `refusal` is the 429's message. */
-export function spendBudget(limiter: RateLimiter, key: string, units: number, refusal: string): Record<string, string> {
-  const decision = limiter.take(key, units);
+export function spendBudget(
+  limiter: Limiter,
+  key: string,
+  units: number,
+  refusal: string,
+): Record<string, string> | Promise<Record<string, string>> {
+  return whenDecided(limiter.take(key, units), (decision) => allowedOrRefused(decision, refusal));
+}
+
+function allowedOrRefused(decision: RateDecision, refusal: string): Record<string, string> {
   const limitHeaders = rateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", refusal, { ...limitHeaders, "Retry-After": String(decision.retryAfterSeconds) });

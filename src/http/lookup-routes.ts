@@ -10,14 +10,14 @@ import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { choice } from "./openapi/parameters.ts";
 import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { Limiter } from "./rate-limit.ts";
 
 const MAX_ADDRESS_LENGTH = 300;
 
 export interface LookupDeps {
   config: Config;
   lookup: LookupService;
-  ipLimiter: RateLimiter;
+  ipLimiter: Limiter;
 }
 
 /**
@@ -70,7 +70,7 @@ export function lookupRoutes(deps: LookupDeps) {
   return new Elysia().get(
     "/api/lookup",
     async ({ query, request, server, set }): Promise<Static<typeof LOOKUP_RESPONSE>> => {
-      spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
+      await spendIpBudget(deps.ipLimiter, request, server, deps.config.trustProxy);
       const given: LookupQuery = query;
       const address = given.address?.trim();
       if (!address) throw badRequest('the query parameter "address" is required, e.g. ?address=play.example.com');

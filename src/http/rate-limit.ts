@@ -32,6 +32,23 @@ export interface RateDecision {
   limit: number;
 }
 
+/**
+ * What every budget check asks of its counter. The in-process RateLimiter
+ * decides at once; a shared one (shared-limits.ts) may need a round trip to
+ * Redis. Callers go on with `whenDecided`, so that the in-process decision
+ * stays synchronous: no promise, no microtask on the hottest path (a cached
+ * banner answered in Bun's router).
+ */
+export interface Limiter {
+  /** Spends `units` of `key`'s window, all or nothing. */
+  take(key: string, units?: number): RateDecision | Promise<RateDecision>;
+}
+
+/** `then(value)` at once when `value` is at hand, else once it resolves. */
+export function whenDecided<T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<Awaited<R>> {
+  return value instanceof Promise ? (value.then(then) as Promise<Awaited<R>>) : then(value);
+}
+
 interface Window {
   startedAt: number;
   count: number;
@@ -55,7 +72,7 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
   };
 }
 
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   /** Every window in the table, oldest first (Map keeps insertion order). */
   private readonly windows = new Map<string, Window>();
   /** Keys whose window still has budget left, oldest first: the only ones eviction may drop. */

@@ -22,7 +22,7 @@ import { spendIpBudget } from "./ip-rate-limit.ts";
 import { codesByStatus, jsonSuccess, mergeCodes, type ErrorStatus } from "./openapi/responses.ts";
 import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
 import type { Payload, PayloadRead } from "./payloads/payload.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { Limiter } from "./rate-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -31,11 +31,11 @@ export interface SignedDeps {
   config: Config;
   store: Store;
   now: () => number;
-  tokenLimiter: RateLimiter;
+  tokenLimiter: Limiter;
   /** Per client address, every signed request (PENNANT_PUSH_RATE_LIMIT). */
-  pushLimiter: RateLimiter;
+  pushLimiter: Limiter;
   /** Per client address, tokens created by open registration (PENNANT_REGISTRATION_LIMIT). */
-  registrationLimiter: RateLimiter;
+  registrationLimiter: Limiter;
   /** How long a body may take to arrive (body-deadline.ts). */
   bodyDeadlineMs: number;
   /** Pushes with an older timestamp are refused (store/replay-memory.ts). */
@@ -134,7 +134,7 @@ export async function acceptSignedPush<T>(
   deps: SignedDeps,
   record: (subject: string, fields: T) => RecordWrite,
 ): Promise<PushResult<T>> {
-  spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
+  await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
   const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
@@ -148,10 +148,10 @@ export async function acceptSignedPush<T>(
     });
     return { auth, replay, seen };
   });
-  if (seen === "new") spendTokenBudget(auth, deps);
+  if (seen === "new") await spendTokenBudget(auth, deps);
   const read = await mapped(() => input.payload.read(parseJsonBody(body)));
   if (seen === "duplicate") return { read, duplicate: true };
-  if (auth.tokenId === null) spendRegistrationBudget(request, socket, deps);
+  if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
   const status = await mapped(() =>
     deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
   );
@@ -215,12 +215,12 @@ export async function verifySignedRead(
   input: SignedInput,
   deps: SignedDeps,
 ): Promise<VerifiedRead> {
-  spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
+  await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   const signed = signedFields(request, input, new Uint8Array());
   // Registration "closed": a read never creates a token.
   const auth = await authError(() => authenticate(signed, policy(deps, deps.now(), "closed")));
-  spendTokenBudget(auth, deps);
+  await spendTokenBudget(auth, deps);
   return { auth, subject };
 }
 
@@ -257,8 +257,8 @@ async function authError<R>(check: () => Promise<R>): Promise<R> {
   }
 }
 
-function spendTokenBudget(auth: Authenticated, deps: SignedDeps): void {
-  const decision = deps.tokenLimiter.take(auth.tokenHash);
+async function spendTokenBudget(auth: Authenticated, deps: SignedDeps): Promise<void> {
+  const decision = await deps.tokenLimiter.take(auth.tokenHash);
   if (!decision.allowed) {
     throw new HttpError(429, "rate_limited", "too many requests for this token; slow down", {
       "Retry-After": String(decision.retryAfterSeconds),
@@ -266,9 +266,9 @@ function spendTokenBudget(auth: Authenticated, deps: SignedDeps): void {
   }
 }
 
-function spendRegistrationBudget(request: Request, socket: Socket, deps: SignedDeps): void {
+async function spendRegistrationBudget(request: Request, socket: Socket, deps: SignedDeps): Promise<void> {
   try {
-    spendIpBudget(deps.registrationLimiter, request, socket, deps.config.trustProxy);
+    await spendIpBudget(deps.registrationLimiter, request, socket, deps.config.trustProxy);
   } catch (error) {
     if (!(error instanceof HttpError && error.status === 429)) throw error;
     const { count, windowSeconds } = deps.config.registrationLimit;

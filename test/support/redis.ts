@@ -38,12 +38,21 @@ async function ready(child: Subprocess<"ignore", "pipe", "inherit">): Promise<vo
   })();
 }
 
-export async function startRedis(): Promise<Redis> {
+export interface RedisOptions {
+  /** A Redis stopped earlier in the test, started again (empty) on its port; else a free port. */
+  port?: number;
+  /** Required of clients (requirepass); the URL carries it. */
+  password?: string;
+}
+
+export async function startRedis({ port, password }: RedisOptions = {}): Promise<Redis> {
   const program = redisServer();
+  const asked = port !== undefined;
+  const auth = password === undefined ? [] : ["--requirepass", password];
   // The port is free when chosen, but another process may take it first: try again on another.
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = Bun.spawn([program, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    port ??= await freePort();
+    const child = Bun.spawn([program, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...auth], {
       stdin: "ignore",
       stdout: "pipe",
       stderr: "inherit",
@@ -57,10 +66,11 @@ export async function startRedis(): Promise<Redis> {
     );
     try {
       await ready(child);
-      return { url: `redis://127.0.0.1:${port}`, close };
+      return { url: `redis://${password === undefined ? "" : `:${password}@`}127.0.0.1:${port}`, close };
     } catch (error) {
       await close();
-      if (attempt === 3) throw error;
+      if (attempt === 3 || asked) throw error;
+      port = undefined;
     }
   }
 }

@@ -8,14 +8,14 @@
 // at once, and they are small PNGs (at most 13 units), cached by message.
 
 import { spendBudget } from "../ip-rate-limit.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import { whenDecided, type Limiter } from "../rate-limit.ts";
 import { drawCost } from "./draw-cost.ts";
 import type { DrawQueue } from "./draw-queue.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 
 export interface ChargedDrawsDeps {
   /** Units per address and window (PENNANT_DRAW_BUDGET). */
-  budget: RateLimiter;
+  budget: Limiter;
   queue: DrawQueue;
   /** Where the draws run: the render threads, or the answering thread. */
   drawer: Drawer;
@@ -35,9 +35,9 @@ export function chargedDraws(deps: ChargedDrawsDeps): ChargedDraws {
   return {
     start(client, image) {
       const units = drawCost(image);
-      spendBudget(deps.budget, client, units, "this address has asked for too many new images lately; slow down");
       const draw = () => drawer.draw(image);
-      return deps.queue.run(client, units, holdDraws ? async () => (await holdDraws(), draw()) : draw);
+      const spent = spendBudget(deps.budget, client, units, "this address has asked for too many new images lately; slow down");
+      return whenDecided(spent, () => deps.queue.run(client, units, holdDraws ? async () => (await holdDraws(), draw()) : draw));
     },
     failureImage: (image) => drawer.draw(image),
   };

@@ -2,6 +2,7 @@
 
 import { RedisClient } from "bun";
 import { withoutPassword } from "../service-url.ts";
+import { RedisDeadlineError, withinMs } from "./deadline.ts";
 
 /**
  * Redis answers a command in about 0.04 ms on loopback (measured on a loaded
@@ -36,18 +37,7 @@ export async function openRedis(url: string, timeoutMs: number = REDIS_TIMEOUT_M
     return client;
   } catch (error) {
     client.close();
-    const reason = error instanceof Deadline ? `no answer within ${timeoutMs} ms (is redis-server running, and on this host and port?)` : (error as Error).message;
+    const reason = error instanceof RedisDeadlineError ? `no answer within ${timeoutMs} ms (is redis-server running, and on this host and port?)` : (error as Error).message;
     throw new RedisOpenError(url, reason);
   }
-}
-
-class Deadline extends Error {}
-
-/** `work`, or a Deadline error once `ms` have passed without it settling. */
-function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: Timer | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Deadline()), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
