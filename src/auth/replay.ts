@@ -28,7 +28,14 @@ export interface ReplayRecord {
   key: string;
   /** What the push did (route, subject, body): tells an exact duplicate from a reuse elsewhere. */
   fingerprint: string;
-  /** Last moment (ms) at which the request's timestamp passes the clock window. */
+  /** The request's X-Timestamp (ms). */
+  timestampMs: number;
+  /**
+   * Last moment (ms) at which the request's timestamp passes this instance's
+   * clock window. The store keeps the key at least that long, and as long as
+   * the largest window any instance has recorded (store/replay-memory.ts):
+   * an instance with a larger PENNANT_CLOCK_SKEW would accept a resend later.
+   */
   expiresAt: number;
 }
 
@@ -50,7 +57,7 @@ export interface ReplayPolicy {
 export function replayRecord(target: string, body: Uint8Array, auth: Authenticated, clockSkewSeconds: number): ReplayRecord {
   const key = createHash("sha256").update(`${auth.tokenHash}\n${auth.timestampMs}\n`).update(auth.signature).digest("hex");
   const fingerprint = createHash("sha256").update(`${target}\n`).update(body).digest("hex");
-  return { key, fingerprint, expiresAt: auth.timestampMs + clockSkewSeconds * 1000 };
+  return { key, fingerprint, timestampMs: auth.timestampMs, expiresAt: auth.timestampMs + clockSkewSeconds * 1000 };
 }
 
 /** Whether a push whose key is remembered with `remembered` is an exact duplicate; a reuse elsewhere is not. */

@@ -13,6 +13,7 @@ import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { writePluginPush } from "./plugins.ts";
 import { lastUseStale } from "./records.ts";
+import { keyExpiry, recordedWindow } from "./replay-memory.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
 import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
@@ -26,7 +27,7 @@ export function acceptPush(db: Db, push: Push): ReplayStatus {
     tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
     const consumed = tx
       .insert(usedSignatures)
-      .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: replay.expiresAt })
+      .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: keyExpiry(replay, recordedWindow(tx)) })
       .onConflictDoNothing()
       .returning({ signature: usedSignatures.signature })
       .all();

@@ -7,6 +7,13 @@
 // than what the old window had kept are refused until the new window has
 // moved past them. Lowering the window only keeps rows a little longer.
 //
+// Instances sharing one database may run with different windows (a rolling
+// change of PENNANT_CLOCK_SKEW, a mistake): a push accepted by one with a
+// small window would be swept early, and one with a larger window would then
+// accept a resend of it. So the recorded window only grows (the largest any
+// instance has started with), and every key is kept for it (keyExpiry), by
+// whichever instance wrote it.
+//
 // The same holds across the upgrade that changed the replay key (from route,
 // subject and scheme to token; src/auth/replay.ts): rows kept under the
 // earlier key, which have no fingerprint, cannot be found by the new one. They
@@ -14,6 +21,7 @@
 // until the window has moved past it.
 
 import { eq, isNull, max, sql } from "drizzle-orm";
+import type { ReplayRecord } from "../auth/replay.ts";
 import type { Db } from "./database.ts";
 import { replayMemory, usedSignatures } from "./schema.ts";
 
@@ -24,6 +32,16 @@ export const REPLAY_MEMORY_ROW = 1;
 export interface ReplayCoverage {
   clockSkewMs: number;
   coveredSince: number;
+}
+
+/** When a push's replay key may be swept: its own window's end, or the recorded (largest) window's if later. */
+export function keyExpiry(replay: Pick<ReplayRecord, "timestampMs" | "expiresAt">, recordedWindowMs: number): number {
+  return Math.max(replay.expiresAt, replay.timestampMs + recordedWindowMs);
+}
+
+/** The window recorded now (0 before any was): read in a push's transaction. */
+export function recordedWindow(tx: Pick<Db, "select">): number {
+  return tx.select({ window: replayMemory.clockSkewMs }).from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW)).get()?.window ?? 0;
 }
 
 /**
@@ -62,9 +80,11 @@ export function adoptClockSkew(db: Db, clockSkewMs: number, now: number): number
     const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
     if (newestExpiry != null) tx.delete(usedSignatures).where(earlierKeys).run();
     if (extendBy > 0) tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` }).run();
+    // The largest window any instance has started with (see the top of this file).
+    const window = Math.max(previous?.clockSkewMs ?? 0, clockSkewMs);
     tx.insert(replayMemory)
-      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs, coveredSince })
-      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs, coveredSince } })
+      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs: window, coveredSince })
+      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs: window, coveredSince } })
       .run();
     return coveredSince;
   });

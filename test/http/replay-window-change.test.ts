@@ -14,7 +14,7 @@ import { embeddedMigrations } from "../../src/store/migrations.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { json, newUuid } from "../support/signing.ts";
+import { json, newUuid, signedRequest } from "../support/signing.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -111,5 +111,32 @@ describe("upgrading from the replay key of route, subject and scheme", () => {
     expect((await resend(pluginUpdate(running.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), running.clock.now), running)).status).toBe(200);
     // The earlier key's row is gone; the new push's row is held.
     expect(heldRows(running)).toBe(1);
+  });
+});
+
+describe("instances on one database with different windows", () => {
+  test("a push accepted under the smaller window is still known when resent to the larger one, whichever started last", async () => {
+    const dbPath = join(tempDir("pennant-skew-"), "pennant.db");
+    // The larger window starts first; the smaller one's start must not shrink what is kept.
+    const wide = await startTestServer({ PENNANT_DB: dbPath, PENNANT_CLOCK_SKEW: "600" }, { clockStart: T0 });
+    const narrow = await startTestServer({ PENNANT_DB: dbPath, PENNANT_CLOCK_SKEW: "60" }, { clockStart: T0 });
+    try {
+      const token = narrow.token("server");
+      const uuid = newUuid();
+      const first = pluginUpdate(narrow.url, token, uuid, pluginUpdateBody({ onlinePlayers: 3 }), T0);
+      expect((await sendPluginUpdate(first)).status).toBe(200);
+      // 400 s on, past the narrow window: its next push sweeps what that window no longer covers.
+      narrow.clock.now = wide.clock.now = T0 + 400_000;
+      expect((await resend(pluginUpdate(narrow.url, token, uuid, pluginUpdateBody({ onlinePlayers: 4 }), narrow.clock.now), narrow)).status).toBe(200);
+      // The wide instance accepts a timestamp 400 s old: the first push must still be known, as an exact
+      // duplicate that changes nothing (not applied again over the newer one).
+      const again = await resend(first, wide);
+      expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
+      const status = await json(await fetch(signedRequest(wide.url, { method: "GET", path: "/api/server/status", token, serverUuid: uuid }, wide.clock.now)));
+      expect(status.stats.players.online).toBe(4);
+    } finally {
+      await narrow.close();
+      await wide.close();
+    }
   });
 });

@@ -28,7 +28,7 @@ function pushOf(tokenId: number, n: number): Push {
   const key = `fault-${n}-`.padEnd(64, "0");
   return {
     credentials: { tokenId, tokenHash: "a".repeat(64) },
-    replay: { key, fingerprint: key, expiresAt: Number.MAX_SAFE_INTEGER },
+    replay: { key, fingerprint: key, timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER },
     now: 1_000,
     bounds: { registrationMax: 10, maxBytesPerToken: 65_536 },
     record: { kind: "server", uuid: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, serverPush: "update", fields: {}, maxPerToken: 10 },

@@ -18,13 +18,14 @@
 import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../../auth/replay.ts";
 import { lastUseStale } from "../records.ts";
+import { keyExpiry, REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Push, RecordWrite } from "../store.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../write-refusals.ts";
 import type { PgDb, PgTx } from "./open-postgres.ts";
 import { PLUGIN_JSON_BYTES, writePluginPush } from "./pg-plugins.ts";
 import { SERVER_JSON_BYTES, writeServerPush } from "./pg-servers.ts";
 import { countRegisteredTokens, expireIdleRegistrations, findTokenByHash, lockRegistrations } from "./pg-tokens.ts";
-import { plugins, servers, tokens, usedSignatures } from "./postgres-schema.ts";
+import { plugins, replayMemory, servers, tokens, usedSignatures } from "./postgres-schema.ts";
 
 /** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
 export function acceptPush(db: PgDb, push: Push): Promise<ReplayStatus> {
@@ -78,12 +79,14 @@ async function sweepReplayKeys(tx: PgTx, now: number): Promise<void> {
 
 /** Inserts the push's replay key, or takes over an expired row of it the sweep skipped; false when the key is held. */
 async function rememberKey(tx: PgTx, { replay, now }: Push): Promise<boolean> {
+  const [recorded] = await tx.select({ window: replayMemory.clockSkewMs }).from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW));
+  const expiresAt = keyExpiry(replay, recorded?.window ?? 0);
   const consumed = await tx
     .insert(usedSignatures)
-    .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: replay.expiresAt })
+    .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt })
     .onConflictDoUpdate({
       target: usedSignatures.signature,
-      set: { fingerprint: replay.fingerprint, expiresAt: replay.expiresAt },
+      set: { fingerprint: replay.fingerprint, expiresAt },
       setWhere: lt(usedSignatures.expiresAt, now),
     })
     .returning({ signature: usedSignatures.signature });

@@ -21,10 +21,12 @@ export function adoptClockSkew(db: PgDb, clockSkewMs: number, now: number): Prom
     const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
     if (newestExpiry !== null) await tx.delete(usedSignatures).where(earlierKeys);
     if (extendBy > 0) await tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` });
+    // The largest window any instance has started with (../replay-memory.ts).
+    const window = Math.max(previous?.clockSkewMs ?? 0, clockSkewMs);
     await tx
       .insert(replayMemory)
-      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs, coveredSince })
-      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs, coveredSince } });
+      .values({ id: REPLAY_MEMORY_ROW, clockSkewMs: window, coveredSince })
+      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs: window, coveredSince } });
     return coveredSince;
   });
 }
