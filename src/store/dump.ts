@@ -3,6 +3,7 @@
 // backend to the other. Rows come in batches of a bounded size, so a store of
 // millions of history samples is never held in memory at once.
 
+import { and, getTableColumns, gt, gte, type Column, type SQL, type Table } from "drizzle-orm";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
 
 /** A history sample with its id (the id the table gives it, kept across a copy). */
@@ -81,26 +82,88 @@ export function describeCounts(counts: Partial<RowCounts>): string {
 }
 
 /**
- * Reads a table page by page in the order of its key `keyName`, BATCH_ROWS
- * rows at a time: `read` returns the rows whose key is after `after` (every
- * row from the start when undefined). Keyset paging, so each page costs the
- * same however far in it is.
+ * The tables both schemas (schema.ts, postgres/postgres-schema.ts) name alike,
+ * in either dialect: `T` a table of it, `C` a column.
  */
-export async function* inPages<K extends RowKind>(
-  kind: K,
-  keyName: string,
-  read: (after: unknown) => Promise<unknown[]> | unknown[],
+export interface DumpedSchema<T extends Table, C extends Column> {
+  tokens: T;
+  servers: T;
+  plugins: T;
+  serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps", C>;
+  usedSignatures: T & { expiresAt: C };
+  replayMemory: T;
+}
+
+/** The table of each kind, in `schema`. */
+export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
+  const { tokens, servers, plugins, serverSamples, usedSignatures, replayMemory } = schema;
+  return { tokens, servers, plugins, samples: serverSamples, replayKeys: usedSignatures, replayCoverage: replayMemory };
+}
+
+/** One page a backend reads: BATCH_ROWS rows of `table` in `key` order, of `columns` (every column when undefined), among those `where` keeps. */
+export interface PageQuery<T extends Table, C extends Column> {
+  table: T;
+  key: C;
+  columns: Record<string, C> | undefined;
+  where: SQL | undefined;
+}
+
+/**
+ * Every kind of `schema` in ROW_KINDS order, as it stands at `now`, page by
+ * page through `read` (the backend's select). Keyset paging: each page is
+ * the rows after the last key of the one before, so each page costs the same
+ * however far in it is.
+ */
+export async function* dumpTables<T extends Table, C extends Column>(
+  schema: DumpedSchema<T, C>,
+  now: number,
+  read: (query: PageQuery<T, C>) => Promise<unknown[]> | unknown[],
 ): AsyncGenerator<RowBatch> {
-  let after: unknown;
-  for (;;) {
-    const rows = (await read(after)) as Array<Record<string, unknown>>;
-    if (rows.length > 0) yield { kind, rows } as unknown as RowBatch;
-    if (rows.length < BATCH_ROWS) return;
-    after = rows.at(-1)![keyName];
+  const { serverSamples: samples, usedSignatures } = schema;
+  const tables = tablesByKind(schema);
+  const plan: Record<RowKind, { keyName: string; columns?: Record<string, C>; filter?: SQL }> = {
+    tokens: { keyName: "id" },
+    servers: { keyName: "uuid" },
+    plugins: { keyName: "uuid" },
+    // Not `minute`, which each database computes from `at`.
+    samples: { keyName: "id", columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps } },
+    replayKeys: { keyName: "signature", filter: gte(usedSignatures.expiresAt, now) },
+    replayCoverage: { keyName: "id" },
+  };
+  for (const kind of ROW_KINDS) {
+    const { keyName, columns, filter } = plan[kind];
+    const table = tables[kind];
+    const key = getTableColumns(table)[keyName] as C;
+    let after: unknown;
+    for (;;) {
+      const rows = (await read({ table, key, columns, where: and(filter, after === undefined ? undefined : gt(key, after)) })) as Array<Record<string, unknown>>;
+      if (rows.length > 0) yield { kind, rows } as unknown as RowBatch;
+      if (rows.length < BATCH_ROWS) break;
+      after = rows.at(-1)![keyName];
+    }
   }
 }
 
-/** Every kind at 0, for a load to count what it writes. */
-export function emptyCounts(): RowCounts {
-  return { tokens: 0, servers: 0, plugins: 0, samples: 0, replayKeys: 0, replayCoverage: 0 };
+/**
+ * A load's work inside the backend's transaction: StoreNotEmptyError when
+ * `countRows` finds rows of a data kind, else every batch through `write`;
+ * returns how many rows of each kind were written.
+ */
+export async function loadBatches(
+  batches: AsyncIterable<RowBatch>,
+  countRows: (kind: RowKind) => Promise<number> | number,
+  write: (batch: RowBatch) => Promise<unknown> | unknown,
+): Promise<RowCounts> {
+  const held: Partial<RowCounts> = {};
+  for (const kind of DATA_KINDS) {
+    const n = await countRows(kind);
+    if (n > 0) held[kind] = n;
+  }
+  if (Object.keys(held).length > 0) throw new StoreNotEmptyError(held);
+  const counts: RowCounts = { tokens: 0, servers: 0, plugins: 0, samples: 0, replayKeys: 0, replayCoverage: 0 };
+  for await (const batch of batches) {
+    await write(batch);
+    counts[batch.kind] += batch.rows.length;
+  }
+  return counts;
 }

@@ -6,31 +6,15 @@
 // it was. Neither is bound by the per-call deadline (a copy of a large store
 // takes minutes); each statement still is, by statement_timeout.
 
-import { and, count, getTableColumns, gt, gte, sql, type SQL } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { BATCH_ROWS, DATA_KINDS, emptyCounts, inPages, StoreNotEmptyError, type RowBatch, type RowCounts, type RowKind } from "../dump.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, tablesByKind, type RowBatch, type RowCounts } from "../dump.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { plugins, replayMemory, serverSamples, servers, tokens, usedSignatures } from "./postgres-schema.ts";
+import * as schema from "./postgres-schema.ts";
+import { replayMemory } from "./postgres-schema.ts";
 
-const TABLES = {
-  tokens,
-  servers,
-  plugins,
-  samples: serverSamples,
-  replayKeys: usedSignatures,
-  replayCoverage: replayMemory,
-} satisfies Record<RowKind, PgTable>;
-
-/** A sample's columns but `minute`, which PostgreSQL computes from `at`. */
-const SAMPLE_COLUMNS = {
-  id: serverSamples.id,
-  serverUuid: serverSamples.serverUuid,
-  at: serverSamples.at,
-  playersOnline: serverSamples.playersOnline,
-  playersMax: serverSamples.playersMax,
-  tps: serverSamples.tps,
-};
+const TABLES = tablesByKind<PgTable, PgColumn>(schema);
 
 /** Every row of `db`, and the replay keys still inside their window at `now`, in batches. */
 export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBatch> {
@@ -40,21 +24,9 @@ export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBa
     await connection.unsafe("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     inTransaction = true;
     const snapshot = drizzle({ client: connection });
-    /** The rows of `table` after `after` in the order of its key `keyName`, BATCH_ROWS at a time, among those `where` keeps. */
-    const page = (kind: RowKind, table: PgTable, keyName: string, { columns, where }: { columns?: Record<string, PgColumn>; where?: SQL } = {}) => {
-      const key = getTableColumns(table)[keyName]!;
-      const read = async (after: unknown) => {
-        const query = columns ? snapshot.select(columns).from(table) : snapshot.select().from(table);
-        return (await query.where(and(where, after === undefined ? undefined : gt(key, after))).orderBy(key).limit(BATCH_ROWS));
-      };
-      return inPages(kind, keyName, read);
-    };
-    yield* page("tokens", tokens, "id");
-    yield* page("servers", servers, "uuid");
-    yield* page("plugins", plugins, "uuid");
-    yield* page("samples", serverSamples, "id", { columns: SAMPLE_COLUMNS });
-    yield* page("replayKeys", usedSignatures, "signature", { where: gte(usedSignatures.expiresAt, now) });
-    yield* page("replayCoverage", replayMemory, "id");
+    yield* dumpTables<PgTable, PgColumn>(schema, now, ({ table, key, columns, where }) =>
+      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(key).limit(BATCH_ROWS),
+    );
     await connection.unsafe("COMMIT");
     inTransaction = false;
   } finally {
@@ -78,22 +50,15 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
       const tx = drizzle({ client: connection });
       // Reads go on; a write of another instance waits until the copy is done, so none slips in after the check.
       await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, used_signatures, replay_memory IN EXCLUSIVE MODE");
-      const held: Partial<RowCounts> = {};
-      for (const kind of DATA_KINDS) {
-        const [row] = await tx.select({ n: count() }).from(TABLES[kind]);
-        if (row && row.n > 0) held[kind] = row.n;
-      }
-      if (Object.keys(held).length > 0) throw new StoreNotEmptyError(held);
-      const counts = emptyCounts();
-      for await (const batch of batches) {
-        if (batch.kind === "replayCoverage") {
+      const counts = await loadBatches(
+        batches,
+        async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,
+        async (batch) => {
+          if (batch.kind !== "replayCoverage") return tx.insert(TABLES[batch.kind]).values(batch.rows as never);
           // A target that was served once keeps a window of its own; the copied keys were kept for the source's.
           for (const row of batch.rows) await tx.insert(replayMemory).values(row).onConflictDoUpdate({ target: replayMemory.id, set: row });
-        } else {
-          await tx.insert(TABLES[batch.kind] as PgTable).values(batch.rows as never);
-        }
-        counts[batch.kind] += batch.rows.length;
-      }
+        },
+      );
       for (const table of ["tokens", "server_samples"]) {
         await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), max(id)) FROM ${sql.identifier(table)} HAVING max(id) IS NOT NULL`);
       }
