@@ -51,8 +51,8 @@ export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKey
 
 /**
  * Rows per batch. A batch is written as one INSERT of up to 14 columns a
- * row: 500 rows stay under SQLite's 32,766 bound parameters and PostgreSQL's
- * 65,535, and keep a batch of the widest rows to a few hundred kilobytes.
+ * row: 500 rows (7,000 values) stay well under SQLite's 32,766 bound
+ * parameters and PostgreSQL's 65,535.
  */
 export const BATCH_ROWS = 500;
 
