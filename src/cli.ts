@@ -14,8 +14,9 @@ import { LookupService } from "./lookup/lookup-service.ts";
 import { lookupJson } from "./lookup/view.ts";
 import { BackupError } from "./store/backup.ts";
 import { DatabaseOpenError } from "./store/database.ts";
+import { describeCounts, StoreNotEmptyError } from "./store/dump.ts";
 import { statusAt } from "./minecraft/status.ts";
-import { describeStore, openStore } from "./store/open-store.ts";
+import { describeStore, openStore, type StoreLocation } from "./store/open-store.ts";
 import { PgOpenError } from "./store/postgres/open-postgres.ts";
 import type { Store } from "./store/store.ts";
 
@@ -67,9 +68,12 @@ function configWith(options: Map<string, string>): Config {
  * path would then answer "nothing yet" instead of pointing at the mistake. (A
  * PostgreSQL database is made by its server: a mistyped name fails to open.)
  */
-async function openExistingStore(config: Config): Promise<Store> {
+async function openExistingStore(
+  config: StoreLocation,
+  hint = "PENNANT_DB or --db names it; serve, migrate and token create make one",
+): Promise<Store> {
   if (!config.databaseUrl && !existsSync(config.dbPath)) {
-    throw new UsageError(`no database at ${config.dbPath} (PENNANT_DB or --db names it; serve, migrate and token create make one)`);
+    throw new UsageError(`no database at ${config.dbPath} (${hint})`);
   }
   return openStore(config);
 }
@@ -190,6 +194,38 @@ async function token(args: string[]): Promise<number> {
   }
 }
 
+/** A store `copy` names: a postgres:// (or postgresql://) URL, else an SQLite file path. */
+function copyLocation(option: string, value: string): StoreLocation {
+  if (/^postgres(ql)?:\/\//i.test(value)) return { databaseUrl: value, dbPath: "" };
+  // Any other scheme is a mistake, not a file of that name.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new UsageError(`--${option} must be an SQLite file path or a postgres:// URL`);
+  return { databaseUrl: null, dbPath: value };
+}
+
+async function copy(args: string[]): Promise<number> {
+  const { options, rest } = parseArgs(args, ["from", "to"]);
+  const [from, to] = [options.get("from"), options.get("to")];
+  if (!from || !to || rest.length > 0) throw new UsageError("usage: copy --from SOURCE --to TARGET (each an SQLite file path or a postgres:// URL)");
+  const [source, target] = [copyLocation("from", from), copyLocation("to", to)];
+  // The source first: a missing one is refused before the target is created.
+  const sourceStore = await openExistingStore(source, "--from names an existing SQLite file or a postgres:// URL");
+  try {
+    const targetStore = await openStore(target);
+    try {
+      const counts = await targetStore.load(sourceStore.dump(Date.now()));
+      console.log(`copied ${describeCounts(counts)} from ${describeStore(source)} to ${describeStore(target)}`);
+      return 0;
+    } catch (error) {
+      if (error instanceof StoreNotEmptyError) throw new UsageError(`nothing copied: ${describeStore(target)} already holds data (${describeCounts(error.counts)}); copy into a new, empty database`);
+      throw error;
+    } finally {
+      await targetStore.close();
+    }
+  } finally {
+    await sourceStore.close();
+  }
+}
+
 async function lookup(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["edition"]);
   const [address, extra] = rest;
@@ -222,6 +258,10 @@ const commands: Record<string, Command> = {
   backup: {
     forms: [["backup <file> [--db PATH]", "write a consistent copy of the SQLite database to a new file (safe while serving); PostgreSQL: names pg_dump"]],
     run: backup,
+  },
+  copy: {
+    forms: [["copy --from SOURCE --to TARGET", "copy everything to an empty database (each an SQLite path or a postgres:// URL; exit 2 if it holds data)"]],
+    run: copy,
   },
   lookup: {
     forms: [["lookup <address> [--edition java|bedrock]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],

@@ -8,10 +8,12 @@
 import type { ReplayStatus } from "../auth/replay.ts";
 import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
+import type { RowBatch, RowCounts } from "./dump.ts";
 import { getPlugin } from "./plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./push.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
+import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
 import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
@@ -64,6 +66,18 @@ export class SqliteStore implements Store {
       return `the database cannot be read: ${(error as Error).message}`;
     }
     return this.db.writes.problem();
+  }
+
+  dump(now: number): AsyncIterable<RowBatch> {
+    return dumpSqlite(this.db, now);
+  }
+
+  async load(batches: AsyncIterable<RowBatch>): Promise<RowCounts> {
+    try {
+      return await loadSqlite(this.db, batches);
+    } catch (error) {
+      throw storeUnavailable(error) ?? error;
+    }
   }
 
   async backup(target: string): Promise<number> {

@@ -7,6 +7,7 @@
 
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
+import type { RowBatch, RowCounts } from "./dump.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
@@ -98,6 +99,19 @@ export interface Store {
   push(push: Push): Promise<ReplayStatus>;
   /** Why the store cannot serve (cannot be read, or its writes are failing, since when), or undefined when it can. */
   problem(): Promise<string | undefined>;
+  /**
+   * Everything the store keeps, read from one snapshot in batches of at most
+   * BATCH_ROWS rows (dump.ts), tokens first: what `load` takes. The replay
+   * memory is handed out as it stands at `now`: the keys still inside their window.
+   */
+  dump(now: number): AsyncIterable<RowBatch>;
+  /**
+   * Writes `batches` (another store's dump) in one transaction and returns how
+   * many rows of each kind it wrote: a failure leaves the store empty.
+   * StoreNotEmptyError, with nothing written, when the store holds data. Row
+   * ids are kept, and ids made afterwards follow them.
+   */
+  load(batches: AsyncIterable<RowBatch>): Promise<RowCounts>;
   /** Writes a consistent copy to the new file `target` and returns its size in bytes (BackupError when it cannot). */
   backup(target: string): Promise<number>;
   close(): Promise<void>;

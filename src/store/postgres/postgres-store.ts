@@ -7,9 +7,11 @@
 
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
+import type { RowBatch, RowCounts } from "../dump.ts";
 import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "../store.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
+import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
 import { pgUnavailable, withDeadline } from "./pg-faults.ts";
 import { getPlugin } from "./pg-plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
@@ -81,6 +83,19 @@ export class PostgresStore implements Store {
       return `the database cannot be read: ${(error as Error).message}`;
     }
     return this.writes.problem();
+  }
+
+  dump(now: number): AsyncIterable<RowBatch> {
+    return dumpPostgres(this.db, now);
+  }
+
+  /** Not bound by the call deadline: a large store takes longer to load than any one call may (each statement still is, by statement_timeout). */
+  async load(batches: AsyncIterable<RowBatch>): Promise<RowCounts> {
+    try {
+      return await loadPostgres(this.db, batches);
+    } catch (error) {
+      throw pgUnavailable(error) ?? error;
+    }
   }
 
   /** A file copy is SQLite's; PostgreSQL has its own tool, named in one line with this database's address (never its password). */

@@ -1,0 +1,169 @@
+// Everything a store keeps, as plain rows a store of either backend hands out
+// (Store.dump) and takes in (Store.load): what `pennant copy` moves from one
+// backend to the other. Rows come in batches of a bounded size, so a store of
+// millions of history samples is never held in memory at once.
+
+import { and, getTableColumns, gt, gte, type Column, type SQL, type Table } from "drizzle-orm";
+import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
+
+/** A history sample with its id (the id the table gives it, kept across a copy). */
+export interface SampleRow extends ServerSample {
+  id: number;
+}
+
+/** A replay key still inside its window: a push accepted under it stays a replay after the copy. */
+export interface ReplayKeyRow {
+  signature: string;
+  expiresAt: number;
+  fingerprint: string | null;
+}
+
+/** The window the replay memory's keys were kept for, and the earliest push time it vouches for (store/replay-memory.ts). */
+export interface ReplayCoverageRow {
+  id: number;
+  clockSkewMs: number;
+  coveredSince: number;
+}
+
+/** The rows of each kind, named as `pennant copy` counts them. */
+export interface RowsByKind {
+  tokens: TokenRow;
+  servers: ServerRow;
+  plugins: PluginRow;
+  samples: SampleRow;
+  replayKeys: ReplayKeyRow;
+  replayCoverage: ReplayCoverageRow;
+}
+
+export type RowKind = keyof RowsByKind;
+
+/** Some rows of one kind. */
+export type RowBatch = { [K in RowKind]: { kind: K; rows: Array<RowsByKind[K]> } }[RowKind];
+
+/**
+ * The order a dump hands out and a load writes the kinds in: tokens before
+ * the records that reference them, servers before their samples.
+ */
+export const ROW_KINDS: readonly RowKind[] = ["tokens", "servers", "plugins", "samples", "replayKeys", "replayCoverage"];
+
+/** The kinds whose rows make a store "hold data", and that a copy reports (the replay coverage is a setting a first start writes, not data). */
+export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys"] as const satisfies readonly RowKind[];
+
+/**
+ * Rows per batch. A batch is written as one INSERT of up to 14 columns a
+ * row: 500 rows (7,000 values) stay well under SQLite's 32,766 bound
+ * parameters and PostgreSQL's 65,535.
+ */
+export const BATCH_ROWS = 500;
+
+export type RowCounts = Record<RowKind, number>;
+
+/** Loading into a store that holds data would mix two stores' tokens and records: a copy goes into an empty store only. */
+export class StoreNotEmptyError extends Error {
+  constructor(readonly counts: Partial<RowCounts>) {
+    super(`the store already holds data (${describeCounts(counts)})`);
+    this.name = "StoreNotEmptyError";
+  }
+}
+
+const KIND_NAMES: Record<(typeof DATA_KINDS)[number], [string, string]> = {
+  tokens: ["token", "tokens"],
+  servers: ["server", "servers"],
+  plugins: ["plugin", "plugins"],
+  samples: ["history sample", "history samples"],
+  replayKeys: ["replay key", "replay keys"],
+};
+
+/** "3 tokens, 1 server, ..." for the data kinds counted. */
+export function describeCounts(counts: Partial<RowCounts>): string {
+  return DATA_KINDS.filter((kind) => counts[kind] !== undefined)
+    .map((kind) => `${counts[kind]} ${KIND_NAMES[kind][counts[kind] === 1 ? 0 : 1]}`)
+    .join(", ");
+}
+
+/**
+ * The tables both schemas (schema.ts, postgres/postgres-schema.ts) name alike,
+ * in either dialect: `T` a table of it, `C` a column.
+ */
+export interface DumpedSchema<T extends Table, C extends Column> {
+  tokens: T;
+  servers: T;
+  plugins: T;
+  serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps", C>;
+  usedSignatures: T & { expiresAt: C };
+  replayMemory: T;
+}
+
+/** The table of each kind, in `schema`. */
+export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
+  const { tokens, servers, plugins, serverSamples, usedSignatures, replayMemory } = schema;
+  return { tokens, servers, plugins, samples: serverSamples, replayKeys: usedSignatures, replayCoverage: replayMemory };
+}
+
+/** One page a backend reads: BATCH_ROWS rows of `table` in `key` order, of `columns` (every column when undefined), among those `where` keeps. */
+export interface PageQuery<T extends Table, C extends Column> {
+  table: T;
+  key: C;
+  columns: Record<string, C> | undefined;
+  where: SQL | undefined;
+}
+
+/**
+ * Every kind of `schema` in ROW_KINDS order, as it stands at `now`, page by
+ * page through `read` (the backend's select). Keyset paging: each page is
+ * the rows after the last key of the one before, so each page costs the same
+ * however far in it is.
+ */
+export async function* dumpTables<T extends Table, C extends Column>(
+  schema: DumpedSchema<T, C>,
+  now: number,
+  read: (query: PageQuery<T, C>) => Promise<unknown[]> | unknown[],
+): AsyncGenerator<RowBatch> {
+  const { serverSamples: samples, usedSignatures } = schema;
+  const tables = tablesByKind(schema);
+  const plan: Record<RowKind, { keyName: string; columns?: Record<string, C>; filter?: SQL }> = {
+    tokens: { keyName: "id" },
+    servers: { keyName: "uuid" },
+    plugins: { keyName: "uuid" },
+    // Not `minute`, which each database computes from `at`.
+    samples: { keyName: "id", columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps } },
+    replayKeys: { keyName: "signature", filter: gte(usedSignatures.expiresAt, now) },
+    replayCoverage: { keyName: "id" },
+  };
+  for (const kind of ROW_KINDS) {
+    const { keyName, columns, filter } = plan[kind];
+    const table = tables[kind];
+    const key = getTableColumns(table)[keyName] as C;
+    let after: unknown;
+    for (;;) {
+      const rows = (await read({ table, key, columns, where: and(filter, after === undefined ? undefined : gt(key, after)) })) as Array<Record<string, unknown>>;
+      if (rows.length > 0) yield { kind, rows } as unknown as RowBatch;
+      if (rows.length < BATCH_ROWS) break;
+      after = rows.at(-1)![keyName];
+    }
+  }
+}
+
+/**
+ * A load's work inside the backend's transaction: StoreNotEmptyError when
+ * `countRows` finds rows of a data kind, else every batch through `write`;
+ * returns how many rows of each kind were written.
+ */
+export async function loadBatches(
+  batches: AsyncIterable<RowBatch>,
+  countRows: (kind: RowKind) => Promise<number> | number,
+  write: (batch: RowBatch) => Promise<unknown> | unknown,
+): Promise<RowCounts> {
+  const held: Partial<RowCounts> = {};
+  for (const kind of DATA_KINDS) {
+    const n = await countRows(kind);
+    if (n > 0) held[kind] = n;
+  }
+  if (Object.keys(held).length > 0) throw new StoreNotEmptyError(held);
+  const counts: RowCounts = { tokens: 0, servers: 0, plugins: 0, samples: 0, replayKeys: 0, replayCoverage: 0 };
+  for await (const batch of batches) {
+    await write(batch);
+    counts[batch.kind] += batch.rows.length;
+  }
+  return counts;
+}

@@ -1,0 +1,74 @@
+// Dump and load (../dump.ts) on PostgreSQL. Each runs on a connection
+// reserved from the pool for the whole of it: a dump reads one snapshot
+// (REPEATABLE READ, read only), a load writes every batch in one transaction
+// that holds the tables against other writers from its check that they are
+// empty to its commit, so a failure half-way leaves the database as empty as
+// it was. Neither is bound by the per-call deadline (a copy of a large store
+// takes minutes); each statement still is, by statement_timeout.
+
+import { count, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/bun-sql";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { BATCH_ROWS, dumpTables, loadBatches, tablesByKind, type RowBatch, type RowCounts } from "../dump.ts";
+import type { PgDb } from "./open-postgres.ts";
+import * as schema from "./postgres-schema.ts";
+import { replayMemory } from "./postgres-schema.ts";
+
+const TABLES = tablesByKind<PgTable, PgColumn>(schema);
+
+/** Every row of `db`, and the replay keys still inside their window at `now`, in batches. */
+export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBatch> {
+  const connection = await db.$client.reserve();
+  let inTransaction = false;
+  try {
+    await connection.unsafe("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    inTransaction = true;
+    const snapshot = drizzle({ client: connection });
+    yield* dumpTables<PgTable, PgColumn>(schema, now, ({ table, key, columns, where }) =>
+      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(key).limit(BATCH_ROWS),
+    );
+    await connection.unsafe("COMMIT");
+    inTransaction = false;
+  } finally {
+    // A dump left before its end (the load failed) ends its transaction before the connection goes back to the pool.
+    if (inTransaction) await connection.unsafe("ROLLBACK").catch(() => {});
+    connection.release();
+  }
+}
+
+/**
+ * Writes `batches` into `db` in one transaction and returns how many rows of
+ * each kind it wrote; StoreNotEmptyError (nothing written) when `db` holds
+ * data. The identity sequences are then set past the copied ids, so that the
+ * next token or sample made here takes a new id.
+ */
+export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): Promise<RowCounts> {
+  const connection = await db.$client.reserve();
+  try {
+    await connection.unsafe("BEGIN");
+    try {
+      const tx = drizzle({ client: connection });
+      // Reads go on; a write of another instance waits until the copy is done, so none slips in after the check.
+      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, used_signatures, replay_memory IN EXCLUSIVE MODE");
+      const counts = await loadBatches(
+        batches,
+        async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,
+        async (batch) => {
+          if (batch.kind !== "replayCoverage") return tx.insert(TABLES[batch.kind]).values(batch.rows as never);
+          // A target that was served once keeps a window of its own; the copied keys were kept for the source's.
+          for (const row of batch.rows) await tx.insert(replayMemory).values(row).onConflictDoUpdate({ target: replayMemory.id, set: row });
+        },
+      );
+      for (const table of ["tokens", "server_samples"]) {
+        await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), max(id)) FROM ${sql.identifier(table)} HAVING max(id) IS NOT NULL`);
+      }
+      await connection.unsafe("COMMIT");
+      return counts;
+    } catch (error) {
+      await connection.unsafe("ROLLBACK").catch(() => {});
+      throw error;
+    }
+  } finally {
+    connection.release();
+  }
+}

@@ -1,0 +1,147 @@
+// Store.dump and Store.load, on every backend (the CLI test, test/cli/copy.test.ts,
+// moves stores between the two): more rows than one batch come across whole,
+// replay keys past their window stay behind, a load is one transaction and
+// goes only into an empty store, and ids made after it follow the copied ones.
+
+import { expect, test } from "bun:test";
+import { BATCH_ROWS, StoreNotEmptyError, type RowBatch } from "../../src/store/dump.ts";
+import type { Push, Store } from "../../src/store/store.ts";
+import { forEachBackend } from "../support/backends.ts";
+
+const MINUTE = 60_000;
+const SERVER = "00000000-0000-4000-8000-000000000001";
+const BOUNDS = { registrationMax: 10, maxBytesPerToken: 1 << 20 };
+
+/** An update of SERVER at `now`, its replay key kept until `expiresAt`. */
+function update(tokenId: number, now: number, expiresAt = Number.MAX_SAFE_INTEGER): Push {
+  const key = `dump-${now}-`.padEnd(64, "0");
+  return {
+    credentials: { tokenId, tokenHash: "t".repeat(64) },
+    replay: { key, fingerprint: key, timestampMs: now, expiresAt },
+    now,
+    bounds: BOUNDS,
+    record: { kind: "server", uuid: SERVER, serverPush: "update", fields: { playersOnline: now / MINUTE, extra: { uptime_ms: now } }, maxPerToken: 10 },
+  };
+}
+
+/** A store with two tokens (one revoked), a server, a plugin and `minutes` history samples and replay keys. */
+async function seeded(open: () => Promise<Store>, minutes: number): Promise<Store> {
+  const store = await open();
+  const token = await store.tokens.create({ hash: "t".repeat(64), scope: "all", label: "seed", now: 1 });
+  await store.tokens.revoke((await store.tokens.create({ hash: "u".repeat(64), scope: "plugin", label: "gone", now: 2 })).id, 3);
+  for (let minute = 1; minute <= minutes; minute++) await store.push(update(token.id, minute * MINUTE));
+  const plugin = { name: "EzShops", stats: { shops: 3 }, meta: { alpha: { downloads: 1 } }, minecraftVersions: ["1.21"], serverSoftware: ["Paper"] };
+  await store.push({ ...update(token.id, 0), record: { kind: "plugin", uuid: SERVER, fields: plugin, maxPerToken: 10 } });
+  return store;
+}
+
+/** A dump's batches, all read. */
+async function batchesOf(dump: AsyncIterable<RowBatch>): Promise<RowBatch[]> {
+  const batches: RowBatch[] = [];
+  for await (const batch of dump) batches.push(batch);
+  return batches;
+}
+
+/** A dump's rows per kind, batches joined. */
+async function rowsOf(store: Store, now: number): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const batch of await batchesOf(store.dump(now))) (rows[batch.kind] ??= []).push(...batch.rows);
+  return rows;
+}
+
+forEachBackend("dump and load", (open) => {
+  test("more rows than one batch come across whole, every field and id kept, in batches of at most BATCH_ROWS", async () => {
+    const many = 2 * BATCH_ROWS + 1;
+    const rows = {
+      tokens: [
+        { id: 3, hash: "t".repeat(64), scope: "all", label: "seed", origin: "cli", createdAt: 1, lastUsedAt: 2, revokedAt: null },
+        { id: 7, hash: "r".repeat(64), scope: "server", label: "", origin: "registration", createdAt: 4, lastUsedAt: null, revokedAt: 5 },
+      ],
+      servers: [
+        {
+          uuid: SERVER, tokenId: 3, name: "Lobby", pluginVersion: "1.0", status: "online", playersOnline: 7, playersMax: 50, tps: 19.5,
+          motd: "§aHi", version: "1.21", extra: { uptime_ms: 5, placeholders: { a: "b" } }, firstSeen: 10, lastSeen: 20, statsUpdatedAt: 20,
+        },
+      ],
+      plugins: [
+        {
+          uuid: SERVER, tokenId: 7, name: "EzShops", version: "3.2.1", stats: { shops: 1.5 }, meta: { alpha: { downloads: 1 } },
+          minecraftVersions: ["1.21"], serverSoftware: ["Paper"], firstSeen: 1, lastSeen: 2,
+        },
+      ],
+      samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2 })),
+      replayKeys: Array.from({ length: many }, (_, i) => ({ signature: `k${String(i).padStart(5, "0")}`, expiresAt: 10, fingerprint: i ? "f" : null })),
+      replayCoverage: [{ id: 1, clockSkewMs: 300_000, coveredSince: 0 }],
+    } as const;
+    async function* inBatches(): AsyncGenerator<RowBatch> {
+      for (const [kind, all] of Object.entries(rows)) {
+        for (let at = 0; at < all.length; at += BATCH_ROWS) yield { kind, rows: all.slice(at, at + BATCH_ROWS) } as unknown as RowBatch;
+      }
+    }
+    const source = await open();
+    expect(await source.load(inBatches())).toEqual({ tokens: 2, servers: 1, plugins: 1, samples: many, replayKeys: many, replayCoverage: 1 });
+    const batches = await batchesOf(source.dump(0));
+    expect(batches.filter((batch) => batch.kind === "samples").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);
+    expect(await rowsOf(source, 0)).toEqual(rows as unknown as Record<string, unknown[]>);
+
+    const target = await open();
+    await target.load(source.dump(0));
+    expect(await rowsOf(target, 0)).toEqual(rows as unknown as Record<string, unknown[]>);
+    expect(await target.servers.samples(SERVER, 0)).toEqual(await source.servers.samples(SERVER, 0));
+    expect(await target.plugins.get(SERVER)).toEqual(await source.plugins.get(SERVER));
+  });
+
+  test("the replay memory comes across as it stands: live keys and the window, not keys past it", async () => {
+    const source = await seeded(open, 0);
+    const token = (await source.tokens.list())[0]!;
+    // A window of 1 s: each key is kept until its own expiry (later than its timestamp plus the window).
+    await source.replay.adoptClockSkew(1_000, 1_000);
+    await source.push(update(token.id, 1_000, 5_000));
+    await source.push(update(token.id, 2_000, 50_000));
+    const target = await open();
+    await target.load(source.dump(10_000));
+    const live = "dump-2000-".padEnd(64, "0");
+    const keys = (await rowsOf(target, 0)).replayKeys;
+    expect(keys).toContainEqual({ signature: live, expiresAt: 50_000, fingerprint: live });
+    expect(keys).not.toContainEqual(expect.objectContaining({ signature: "dump-1000-".padEnd(64, "0") }));
+    expect(await target.replay.rememberedFingerprint(live, 10_000)).toBe(live);
+    expect((await rowsOf(target, 0)).replayCoverage).toEqual([{ id: 1, clockSkewMs: 1_000, coveredSince: 0 }]);
+  });
+
+  test("a load that fails half-way writes nothing, and the store takes a whole one afterwards", async () => {
+    const source = await seeded(open, 3);
+    const target = await open();
+    async function* failing() {
+      for await (const batch of source.dump(0)) {
+        yield batch;
+        if (batch.kind === "servers") throw new Error("source lost");
+      }
+    }
+    await expect(target.load(failing())).rejects.toThrow("source lost");
+    expect(await rowsOf(target, 0)).toEqual({});
+    await target.load(source.dump(0));
+    expect(await rowsOf(target, 0)).toEqual(await rowsOf(source, 0));
+  });
+
+  test("a store holding data refuses a load, naming what it holds, and keeps only that", async () => {
+    const source = await seeded(open, 2);
+    const target = await open();
+    await target.tokens.create({ hash: "x".repeat(64), scope: "all", label: "mine", now: 5 });
+    const before = await rowsOf(target, 0);
+    const refusal = await target.load(source.dump(0)).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(StoreNotEmptyError);
+    expect((refusal as StoreNotEmptyError).counts).toEqual({ tokens: 1 });
+    expect(await rowsOf(target, 0)).toEqual(before);
+  });
+
+  test("tokens and samples made after a load take ids past the copied ones", async () => {
+    const source = await seeded(open, 2);
+    const target = await open();
+    await target.load(source.dump(0));
+    const tokenId = (await target.tokens.list()).at(-1)!.id;
+    expect((await target.tokens.create({ hash: "n".repeat(64), scope: "all", label: "next", now: 9 })).id).toBe(tokenId + 1);
+    await target.push(update(1, 3 * MINUTE));
+    const samples = (await rowsOf(target, 0)).samples as Array<{ id: number }>;
+    expect(samples.map((sample) => sample.id)).toEqual([1, 2, 3]);
+  });
+});
