@@ -296,9 +296,18 @@ test("PostgreSQL stopped and started again under load: pushes 503 with Retry-Aft
   const uuid = newUuid();
   expect((await fetch(update(instances[0], token, uuid, 5))).status).toBe(200);
   const drawn = `/api/banner?server_name=Drawn&online_players=5&max_players=20`;
+  // Images of pushed data, as each instance drew them: [status, ETag] by instance and URL.
+  const pushedImages = [`/api/banner?data_mode=plugin&server_uuid=${uuid}`, `/shields/servers/${uuid}/players.png`];
+  const imagesOf = (instance: RunningServer) =>
+    Promise.all(pushedImages.map(async (path) => {
+      const response = await fetch(instance.url + path);
+      return [path, response.status, response.headers.get("etag")];
+    }));
+  const drawnBefore = new Map<RunningServer, Awaited<ReturnType<typeof imagesOf>>>();
   for (const instance of instances) {
     expect((await fetch(instance.url + drawn)).status).toBe(200);
-    expect((await pluginBanner(instance, uuid)).status).toBe(200);
+    drawnBefore.set(instance, await imagesOf(instance));
+    expect(drawnBefore.get(instance)).toEqual(pushedImages.map((path) => [path, 200, expect.any(String)]));
   }
   const load = steadyLoad(instances, token, uuid);
   await Bun.sleep(300);
@@ -312,6 +321,8 @@ test("PostgreSQL stopped and started again under load: pushes 503 with Retry-Aft
       expect((await json(refused)).error.code).toBe("database_unavailable");
       expect((await health(instance)).status).toBe(503);
       expect((await fetch(instance.url + drawn)).status).toBe(200);
+      // A banner or badge of pushed data is shown as this instance last drew it.
+      expect(await imagesOf(instance)).toEqual(drawnBefore.get(instance)!);
     }
     await Bun.sleep(300);
   } finally {
