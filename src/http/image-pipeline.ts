@@ -24,12 +24,17 @@
 // the cost of everything else here). Ready answers hold a copy of their image,
 // so they are a cache of their own, bounded in bytes; an image answered once
 // only (a new badge, a live banner) gets none.
+//
+// The plan of an image of live data is also kept as what its URL last showed:
+// while the database cannot be reached, that URL is answered with it (README,
+// Storage) rather than with an image of the fault.
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
 import type { DrawJob } from "./drawing/draw-job.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
 import type { CacheBudget } from "../cache/budget.ts";
+import { StoreUnavailableError } from "../store/unavailable.ts";
 import { imageHeaders } from "./answer-headers.ts";
 import { socketClientIp, type SocketInfo } from "./client-ip.ts";
 import type { RouteFailures } from "./error-handling.ts";
@@ -96,6 +101,8 @@ export interface ImagePipelineDeps {
 
 /** A ready answer is dropped this long after it was made (the image caches' own lifetime). */
 const READY_ANSWER_TTL_MS = 3_600_000;
+/** What a URL of live data last showed is served for this long while the database cannot be reached. */
+const LAST_SHOWN_TTL_MS = 3_600_000;
 /** Bun's URLs are "http://host/path?query" (TLS ends at a proxy), or the path alone when the request named no host. */
 const PATH_FROM = "http://".length;
 const SLASH = 47;
@@ -118,6 +125,9 @@ function requestKey(request: Request): string {
 }
 
 const etagOf = (image: ImagePlan<DrawJob>) => `"${image.key}"`;
+
+/** Where a live image's last plan is known, beside the plans reused by URL: not a path, so the first step never finds it. */
+const lastShownKey = (key: string) => `last shown ${key}`;
 
 export function imagePipeline(deps: ImagePipelineDeps) {
   const { begin, end } = deps.observer.outsideElysia;
@@ -168,14 +178,27 @@ export function imagePipeline(deps: ImagePipelineDeps) {
   async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>) {
     const key = requestKey(request);
     const seen = known.get(key);
-    if (seen) return { entry: seen, remember() {} };
-    const planned = await plan();
+    if (seen) return { entry: seen, remember() {}, shown() {} };
+    let planned: PlannedImage;
+    try {
+      planned = await plan();
+    } catch (error) {
+      // The database cannot be reached (a PostgreSQL outage): what this URL
+      // showed last is served until it can, rather than an error image.
+      const last = error instanceof StoreUnavailableError ? known.get(lastShownKey(key)) : undefined;
+      if (!last) throw error;
+      return { entry: last, remember() {}, shown() {} };
+    }
     const { status, cacheControl, image } = planned;
     const entry = { planned, readyKey: `${status} ${cacheControl} ${image.key}` };
     return {
       entry,
       remember() {
         if (planned.reuseForMs > 0) known.set(key, entry, planned.reuseForMs);
+      },
+      /** Answered: the plan of an image of live data (reused briefly, or not at all) is kept as what its URL last showed. */
+      shown() {
+        if (planned.reuseForMs < LAST_SHOWN_TTL_MS) known.set(lastShownKey(key), entry, LAST_SHOWN_TTL_MS);
       },
     };
   }
@@ -210,11 +233,12 @@ export function imagePipeline(deps: ImagePipelineDeps) {
         let shown: Record<string, string> | undefined;
         try {
           if (budget.spentBy === "request") shown = await spend(request, server);
-          const { entry, remember } = await knownOrPlanned(request, plan);
+          const { entry, remember, shown: keepShown } = await knownOrPlanned(request, plan);
           const { planned } = entry;
           // A client holding this image gets its 304 without it being drawn.
           if (planned.status === 200 && matchesEtag(request, etagOf(planned.image))) {
             remember();
+            keepShown();
             return notModified(planned, shown);
           }
           let bytes = images.peek(planned.image.key);
@@ -224,6 +248,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
             if (budget.spentBy === "draw") await spend(request, server);
             bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
           }
+          keepShown();
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {
           return failureAnswer(request, error, shown, errorImage);

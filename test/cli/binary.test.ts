@@ -13,7 +13,9 @@ import { compile } from "../../.ci/build.ts";
 import { packageRelease, sha256, TARGETS, writeChecksums } from "../../.ci/release.ts";
 import { decodePng } from "../../src/render/index.ts";
 import { tempDir } from "../support/cleanup.ts";
-import { startServe } from "../support/process.ts";
+import { startPostgres } from "../support/postgres.ts";
+import { startServe, type RunningServer } from "../support/process.ts";
+import { startRedis } from "../support/redis.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
 const buildDir = tempDir("binary");
@@ -24,8 +26,8 @@ beforeAll(async () => {
   await Promise.all([compile({ outfile: binary }), compile({ outfile: renderBinary, entry: "test/cli/support/render-entry.ts" })]);
 }, 180_000);
 
-async function run(args: string[], cwd: string, executable = binary): Promise<string> {
-  const child = Bun.spawn([executable, ...args], { cwd, stdout: "pipe", stderr: "pipe" });
+async function run(args: string[], cwd: string, executable = binary, env: Record<string, string> = {}): Promise<string> {
+  const child = Bun.spawn([executable, ...args], { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   if (code !== 0) throw new Error(`${args.join(" ")} exited ${code}: ${stderr}`);
   return stdout;
@@ -101,6 +103,34 @@ describe("release binary", () => {
     expect(serve.stderr()).not.toContain(token);
   });
 
+  test("on PostgreSQL and Redis from an empty folder: its embedded migrations, a token, a signed push, a banner, /healthz; no SQLite file", async () => {
+    const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    const env = { PENNANT_DATABASE_URL: await postgres.database(), PENNANT_REDIS_URL: redis.url };
+    const home = tempDir("binary-network");
+    const token = (await run(["token", "create", "--label", "network"], home, binary, env)).trimEnd().split("\n").at(-1)!;
+
+    const serve = await startServe(env, { command: [binary], cwd: home });
+    try {
+      await waitForLine(serve, "rate limits and budgets are shared through Redis");
+      const uuid = newUuid();
+      const update = { name: "Network", status: "online", stats: { players: { online: 12, max: 40 } } };
+      expect((await fetch(signedRequest(serve.url, { path: "/api/server/update", token, serverUuid: uuid, body: update }, Date.now()))).status).toBe(200);
+      const status = await fetch(signedRequest(serve.url, { method: "GET", path: "/api/server/status", token, serverUuid: uuid }, Date.now()));
+      expect(await status.json()).toMatchObject({ uuid, name: "Network", stats: { players: { online: 12, max: 40 } } });
+      const banner = await fetch(`${serve.url}/api/banner?data_mode=plugin&server_uuid=${uuid}`);
+      expect([banner.status, banner.headers.get("content-type")]).toEqual([200, "image/png"]);
+      expect(await (await fetch(`${serve.url}/shields/servers/${uuid}/players.json`)).json()).toMatchObject({ message: "12/40" });
+      const health = await fetch(`${serve.url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { ok: true, limits: { shared: true } }]);
+      serve.signal("SIGTERM");
+      expect(await serve.exited).toBe(0);
+    } finally {
+      await serve.kill();
+    }
+    // Nothing of SQLite's: no data folder was made.
+    expect(existsSync(join(home, "data"))).toBe(false);
+  });
+
   test("draws text with its embedded fonts and encodes PNG and WebP with its embedded wasm", async () => {
     const { faces, png, webp } = JSON.parse(await run([], buildDir, renderBinary)) as { faces: string[][]; png: string; webp: string };
     expect(faces[0]).toEqual(["DejaVu Sans", "Unifont", "Unifont Upper"]);
@@ -141,3 +171,11 @@ describe("release binary", () => {
     }
   });
 });
+
+/** Resolves once the server has written `text` to its log; fails after 2 s. */
+async function waitForLine(server: RunningServer, text: string): Promise<void> {
+  for (let waited = 0; !server.stderr().includes(text); waited += 20) {
+    if (waited >= 2_000) throw new Error(`no "${text}" in the log after 2 s: ${server.stderr()}`);
+    await Bun.sleep(20);
+  }
+}
