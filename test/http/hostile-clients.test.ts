@@ -177,8 +177,9 @@ describe("a lookup storm against servers that never answer", () => {
       for (const answer of answers) {
         expect(answer.status).toBe(200);
         expect(answer.image.width).toBe(468);
-        // A safety bound: the deadline and a margin for drawing, where 60 lookups in line took 12 s before.
-        expect(answer.elapsed).toBeLessThan(deadlineMs + 1_500);
+        // A safety bound: the deadline and a margin for drawing 60 banners on a loaded 2-core machine
+        // (a CI neighbour once took 2.6 s), where 60 lookups in line took 12 s before.
+        expect(answer.elapsed).toBeLessThan(deadlineMs + 4_000);
       }
       // Each running lookup holds at most two TCP sockets (modern and legacy ping), a closing one may overlap.
       expect(silent.peak).toBeLessThanOrEqual(2 * maxConcurrent + 2);
