@@ -15,14 +15,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { killOnExit, runEnded } from "../test/support/cleanup.ts";
-import { startPostgres } from "../test/support/postgres.ts";
-import { startRedis } from "../test/support/redis.ts";
+import { postgresBin, startPostgres } from "../test/support/postgres.ts";
+import { redisServer, startRedis } from "../test/support/redis.ts";
 import { addUp, measureLoad, type Measured } from "./backends/measure.ts";
 import { backendTargets, formatBackends, formatRatios, KINDS, SETUPS, type BackendsFigures } from "./backends/report.ts";
 import { servicePids } from "./backends/service-cpu.ts";
 import { seed, startSharedSetup, startSqliteSetup, type Setup } from "./backends/setups.ts";
 import { nodePath } from "./http/load.ts";
 import { badgePath, cachedBannerPath } from "./http/scenarios.mjs";
+import { loadAverage } from "./report/machine.ts";
 import { partOptions } from "./report/options.ts";
 
 const options = partOptions(process.argv.slice(2), "bun bench/backends.ts [--quick] [--json FILE]");
@@ -45,7 +46,16 @@ async function warmUp(setup: Setup, pluginUuid: string): Promise<void> {
   }
 }
 
+/** The first line a program prints for --version. */
+function version(program: string): string {
+  const result = Bun.spawnSync([program, "--version"]);
+  return result.stdout.toString().split("\n")[0]!.trim();
+}
+
+const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
+
 try {
+  const loadAtStart = loadAverage();
   nodePath(); // fails at once, not after the services started
   progress("starting PostgreSQL, Redis and the set-ups");
   const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
@@ -73,7 +83,11 @@ try {
   const figures: BackendsFigures = {
     cells: KINDS.flatMap((kind) => setups.map((setup) => ({ kind: kind.name, setup: setup.name, measured: addUp(runs.get(`${kind.name}\n${setup.name}`)!) }))),
   };
-  const markdown = { backends: formatBackends(figures), ratios: formatRatios(figures) };
+  const conditions =
+    `${settings.rounds} round${settings.rounds > 1 ? "s" : ""} of ${settings.seconds} s per load and set-up, ${settings.connections} connections; ` +
+    `${version(join(postgresBin(), "postgres"))}, ${version(redisServer())}. ` +
+    `Load average (1 / 5 / 15 min) while this part ran: ${load(loadAtStart)} at its start, ${load(loadAverage())} at its end.`;
+  const markdown = { backends: formatBackends(figures), ratios: formatRatios(figures), conditions };
   const targets = backendTargets(figures);
   for (const [section, text] of Object.entries(markdown)) console.log(`## ${section}\n\n${text}\n`);
   for (const t of targets) console.log(`${t.verdict.padEnd(12)} ${t.target} (${t.measured})`);
