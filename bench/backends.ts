@@ -46,10 +46,10 @@ async function warmUp(setup: Setup, pluginUuid: string): Promise<void> {
   }
 }
 
-/** The first line a program prints for --version. */
+/** The version number a program prints for --version ("postgres (PostgreSQL) 15.18 (Debian ...)", "Redis server v=7.0.15 sha=..."). */
 function version(program: string): string {
-  const result = Bun.spawnSync([program, "--version"]);
-  return result.stdout.toString().split("\n")[0]!.trim();
+  const printed = Bun.spawnSync([program, "--version"]).stdout.toString();
+  return /\d+\.\d+(\.\d+)?/.exec(printed)?.[0] ?? "(version unknown)";
 }
 
 const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
@@ -85,7 +85,7 @@ try {
   };
   const conditions =
     `${settings.rounds} round${settings.rounds > 1 ? "s" : ""} of ${settings.seconds} s per load and set-up, ${settings.connections} connections; ` +
-    `${version(join(postgresBin(), "postgres"))}, ${version(redisServer())}. ` +
+    `PostgreSQL ${version(join(postgresBin(), "postgres"))}, Redis ${version(redisServer())}. ` +
     `Load average (1 / 5 / 15 min) while this part ran: ${load(loadAtStart)} at its start, ${load(loadAverage())} at its end.`;
   const markdown = { backends: formatBackends(figures), ratios: formatRatios(figures), conditions };
   const targets = backendTargets(figures);

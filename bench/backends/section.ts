@@ -16,11 +16,11 @@ export function backendsSection(markdown: Record<string, string>): Section {
       "Three set-ups started side by side in one run, each over a database of its own seeded alike (the 1,000 server tokens and the " +
       "plugin record of the HTTP bench): one `serve` over SQLite (`PENNANT_DB`); one over PostgreSQL (`PENNANT_DATABASE_URL`) counting " +
       "every limit in Redis (`PENNANT_REDIS_URL`); two over the same PostgreSQL and Redis behind a round-robin, a small Bun proxy in a " +
-      "process of its own (`bench/backends/proxy.ts`; nginx is not installed here). PostgreSQL and Redis are Debian's packages, started " +
+      "process of its own (`bench/backends/proxy.ts`; nginx is not on every bench machine). PostgreSQL and Redis are Debian's packages, started " +
       "by the bench run itself with the test harness (`test/support/postgres.ts`, `redis.ts`) on loopback on this same machine: " +
       "PostgreSQL in a temporary cluster with `fsync=off`, `synchronous_commit=off` and `full_page_writes=off`, Redis without " +
       "persistence. So the figures hold no network round trip and no disk sync: a PostgreSQL on another machine, or one that syncs each " +
-      "commit, makes a push slower (its latency) though not dearer in the instance's CPU. The limits are raised as in the HTTP bench " +
+      "commit, adds its round trips and syncs to each push's latency, which these figures do not show. The limits are raised as in the HTTP bench " +
       "(`PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET`, `PENNANT_PUSH_RATE_LIMIT` at 1000000/1) and the draw queue at its largest " +
       "(`PENNANT_DRAW_QUEUE_PER_CLIENT=1000`, `PENNANT_DRAW_QUEUE_UNITS=1000000`), so nothing should be refused; every answer outside 2xx, " +
       "socket error and timeout is counted under errors.\n\n" +
