@@ -20,7 +20,9 @@ export function backendsSection(markdown: Record<string, string>): Section {
       "by the bench run itself with the test harness (`test/support/postgres.ts`, `redis.ts`) on loopback on this same machine: " +
       "PostgreSQL in a temporary cluster with `fsync=off`, `synchronous_commit=off` and `full_page_writes=off`, Redis without " +
       "persistence. So the figures hold no network round trip and no disk sync: a PostgreSQL on another machine, or one that syncs each " +
-      "commit, adds its round trips and syncs to each push's latency, which these figures do not show. The limits are raised as in the HTTP bench " +
+      "commit, adds its round trips and syncs to each push's latency, which these figures do not show. SQLite, as Pennant opens it, does " +
+      "sync every commit (WAL, `synchronous=FULL`, its file in the system's temporary folder on disk): the signed-push ratio compares a " +
+      "syncing SQLite with a PostgreSQL that does not sync, which flatters PostgreSQL by the sync's CPU. The limits are raised as in the HTTP bench " +
       "(`PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET`, `PENNANT_PUSH_RATE_LIMIT` at 1000000/1) and the draw queue at its largest " +
       "(`PENNANT_DRAW_QUEUE_PER_CLIENT=1000`, `PENNANT_DRAW_QUEUE_UNITS=1000000`), so nothing should be refused; every answer outside 2xx, " +
       "socket error and timeout is counted under errors.\n\n" +
