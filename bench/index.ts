@@ -13,6 +13,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { backendTargets, type BackendsFigures } from "./backends/report.ts";
+import { backendsSection } from "./backends/section.ts";
 import { flatBadge } from "./report/badge-output.ts";
 import { renderDocument, type Section } from "./report/document.ts";
 import { describeMachine, loadAverage } from "./report/machine.ts";
@@ -64,10 +66,11 @@ try {
   const badge = await part<never>("badge.ts", false, quickFlag);
   const banner = await part<unknown>("banner.ts", true, quickFlag);
   const http = await part<HttpFigures>("http.ts", true, quickFlag);
+  const backends = await part<BackendsFigures>("backends.ts", true, quickFlag);
   const lookup = quick ? undefined : await part<never>("lookup.ts", false);
 
   const figures: Figures = { render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures };
-  const targets = evaluateTargets(figures);
+  const targets = [...evaluateTargets(figures), ...backendTargets(backends.json!.figures)];
   const md = (result: PartResult<unknown>, key: string) => {
     const text = result.json?.markdown[key];
     if (text === undefined) throw new Error(`a bench part wrote no "${key}" table`);
@@ -148,6 +151,7 @@ try {
         "answers against the status it should get.",
       body: md(http, "mixed"),
     },
+    backendsSection(backends.json!.markdown),
     lookup
       ? {
           title: "Live lookups (`bench/lookup.ts`)",
