@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
 import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
@@ -14,19 +13,12 @@ import { StoreUnavailableError } from "../src/store/unavailable.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../src/store/write-refusals.ts";
 import { forEachBackend } from "./support/backends.ts";
 import { tempDir } from "./support/cleanup.ts";
+import { testEmbeddedMigrations } from "./support/embedded-migrations.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "migrations");
 
 describe("migrations", () => {
-  test("every migration drizzle-kit generated is embedded", () => {
-    const files = readdirSync(MIGRATIONS).filter((name) => name.endsWith(".sql")).map((name) => name.slice(0, -4));
-    expect(Object.keys(SQL_BY_TAG).sort()).toEqual(files.sort());
-    expect(journal.entries.map((entry) => entry.tag).sort()).toEqual(files.sort());
-  });
-
-  test("a journal entry without embedded SQL is an error, not a silent skip", () => {
-    expect(() => embeddedMigrations([{ tag: "9999_missing", when: 1, breakpoints: true }])).toThrow("9999_missing");
-  });
+  testEmbeddedMigrations({ folder: MIGRATIONS, journal, sqlByTag: SQL_BY_TAG, embeddedMigrations });
 
   test("the database opens in WAL mode with every table, and reopening is a no-op", () => {
     const path = join(tempDir("store"), "pennant.db");

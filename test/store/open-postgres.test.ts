@@ -4,7 +4,6 @@
 // that holds objects, and a clear, bounded failure when nothing answers.
 
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { Database } from "bun:sqlite";
@@ -17,6 +16,7 @@ import { SQL_BY_TAG as SQLITE_SQL_BY_TAG } from "../../src/store/migrations.ts";
 import { track } from "../support/cleanup.ts";
 import { startPostgres, type Postgres } from "../support/postgres.ts";
 import { freePort, silentPort } from "../support/services.ts";
+import { testEmbeddedMigrations } from "../support/embedded-migrations.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "..", "migrations-pg");
 const TABLES = ["plugins", "replay_memory", "server_samples", "servers", "tokens", "used_signatures"];
@@ -46,15 +46,7 @@ async function tablesOf(sql: SQL): Promise<string[]> {
 }
 
 describe("migrations", () => {
-  test("every migration drizzle-kit generated is embedded", () => {
-    const files = readdirSync(MIGRATIONS).filter((name) => name.endsWith(".sql")).map((name) => name.slice(0, -4));
-    expect(Object.keys(SQL_BY_TAG).sort()).toEqual(files.sort());
-    expect(journal.entries.map((entry) => entry.tag).sort()).toEqual(files.sort());
-  });
-
-  test("a journal entry without embedded SQL is an error, not a silent skip", () => {
-    expect(() => embeddedMigrations([{ tag: "9999_missing", when: 1, breakpoints: true }])).toThrow("9999_missing");
-  });
+  testEmbeddedMigrations({ folder: MIGRATIONS, journal, sqlByTag: SQL_BY_TAG, embeddedMigrations });
 
   test("apply to an empty database, and opening it again applies nothing", async () => {
     const url = await postgres.database();
