@@ -48,11 +48,11 @@ export function seedDatabase(dbPath: string): Seeded {
   }
 }
 
-/** `serve` on a loopback port over `dir`/name.db (seeded first). */
-export async function startPennant(dir: string, name: string): Promise<{ server: RunningServer; seeded: Seeded }> {
+/** `serve` on a loopback port over `dir`/name.db (seeded first), configured by `env` (the bench's raised budgets by default). */
+export async function startPennant(dir: string, name: string, env: Record<string, string> = BENCH_ENV): Promise<{ server: RunningServer; seeded: Seeded }> {
   const dbPath = join(dir, `${name}.db`);
   const seeded = seedDatabase(dbPath);
-  const server = await startServe({ ...BENCH_ENV, PENNANT_DB: dbPath });
+  const server = await startServe({ ...env, PENNANT_DB: dbPath });
   return { server, seeded };
 }
 
