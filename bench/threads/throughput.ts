@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import type { RunningServer } from "../../test/support/process.ts";
 import { count, mib, ms, table, times } from "../report/markdown.ts";
 import { middle } from "../report/stats.ts";
+import { mainThreadCpuSeconds } from "../report/proc.ts";
 import { runLoad, type LoadResult } from "../http/load.ts";
 import { BANNER_SIZES, SERVER_TEMPLATES, type BannerLook } from "../http/scenarios.mjs";
 import { BENCH_ENV, startPennant } from "../http/servers.ts";
@@ -24,9 +25,12 @@ export interface ThroughputOptions {
   connections: number;
 }
 
+/** A load, and the CPU its server's main thread (the answering thread) spent per answer, µs. */
+export type ThreadsLoad = LoadResult & { mainThreadCpuMicros: number };
+
 export interface ThroughputRound {
-  one: LoadResult;
-  all: LoadResult;
+  one: ThreadsLoad;
+  all: ThreadsLoad;
 }
 
 export interface ThroughputFigures {
@@ -51,11 +55,14 @@ export async function measureThroughput(dir: string, options: ThroughputOptions,
   try {
     const { server: all } = await startPennant(dir, "threads-default", UNREFUSED_ENV);
     try {
-      const load = (server: RunningServer, run: string, seconds: number) =>
-        runLoad(
+      const load = async (server: RunningServer, run: string, seconds: number): Promise<ThreadsLoad> => {
+        const mainBefore = mainThreadCpuSeconds(server.pid);
+        const result = await runLoad(
           { url: server.url, connections: options.connections, duration: seconds, scenario: "distinct banner", params: { run, sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: THROUGHPUT_LOOKS } },
           server.pid,
         );
+        return { ...result, mainThreadCpuMicros: ((mainThreadCpuSeconds(server.pid) - mainBefore) * 1e6) / Math.max(1, result.responses) };
+      };
       // Unmeasured: the JIT, the threads' fonts and the WebP encoder warm on both.
       await load(one, "warm-1", 1);
       await load(all, "warm-all", 1);
@@ -79,8 +86,9 @@ export async function measureThroughput(dir: string, options: ThroughputOptions,
 }
 
 export function formatThroughput(figures: ThroughputFigures, options: ThroughputOptions): string {
-  const row = (round: number, threads: string, load: LoadResult, ratio: string) => [
-    round, threads, count(load.rps), ms(load.p50), ms(load.p99), ms(load.serverCpuMicros / 1000), mib(load.peakRss), count(load.errors), ratio,
+  const row = (round: number, threads: string, load: ThreadsLoad, ratio: string) => [
+    round, threads, count(load.rps), ms(load.p50), ms(load.p99), ms(load.serverCpuMicros / 1000), ms(load.mainThreadCpuMicros / 1000),
+    `${Math.round(100 * load.clientBusy)}%`, mib(load.peakRss), count(load.errors), ratio,
   ];
   return [
     `${options.rounds} round(s) of ${options.seconds} s per server, ${options.connections} connections, a new banner every request: ` +
@@ -88,7 +96,7 @@ export function formatThroughput(figures: ThroughputFigures, options: Throughput
       `**${times(medianThroughputRatio(figures))}** (${figures.threads} threads over 1).`,
     "",
     table(
-      ["round", "render threads", "new banners/s", "p50 ms", "p99 ms", "server CPU per banner (ms)", "peak RSS (MiB)", "errors", "rate ratio"],
+      ["round", "render threads", "new banners/s", "p50 ms", "p99 ms", "server CPU per banner (ms)", "of which the answering thread (ms)", "load client CPU", "peak RSS (MiB)", "errors", "rate ratio"],
       figures.rounds.flatMap((r, i) => [row(i + 1, "1", r.one, ""), row(i + 1, `${figures.threads} (default)`, r.all, times(throughputRatio(r)))]),
     ),
   ].join("\n");
