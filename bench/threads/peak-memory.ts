@@ -40,7 +40,7 @@ export async function measurePeakMemory(dir: string, options: PeakMemoryOptions,
     const rssBefore = rssBytes(server.pid);
     const storm = async (scenario: string, amount: number, params: object) => {
       // Answers at the back of such a queue wait seconds: a generous timeout, so that a slow answer is not an error.
-      const load = await runLoad({ url: server.url, connections: CONNECTIONS, amount, timeoutSeconds: 120, scenario, params }, server.pid);
+      const load = await runLoad({ url: server.url, connections: Math.min(CONNECTIONS, amount), amount, timeoutSeconds: 120, scenario, params }, server.pid);
       return { load, peak: peakRssBytes(server.pid), rss: rssBytes(server.pid) };
     };
     const banners = await storm("distinct banner", options.banners, { run: "peak", sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: STORM_LOOKS });
