@@ -105,7 +105,7 @@ try {
       explanation:
         "Pennant runs as users run it, `bun src/index.ts serve`: a process of its own on loopback, a fresh database (seeded with 1,000 " +
         "server tokens and a plugin record), `PENNANT_LOG_LEVEL=warn`, and `PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET` and `PENNANT_PUSH_RATE_LIMIT` raised " +
-        "to 1000000/1 so that the bench, all from one address, is not refused. The per-token budget (600 signed requests a minute) is " +
+        "to 1000000/1, `PENNANT_DRAW_QUEUE_PER_CLIENT` to 1000 and `PENNANT_DRAW_QUEUE_UNITS` to 1000000, so that the bench, all from one address, is not refused. The per-token budget (600 signed requests a minute) is " +
         "fixed, so signed updates cycle over the 1,000 tokens, each pushing for a server of its own; each is signed as the README's " +
         "\"Signed API\" says and unique, so the replay guard accepts it. The plain server is a `Bun.serve` in a process of its own " +
         "answering the same bytes (the cached banner's or the badge's PNG) or, for the POST, reading the body and answering a small " +
@@ -152,9 +152,8 @@ try {
     {
       title: "Render threads: one against one per core (`bench/threads.ts`)",
       explanation:
-        "Two `serve` processes, as in the HTTP load above (fresh databases, raised budgets), one with `PENNANT_RENDER_THREADS=1` and one " +
-        "with the default (one thread per core), beside each other on the same machine; `PENNANT_DRAW_QUEUE_PER_CLIENT` and " +
-        "`PENNANT_DRAW_QUEUE_UNITS` raised too, so that no draw is refused. Autocannon under Node (a third process) sends a new " +
+        "Two `serve` processes, as in the HTTP load above (fresh databases, budgets and draw queues raised, so that no draw is refused), " +
+        "one with `PENNANT_RENDER_THREADS=1` and one with the default (one thread per core), beside each other on the same machine. Autocannon under Node (a third process) sends a new " +
         "banner every request, in alternating rounds (which server goes first alternates too), after an unmeasured second on each. " +
         "Server CPU per banner is the server's user + system time (`/proc/<pid>/stat`, every thread) over the round divided by its " +
         "answers. On 2 shared cores the answering thread and the load client take their part of the same cores, so the ratio " +
@@ -168,7 +167,7 @@ try {
         "client and 4,096 units). Four clients, each from a loopback address of its own (127.0.0.2-5, Node's `localAddress`), send 120 " +
         "new `size=1200x300&scale=2&format=webp` banners each, all at once (206 units each: a client's budget pays for 29 of them; " +
         "the rest are refused with 429, and those the queue cannot hold with 503). Meanwhile another client process (Node) asks for " +
-        "`/healthz` and for a banner drawn before the storm, each one request at a time with a 5 ms pause, from the storm's start to " +
+        "`/healthz` and for a banner drawn before the storm, each one request at a time with a 2 ms pause, from the storm's start to " +
         "its last answer; the cached banner from 127.0.1.x, another address every 50 requests, so that its own request budget " +
         "refuses none. Latencies are the client's, to the end of each body. Then the same with `PENNANT_RENDER_THREADS=0`: drawing on " +
         "the answering thread, as before issue 20, for contrast.",

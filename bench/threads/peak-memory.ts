@@ -10,8 +10,7 @@ import { DEFAULT_CACHE_MB } from "../../src/config.ts";
 import { count, mib, table } from "../report/markdown.ts";
 import { runLoad, type LoadResult } from "../http/load.ts";
 import { BANNER_SIZES, SERVER_TEMPLATES, type BannerLook } from "../http/scenarios.mjs";
-import { startPennant } from "../http/servers.ts";
-import { UNREFUSED_ENV } from "./throughput.ts";
+import { BENCH_ENV, startPennant } from "../http/servers.ts";
 
 /** What peak memory may reach beyond the cache budget (issue 20). */
 export const PEAK_ALLOWANCE_MIB = 150;
@@ -35,7 +34,7 @@ export interface PeakMemoryFigures {
 export const peakOf = (f: PeakMemoryFigures) => ({ peak: Math.max(f.banners.peak, f.badges.peak), errors: f.banners.load.errors + f.badges.load.errors });
 
 export async function measurePeakMemory(dir: string, options: PeakMemoryOptions, progress: (line: string) => void): Promise<PeakMemoryFigures> {
-  const { server, seeded } = await startPennant(dir, "peak-memory", UNREFUSED_ENV);
+  const { server, seeded } = await startPennant(dir, "peak-memory", BENCH_ENV);
   try {
     const rssBefore = rssBytes(server.pid);
     const storm = async (scenario: string, amount: number, params: object) => {

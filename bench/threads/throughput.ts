@@ -13,9 +13,6 @@ import { runLoad, type LoadResult } from "../http/load.ts";
 import { BANNER_SIZES, SERVER_TEMPLATES, type BannerLook } from "../http/scenarios.mjs";
 import { BENCH_ENV, startPennant } from "../http/servers.ts";
 
-/** The raised budgets, and draw queues no load of one address fills. */
-export const UNREFUSED_ENV = { ...BENCH_ENV, PENNANT_DRAW_QUEUE_PER_CLIENT: "1000", PENNANT_DRAW_QUEUE_UNITS: "1000000" };
-
 /** Every size as PNG, then as WebP (scale 1): 1 to 52 units a banner, 12 on average. */
 export const THROUGHPUT_LOOKS: BannerLook[] = [{ format: "png" }, { format: "webp" }];
 
@@ -51,9 +48,9 @@ export const throughputErrors = (figures: ThroughputFigures): number =>
 
 export async function measureThroughput(dir: string, options: ThroughputOptions, progress: (line: string) => void): Promise<ThroughputFigures> {
   const threads = availableParallelism();
-  const { server: one } = await startPennant(dir, "threads-1", { ...UNREFUSED_ENV, PENNANT_RENDER_THREADS: "1" });
+  const { server: one } = await startPennant(dir, "threads-1", { ...BENCH_ENV, PENNANT_RENDER_THREADS: "1" });
   try {
-    const { server: all } = await startPennant(dir, "threads-default", UNREFUSED_ENV);
+    const { server: all } = await startPennant(dir, "threads-default", BENCH_ENV);
     try {
       const load = async (server: RunningServer, run: string, seconds: number): Promise<ThreadsLoad> => {
         const mainBefore = mainThreadCpuSeconds(server.pid);
