@@ -10,7 +10,7 @@
 //
 //   node storm-client.mjs probe URL CACHED_PATH
 //     Asks for /healthz and for the cached banner CACHED_PATH, each one
-//     request at a time with a 5 ms pause, until stdin ends; records what
+//     request at a time with a 2 ms pause, until stdin ends; records what
 //     comes after a "start" line on stdin. The cached banner is asked from
 //     127.0.1.x, another address every 50 requests, so that the banner
 //     request budget (120 a minute per address by default) refuses none of
@@ -61,7 +61,7 @@ async function probe(base, cachedPath) {
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (text) => { if (text.includes("start")) recording = true; });
   process.stdin.on("end", () => { running = false; });
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
   const loop = async (next) => {
     const results = [];
     while (running) {
