@@ -8,12 +8,8 @@
 // Run: bun bench/threads.ts [--quick] [--json FILE]
 // Part of `npm run bench` (bench/index.ts), which writes docs/performance.md.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { killOnExit } from "../test/support/cleanup.ts";
-import { nodePath } from "./http/load.ts";
 import { partOptions } from "./report/options.ts";
+import { runServerPart, type PartOutput } from "./report/server-part.ts";
 import { formatPeakMemory, measurePeakMemory } from "./threads/peak-memory.ts";
 import { formatDrawStorm, measureDrawStorm } from "./threads/storm.ts";
 import { formatThroughput, measureThroughput } from "./threads/throughput.ts";
@@ -24,13 +20,9 @@ const settings = options.quick
   : { throughput: { rounds: 3, seconds: 6, connections: 16 }, peak: { banners: 6_000, badges: 20_000 } };
 
 const progress = (line: string) => console.error(`  ${line}`);
-// A failure part-way must not leave a server running.
-process.on("exit", killOnExit);
-const dir = mkdtempSync(join(tmpdir(), "pennant-bench-threads-"));
-const markdown: Record<string, string> = {};
-const figures: Record<string, unknown> = { settings };
-try {
-  nodePath(); // fails at once, not after the first server started
+const output: PartOutput = { figures: { settings }, markdown: {} };
+const { figures, markdown } = output;
+await runServerPart("threads", options.json, output, async (dir) => {
   const throughput = await measureThroughput(dir, settings.throughput, progress);
   figures.throughput = throughput;
   markdown.throughput = formatThroughput(throughput, settings.throughput);
@@ -42,14 +34,4 @@ try {
   const peak = await measurePeakMemory(dir, settings.peak, progress);
   figures.peakMemory = peak;
   markdown.peakMemory = formatPeakMemory(peak, settings.peak);
-
-  for (const [section, text] of Object.entries(markdown)) console.log(`## ${section}\n\n${text}\n`);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ figures, markdown }));
-} catch (error) {
-  // One line; PENNANT_DEBUG=1 adds the stack, as for the server's own unexpected failures.
-  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.PENNANT_DEBUG === "1" && error instanceof Error) console.error(error.stack);
-  process.exitCode = 1;
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});
