@@ -10,12 +10,10 @@
 // Run: npm run bench:http [-- --quick] [--json FILE]
 // Part of `npm run bench` (bench/index.ts), which writes docs/performance.md.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { killOnExit } from "../test/support/cleanup.ts";
 import { partOptions } from "./report/options.ts";
-import { nodePath } from "./http/load.ts";
+import { runServerPart, type PartOutput } from "./report/server-part.ts";
 import { formatMixed, measureMixed } from "./http/mixed.ts";
 import { badgePath, cachedBannerPath } from "./http/scenarios.mjs";
 import { BENCH_ENV, SIGNING_TOKENS, startBaseline, startPennant } from "./http/servers.ts";
@@ -41,13 +39,9 @@ const settings = options.quick
     };
 
 const progress = (line: string) => console.error(`  ${line}`);
-// A failure part-way must not leave a server running.
-process.on("exit", killOnExit);
-const dir = mkdtempSync(join(tmpdir(), "pennant-bench-http-"));
-const markdown: Record<string, string> = {};
-const figures: Record<string, unknown> = { settings, env: BENCH_ENV, signingTokens: SIGNING_TOKENS };
-try {
-  nodePath(); // fails at once, not after the first server started
+const output: PartOutput = { figures: { settings, env: BENCH_ENV, signingTokens: SIGNING_TOKENS }, markdown: {} };
+const { figures, markdown } = output;
+await runServerPart("http", options.json, output, async (dir) => {
   const { server: pennant, seeded } = await startPennant(dir, "load");
   try {
     // The plain server answers Pennant's own bytes: the cached banner's and the badge's.
@@ -87,14 +81,4 @@ try {
   const mixed = await measureMixed(dir, settings.mixed);
   figures.mixed = mixed;
   markdown.mixed = formatMixed(mixed);
-
-  for (const [section, text] of Object.entries(markdown)) console.log(`## ${section}\n\n${text}\n`);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ figures, markdown }));
-} catch (error) {
-  // One line; PENNANT_DEBUG=1 adds the stack, as for the server's own unexpected failures.
-  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.PENNANT_DEBUG === "1" && error instanceof Error) console.error(error.stack);
-  process.exitCode = 1;
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

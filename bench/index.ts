@@ -6,7 +6,7 @@
 //
 //   npm run bench [-- --quick] [--out FILE]
 //
-// --quick: a short run (~3 minutes, for CI): shorter samples and loads,
+// --quick: a short run (~3.5 minutes, for CI): shorter samples and loads,
 // 100,000 mixed requests instead of a million, no lookup bench.
 // --out FILE: write the report there instead of docs/performance.md.
 
@@ -18,7 +18,7 @@ import { backendsSection } from "./backends/section.ts";
 import { flatBadge } from "./report/badge-output.ts";
 import { renderDocument, type Section } from "./report/document.ts";
 import { describeMachine, loadAverage } from "./report/machine.ts";
-import { evaluateTargets, type Figures, type HttpFigures, type RenderFigures } from "./report/targets.ts";
+import { evaluateTargets, type Figures, type HttpFigures, type RenderFigures, type ThreadsFigures } from "./report/targets.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
@@ -66,10 +66,11 @@ try {
   const badge = await part<never>("badge.ts", false, quickFlag);
   const banner = await part<unknown>("banner.ts", true, quickFlag);
   const http = await part<HttpFigures>("http.ts", true, quickFlag);
+  const threads = await part<ThreadsFigures>("threads.ts", true, quickFlag);
   const backends = await part<BackendsFigures>("backends.ts", true, quickFlag);
   const lookup = quick ? undefined : await part<never>("lookup.ts", false);
 
-  const figures: Figures = { render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures };
+  const figures: Figures = { render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures };
   const targets = [...evaluateTargets(figures), ...backendTargets(backends.json!.figures)];
   const md = (result: PartResult<unknown>, key: string) => {
     const text = result.json?.markdown[key];
@@ -107,7 +108,7 @@ try {
       explanation:
         "Pennant runs as users run it, `bun src/index.ts serve`: a process of its own on loopback, a fresh database (seeded with 1,000 " +
         "server tokens and a plugin record), `PENNANT_LOG_LEVEL=warn`, and `PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET` and `PENNANT_PUSH_RATE_LIMIT` raised " +
-        "to 1000000/1 so that the bench, all from one address, is not refused. The per-token budget (600 signed requests a minute) is " +
+        "to 1000000/1, `PENNANT_DRAW_QUEUE_PER_CLIENT` to 1000 and `PENNANT_DRAW_QUEUE_UNITS` to 1000000, so that the bench, all from one address, is not refused. The per-token budget (600 signed requests a minute) is " +
         "fixed, so signed updates cycle over the 1,000 tokens, each pushing for a server of its own; each is signed as the README's " +
         "\"Signed API\" says and unique, so the replay guard accepts it. The plain server is a `Bun.serve` in a process of its own " +
         "answering the same bytes (the cached banner's or the badge's PNG) or, for the POST, reading the body and answering a small " +
@@ -150,6 +151,39 @@ try {
         "before (after one unmeasured pass of the mix), at its highest (`VmHWM`), right after and after a pause, and each kind's " +
         "answers against the status it should get.",
       body: md(http, "mixed"),
+    },
+    {
+      title: "Render threads: one against one per core (`bench/threads.ts`)",
+      explanation:
+        "Two `serve` processes, as in the HTTP load above (fresh databases, budgets and draw queues raised, so that no draw is refused), " +
+        "one with `PENNANT_RENDER_THREADS=1` and one with the default (one thread per core), beside each other on the same machine. Autocannon under Node (a third process) sends a new " +
+        "banner every request, in alternating rounds (which server goes first alternates too), after an unmeasured second on each. " +
+        "Server CPU per banner is the server's user + system time (`/proc/<pid>/stat`, every thread) over the round divided by its " +
+        "answers. On 2 shared cores the answering thread and the load client take their part of the same cores, so the ratio " +
+        "stays below the thread count.",
+      body: md(threads, "throughput"),
+    },
+    {
+      title: "Large draws and cheap requests (`bench/threads.ts`)",
+      explanation:
+        "A fresh server with the default limits (`PENNANT_RATE_LIMIT` 120/60, `PENNANT_DRAW_BUDGET` 6000/60, a draw queue of 16 per " +
+        "client and 4,096 units). Four clients, each from a loopback address of its own (127.0.0.2-5, Node's `localAddress`), send 120 " +
+        "new `size=1200x300&scale=2&format=webp` banners each, all at once (206 units each: a client's budget pays for 29 of them; " +
+        "the rest are refused with 429, and those the queue cannot hold with 503). Meanwhile another client process (Node) asks for " +
+        "`/healthz` and for a banner drawn before the storm, each one request at a time with a 2 ms pause, from the storm's start to " +
+        "its last answer; the cached banner from 127.0.1.x, another address every 50 requests, so that its own request budget " +
+        "refuses none. Latencies are the client's, to the end of each body. Then the same with `PENNANT_RENDER_THREADS=0`: drawing on " +
+        "the answering thread, as before issue 20, for contrast.",
+      body: md(threads, "storm"),
+    },
+    {
+      title: "Peak memory under storms (`bench/threads.ts`)",
+      explanation:
+        "A fresh server with the default render threads and cache budget, budgets and queues raised (one address sends everything). " +
+        "Autocannon sends distinct banners, then distinct badges, each storm at once over 500 connections; the server's `VmRSS` and " +
+        "`VmHWM` (its high-water mark, from `/proc/<pid>/status`) after each. VmHWM counts every peak since the server started, " +
+        "garbage not yet collected included.",
+      body: md(threads, "peakMemory"),
     },
     backendsSection(backends.json!.markdown),
     lookup

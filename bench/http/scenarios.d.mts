@@ -12,11 +12,18 @@ export interface ScenarioParams {
   cycle?: number;
   sizes?: string[];
   templates?: string[];
+  /** Formats and scales distinct banners cycle through, each with every size (PNG at scale 1 by default). */
+  looks?: BannerLook[];
   /** How many cached banner URLs to cycle through (1 by default). */
   popular?: number;
   pluginUuid?: string;
   servers?: SignedServer[];
   etags?: { banner: string; badge: string };
+}
+
+export interface BannerLook {
+  format?: "png" | "webp";
+  scale?: 1 | 2;
 }
 
 export interface ScenarioRequest {
@@ -33,8 +40,10 @@ export const SERVER_TEMPLATES: string[];
 export const BAD_BANNER_PATH: string;
 export const MIX: string[];
 export function cachedBannerPath(index?: number): string;
-export function distinctBannerPath(run: string, n: number, size?: string, template?: string): string;
+export function distinctBannerPath(run: string, n: number, size?: string, template?: string, look?: BannerLook): string;
 export function badgePath(pluginUuid: string): string;
+export const BADGE_STYLES: string[];
+export function distinctBadgePath(pluginUuid: string, run: string, n: number): string;
 export function hmacHex(key: string, message: string): string;
 export function signedUpdate(server: SignedServer, n: number, nowMs: number, options?: { run?: string; wrongKey?: string }): Required<Pick<ScenarioRequest, "method" | "path" | "headers" | "body">>;
 export function scenarioRequests(name: string, params: ScenarioParams, counts?: Record<string, Record<string, number>>): ScenarioRequest[];

@@ -19,13 +19,23 @@ export function cachedBannerPath(index = 0) {
   return `/api/banner?server_name=Skyblock%20${index}&online_players=1234&max_players=5000&motd_line_1=%C2%A7aWelcome%20back`;
 }
 
-/** A banner no earlier request asked for (unless `n` repeats). */
-export function distinctBannerPath(run, n, size = BANNER_SIZES[0], template = SERVER_TEMPLATES[0]) {
-  return `/api/banner?template_key=${template}&size=${size}&server_name=Bench%20${run}-${n}&online_players=${n % 1000}&max_players=1000&motd_line_1=%C2%A7aHello`;
+/** A banner no earlier request asked for (unless `n` repeats); PNG at scale 1 unless `look` says otherwise. */
+export function distinctBannerPath(run, n, size = BANNER_SIZES[0], template = SERVER_TEMPLATES[0], look = {}) {
+  const extra = `${look.format ? `&format=${look.format}` : ""}${look.scale ? `&scale=${look.scale}` : ""}`;
+  return `/api/banner?template_key=${template}&size=${size}&server_name=Bench%20${run}-${n}&online_players=${n % 1000}&max_players=1000&motd_line_1=%C2%A7aHello${extra}`;
 }
 
 export function badgePath(pluginUuid) {
   return `/shields/plugins/${pluginUuid}/downloads.png`;
+}
+
+/** The badge styles the badge storm cycles through. */
+export const BADGE_STYLES = ["flat", "flat-square", "plastic", "for-the-badge", "social"];
+
+/** A badge no earlier request asked for (unless `n` repeats): the label says `run`, the colour is `n`'s; styles cycle. */
+export function distinctBadgePath(pluginUuid, run, n) {
+  const color = (n % 0x1000000).toString(16).padStart(6, "0");
+  return `${badgePath(pluginUuid)}?style=${BADGE_STYLES[n % BADGE_STYLES.length]}&color=${color}&label=${encodeURIComponent(`bench ${run}`)}`;
 }
 
 /** A size Pennant does not draw: a 400 (an error image, as the client asks for one). */
@@ -74,6 +84,8 @@ function kinds(params) {
   const cycle = params.cycle ?? Number.POSITIVE_INFINITY;
   const sizes = params.sizes ?? [BANNER_SIZES[0]];
   const templates = params.templates ?? [SERVER_TEMPLATES[0]];
+  // Every size with every look: the look changes once per round of sizes.
+  const looks = params.looks ?? [{}];
   let cached = 0;
   return {
     "cached banner": {
@@ -88,9 +100,14 @@ function kinds(params) {
         method: "GET", headers: IMAGE,
         setupRequest: (r) => {
           const i = n++ % cycle;
-          return { ...r, path: distinctBannerPath(run, i, sizes[i % sizes.length], templates[i % templates.length]) };
+          const look = looks[Math.floor(i / sizes.length) % looks.length];
+          return { ...r, path: distinctBannerPath(run, i, sizes[i % sizes.length], templates[i % templates.length], look) };
         },
       },
+    },
+    "distinct badge": {
+      expect: [200],
+      request: { method: "GET", headers: IMAGE, setupRequest: (r) => ({ ...r, path: distinctBadgePath(params.pluginUuid, run, n++) }) },
     },
     badge: { expect: [200], request: { method: "GET", headers: IMAGE, path: badgePath(params.pluginUuid) } },
     "banner, If-None-Match": { expect: [304], request: { method: "GET", headers: { ...IMAGE, "If-None-Match": params.etags?.banner }, path: cachedBannerPath(0) } },

@@ -13,12 +13,16 @@ import { startServe, type RunningServer } from "../../test/support/process.ts";
 import type { SignedServer } from "./scenarios.mjs";
 
 /**
- * Budgets no bench client exhausts: the whole load comes from one address.
- * The per-token budget (600 signed requests a minute) is fixed, so signed
- * updates are spread over many tokens, each pushing for a server of its own,
- * as a large network's servers would.
+ * Budgets no bench client exhausts, and draw queues it does not fill (a burst
+ * of 1,000 new banners at once waits whole): the whole load comes from one
+ * address. The per-token budget (600 signed requests a minute) is fixed, so
+ * signed updates are spread over many tokens, each pushing for a server of its
+ * own, as a large network's servers would.
  */
-export const BENCH_ENV = { PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1", PENNANT_PUSH_RATE_LIMIT: "1000000/1", PENNANT_LOG_LEVEL: "warn" };
+export const BENCH_ENV = {
+  PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1", PENNANT_PUSH_RATE_LIMIT: "1000000/1",
+  PENNANT_DRAW_QUEUE_PER_CLIENT: "1000", PENNANT_DRAW_QUEUE_UNITS: "1000000", PENNANT_LOG_LEVEL: "warn",
+};
 export const SIGNING_TOKENS = 1_000;
 
 export interface Seeded {
@@ -48,11 +52,11 @@ export function seedDatabase(dbPath: string): Seeded {
   }
 }
 
-/** `serve` on a loopback port over `dir`/name.db (seeded first). */
-export async function startPennant(dir: string, name: string): Promise<{ server: RunningServer; seeded: Seeded }> {
+/** `serve` on a loopback port over `dir`/name.db (seeded first), configured by `env` (the bench's raised budgets by default). */
+export async function startPennant(dir: string, name: string, env: Record<string, string> = BENCH_ENV): Promise<{ server: RunningServer; seeded: Seeded }> {
   const dbPath = join(dir, `${name}.db`);
   const seeded = seedDatabase(dbPath);
-  const server = await startServe({ ...BENCH_ENV, PENNANT_DB: dbPath });
+  const server = await startServe({ ...env, PENNANT_DB: dbPath });
   return { server, seeded };
 }
 

@@ -26,3 +26,11 @@ export function cpuTicks(stat: string): number {
 export function cpuSeconds(pid: number): number {
   return cpuTicks(readFileSync(`/proc/${pid}/stat`, "utf8")) / TICKS_PER_SECOND;
 }
+
+/**
+ * CPU seconds the process's main thread has used (/proc/<pid>/task/<pid>/stat):
+ * in `serve`, the thread that answers requests, beside the render threads.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  return cpuTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8")) / TICKS_PER_SECOND;
+}

@@ -1,5 +1,5 @@
 // The speed targets of issues 4 (render engine), 10 (banners), 11 (badges),
-// 13 (proof) and 19 (one image pipeline), each checked against this run's
+// 13 (proof), 19 (one image pipeline) and 20 (render threads), each checked against this run's
 // figures: the report's "met" and "missed" are computed here, never written
 // by hand.
 
@@ -7,6 +7,9 @@ import type { MixedFigures } from "../http/mixed.ts";
 import type { SizeFigures } from "../http/sizes.ts";
 import { LEVELLED_GROWTH_BYTES, settledGrowth, type BurstFigures, type StormFigures } from "../http/storm.ts";
 import { cpuRatio, rateRatio, type VersusKind } from "../http/versus.ts";
+import { PEAK_ALLOWANCE_MIB, peakOf, type PeakMemoryFigures } from "../threads/peak-memory.ts";
+import { refused, STORM_ADDRESSES, STORM_P99_MS, STORM_PER_ADDRESS, type StormRun } from "../threads/storm.ts";
+import { medianThroughputRatio, throughputErrors, type ThroughputFigures } from "../threads/throughput.ts";
 import type { FlatBadge } from "./badge-output.ts";
 import { mib, ms, times } from "./markdown.ts";
 import { middle } from "./stats.ts";
@@ -26,10 +29,19 @@ export interface HttpFigures {
   mixed: MixedFigures;
 }
 
+/** What bench/threads.ts measures (its --json figures). */
+export interface ThreadsFigures {
+  throughput: ThroughputFigures;
+  /** The default thread count's run first, then PENNANT_RENDER_THREADS=0's. */
+  storm: StormRun[];
+  peakMemory: PeakMemoryFigures;
+}
+
 export interface Figures {
   render?: RenderFigures;
   badge?: FlatBadge;
   http?: HttpFigures;
+  threads?: ThreadsFigures;
 }
 
 export type Verdict = "met" | "missed" | "not measured";
@@ -86,6 +98,19 @@ export function unexpectedAnswers(http: HttpFigures): { count: number; of: numbe
   return {
     count: loads.reduce((sum, load) => sum + load.errors, 0) + bursts.reduce((sum, burst) => sum + burst.errors, 0) + mixedUnexpected,
     of: loads.reduce((sum, load) => sum + load.responses + load.socketErrors, 0) + bursts.length * 1_000 + http.mixed.load.responses + http.mixed.load.socketErrors,
+  };
+}
+
+/** Issue 20's storm with the default render threads: the cheap requests' worst p99, and how many were refused. */
+function stormCheck(threads: ThreadsFigures | undefined): Check | undefined {
+  const run = threads?.storm.find((r) => r.threads === "default");
+  if (threads && !run) throw new Error("the threads bench ran no storm with the default render threads");
+  if (!run) return undefined;
+  const p99s = [run.healthz, run.cached].map((p) => p.latency?.p99 ?? Number.POSITIVE_INFINITY);
+  const notServed = refused(run.healthz) + refused(run.cached);
+  return {
+    measured: `/healthz ${ms(p99s[0]!)} ms, cached banner ${ms(p99s[1]!)} ms; ${notServed.toLocaleString("en-US")} of them refused or failed`,
+    met: Math.max(...p99s) < STORM_P99_MS && notServed === 0,
   };
 }
 
@@ -173,6 +198,38 @@ export const TARGETS: Target[] = [
     source: "issue 19",
     target: `served flat badge PNG no larger than before (${FLAT_BADGE_BYTES_BEFORE.toLocaleString("en-US")} bytes)`,
     check: (f) => f.badge && { measured: `${f.badge.servedBytes.toLocaleString("en-US")} bytes`, met: f.badge.servedBytes <= FLAT_BADGE_BYTES_BEFORE },
+  },
+  {
+    source: "issue 20",
+    target: "new banners per second (every size, PNG and WebP), default render threads >= 1.6x one thread's on 2 cores (median of rounds; none refused)",
+    check: (f) => {
+      const t = f.threads?.throughput;
+      // One core: no second thread to gain from.
+      if (!t || t.threads < 2) return undefined;
+      const ratio = medianThroughputRatio(t), errors = throughputErrors(t);
+      return { measured: `${times(ratio)} (${t.threads} threads)${errors > 0 ? `; ${errors.toLocaleString("en-US")} refused or failed` : ""}`, met: ratio >= 1.6 && errors === 0 };
+    },
+  },
+  {
+    source: "issue 20",
+    target:
+      `/healthz and cached-banner p99 < ${STORM_P99_MS} ms, none refused, while ${STORM_ADDRESSES} addresses each send ${STORM_PER_ADDRESS} new ` +
+      "1200x300 WebP banners at scale 2 at once (default limits and render threads)",
+    check: (f) => stormCheck(f.threads),
+  },
+  {
+    source: "issue 20",
+    target: `peak memory (VmHWM) through a distinct-banner then a distinct-badge storm <= the cache budget + ${PEAK_ALLOWANCE_MIB} MiB (none refused)`,
+    check: (f) => {
+      const p = f.threads?.peakMemory;
+      if (!p) return undefined;
+      const { peak, errors } = peakOf(p);
+      const limit = (p.cacheMib + PEAK_ALLOWANCE_MIB) * 2 ** 20;
+      return {
+        measured: `${mib(peak)} MiB of ${mib(limit)}${errors > 0 ? `; ${errors.toLocaleString("en-US")} refused or failed` : ""}`,
+        met: peak <= limit && errors === 0,
+      };
+    },
   },
   {
     source: "issue 13",

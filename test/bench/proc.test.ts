@@ -2,7 +2,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { cpuTicks } from "../../bench/report/proc.ts";
+import { cpuSeconds, cpuTicks, mainThreadCpuSeconds } from "../../bench/report/proc.ts";
 
 // Fields 3-15 of a real stat line: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime.
 const tail = "S 1 5854 5854 0 -1 4194560 21004 0 3 0 1234 567 0 0 20 0 7 0";
@@ -25,5 +25,17 @@ describe("cpuTicks", () => {
   test("text that is not a stat line is an error", () => {
     expect(() => cpuTicks("no parentheses here")).toThrow("not a /proc/<pid>/stat line");
     expect(() => cpuTicks("1 (bun) S 1 2")).toThrow("no utime/stime");
+  });
+});
+
+describe("mainThreadCpuSeconds", () => {
+  test("counts the main thread only: another thread's busy 400 ms shows in the process's time, not in it", async () => {
+    const busy = URL.createObjectURL(new Blob(["const end = Date.now() + 400; while (Date.now() < end); postMessage('done');"]));
+    const [processBefore, mainBefore] = [cpuSeconds(process.pid), mainThreadCpuSeconds(process.pid)];
+    const worker = new Worker(busy);
+    await new Promise((resolve) => (worker.onmessage = resolve));
+    worker.terminate();
+    expect(cpuSeconds(process.pid) - processBefore).toBeGreaterThan(0.25);
+    expect(mainThreadCpuSeconds(process.pid) - mainBefore).toBeLessThan(0.15);
   });
 });

@@ -73,6 +73,24 @@ describe("bench requests against a real server", () => {
     }
   });
 
+  test("distinct banners with looks: every size in each format and scale in turn, each new; distinct badges new in every style", async () => {
+    const [banner] = scenarioRequests("distinct banner", { ...params, run: "looks", sizes: ["468x60", "728x90"], looks: [{ format: "png" }, { format: "webp", scale: 2 }] });
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const request = next(banner!);
+      const response = await send(request);
+      answers.push([response.status, response.headers.get("content-type"), /size=(\w+)/.exec(request.path!)![1], /scale=(\d)/.exec(request.path!)?.[1] ?? "1"]);
+    }
+    expect(answers).toEqual([[200, "image/png", "468x60", "1"], [200, "image/png", "728x90", "1"], [200, "image/webp", "468x60", "2"], [200, "image/webp", "728x90", "2"]]);
+    const [badge] = scenarioRequests("distinct badge", { ...params, run: "badges" });
+    const badges = Array.from({ length: 6 }, () => next(badge!));
+    expect(new Set(badges.map((r) => r.path)).size).toBe(6);
+    for (const request of badges) {
+      const response = await send(request);
+      expect([response.status, response.headers.get("content-type")]).toEqual([200, "image/png"]);
+    }
+  });
+
   test("with the images' ETags, the If-None-Match kinds are 304s", async () => {
     const etag = async (kind: string) => (await send(next(scenarioRequests(kind, params)[0]!))).headers.get("etag")!;
     const etags = { banner: await etag("cached banner"), badge: await etag("badge") };

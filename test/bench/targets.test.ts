@@ -6,7 +6,8 @@ import type { MixedFigures } from "../../bench/http/mixed.ts";
 import type { SizeFigures } from "../../bench/http/sizes.ts";
 import { renderDocument, spaceTables } from "../../bench/report/document.ts";
 import type { FlatBadge } from "../../bench/report/badge-output.ts";
-import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow } from "../../bench/report/targets.ts";
+import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow, type ThreadsFigures } from "../../bench/report/targets.ts";
+import type { ProbeFigures } from "../../bench/threads/storm.ts";
 
 const MIB = 2 ** 20;
 
@@ -50,6 +51,26 @@ function http(fields: { rates?: Array<[number, number]>; cpus?: Array<[number, n
   };
 }
 
+function threads(fields: { rates?: Array<[number, number]>; cores?: number; p99s?: [number, number]; probeStatuses?: Record<string, number>; peakMiB?: number; peakErrors?: number; throughputErrors?: number } = {}): ThreadsFigures {
+  const probe = (p99: number): ProbeFigures => ({ latency: { median: 1, p95: p99, p99, samples: 300 }, statuses: fields.probeStatuses ?? { "200": 300 } });
+  const [healthz, cached] = fields.p99s ?? [10, 12];
+  const stormRun = (threads: string, p99s: [number, number]) =>
+    ({ threads, statuses: { "200": 21, "429": 364, "503": 95 }, seconds: 2, healthz: probe(p99s[0]), cached: probe(p99s[1]) });
+  return {
+    throughput: {
+      threads: fields.cores ?? 2,
+      rounds: (fields.rates ?? [[200, 340]]).map(([one, all]) => ({ one: { ...load({ rps: one, errors: fields.throughputErrors ?? 0 }), mainThreadCpuMicros: 500 }, all: { ...load({ rps: all }), mainThreadCpuMicros: 500 } })),
+    },
+    // The run with drawing on the answering thread is shown, never judged.
+    storm: [stormRun("default", [healthz, cached]), stormRun("0", [2_000, 2_000])],
+    peakMemory: {
+      cacheMib: 175, rssBefore: 90 * MIB,
+      banners: { load: load({ errors: fields.peakErrors ?? 0 }), peak: 250 * MIB, rss: 200 * MIB },
+      badges: { load: load(), peak: (fields.peakMiB ?? 300) * MIB, rss: 210 * MIB },
+    },
+  };
+}
+
 const verdict = (rows: TargetRow[], startOfTarget: string) => {
   const row = rows.find((r) => r.target.startsWith(startOfTarget));
   if (!row) throw new Error(`no target "${startOfTarget}"`);
@@ -58,13 +79,13 @@ const verdict = (rows: TargetRow[], startOfTarget: string) => {
 
 const flat = (fields: Partial<FlatBadge> = {}): FlatBadge =>
   ({ fast: 0.09, served: 0.5, canvas: 0.9, fastLabelsCleared: 0.3, servedBytes: 2_400, newOverHttp: 1, ...fields });
-const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), ...fields });
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), ...fields });
 
 describe("targets", () => {
   test("every target met by figures inside every bound", () => {
     const rows = evaluateTargets(all());
     expect(rows.filter((r) => r.verdict !== "met")).toEqual([]);
-    expect(rows.length).toBe(16);
+    expect(rows.length).toBe(19);
   });
 
   test("time limits are inclusive: exactly the limit is met, just above is missed", () => {
@@ -150,9 +171,38 @@ describe("targets", () => {
 
   test("a part that did not run: its targets are not measured, the others still judged", () => {
     const rows = evaluateTargets({ badge: flat({ fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 }) });
-    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(12);
+    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(15);
     expect(verdict(rows, "flat badge, cold")).toBe("missed");
     expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
+  });
+
+  test("issue 20's threads: the median round's rate ratio reaches 1.6 with none refused; one core is not measured", () => {
+    const judged = (f: Parameters<typeof threads>[0]) => verdict(evaluateTargets(all({ threads: threads(f) })), "new banners per second");
+    expect(judged({ rates: [[100, 160]] })).toBe("met");
+    expect(judged({ rates: [[100, 159]] })).toBe("missed");
+    expect(judged({ rates: [[100, 100], [100, 170], [100, 200]] })).toBe("met");
+    expect(judged({ rates: [[100, 100], [100, 150], [100, 200]] })).toBe("missed");
+    expect(judged({ rates: [[100, 200]], throughputErrors: 1 })).toBe("missed");
+    expect(judged({ cores: 1 })).toBe("not measured");
+  });
+
+  test("issue 20's storm: both p99s under 50 ms and none refused, judged on the default threads' run only", () => {
+    const judged = (f: Parameters<typeof threads>[0]) => verdict(evaluateTargets(all({ threads: threads(f) })), "/healthz and cached-banner p99");
+    expect(judged({ p99s: [49.9, 49.9] })).toBe("met");
+    expect(judged({ p99s: [50, 10] })).toBe("missed");
+    expect(judged({ p99s: [10, 50] })).toBe("missed");
+    expect(judged({ probeStatuses: { "200": 299, "429": 1 } })).toBe("missed");
+    expect(judged({ probeStatuses: { "200": 299, error: 1 } })).toBe("missed");
+    const noDefault = threads();
+    noDefault.storm = noDefault.storm.filter((run) => run.threads !== "default");
+    expect(() => evaluateTargets(all({ threads: noDefault }))).toThrow("no storm with the default render threads");
+  });
+
+  test("issue 20's peak memory: VmHWM within the cache budget plus 150 MiB (inclusive), none refused", () => {
+    const judged = (f: Parameters<typeof threads>[0]) => verdict(evaluateTargets(all({ threads: threads(f) })), "peak memory (VmHWM)");
+    expect(judged({ peakMiB: 325 })).toBe("met");
+    expect(judged({ peakMiB: 326 })).toBe("missed");
+    expect(judged({ peakErrors: 3 })).toBe("missed");
   });
 
   test("a render bench without a scene a target needs is an error, not a silent pass", () => {
@@ -174,7 +224,7 @@ describe("the report", () => {
         { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
       ],
     });
-    expect(document).toContain("15 of 16 met in this run");
+    expect(document).toContain("18 of 19 met in this run");
     expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
     expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding; a new message every run, its label's pixels kept as on a running server): median <= 0.1 ms | 0.200 ms (label pixels cleared every run: 0.300 ms) | **missed** |");
     expect(document).toContain("in 12 min 34 s");

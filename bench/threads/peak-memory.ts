@@ -1,0 +1,67 @@
+// Peak memory of issue 20: one `serve` process (default render threads and
+// cache budget; budgets and queues raised so that one address is refused
+// nothing) takes a storm of distinct banners (every size, PNG and WebP, scale
+// 1 and 2: the largest is a 1200x300 WebP at scale 2), then a storm of
+// distinct badges; its high-water mark (VmHWM) after each, against the cache
+// budget plus the allowance the README documents.
+
+import { peakRssBytes, rssBytes } from "../../test/soak/measure.ts";
+import { DEFAULT_CACHE_MB } from "../../src/config.ts";
+import { count, mib, table } from "../report/markdown.ts";
+import { runLoad, type LoadResult } from "../http/load.ts";
+import { BANNER_SIZES, SERVER_TEMPLATES, type BannerLook } from "../http/scenarios.mjs";
+import { BENCH_ENV, startPennant } from "../http/servers.ts";
+
+/** What peak memory may reach beyond the cache budget (issue 20). */
+export const PEAK_ALLOWANCE_MIB = 150;
+/** Every size as PNG and WebP at scale 1 and 2. */
+const STORM_LOOKS: BannerLook[] = [{ format: "png" }, { format: "webp" }, { format: "png", scale: 2 }, { format: "webp", scale: 2 }];
+const CONNECTIONS = 500;
+
+export interface PeakMemoryOptions {
+  banners: number;
+  badges: number;
+}
+
+export interface PeakMemoryFigures {
+  cacheMib: number;
+  rssBefore: number;
+  banners: { load: LoadResult; peak: number; rss: number };
+  badges: { load: LoadResult; peak: number; rss: number };
+}
+
+/** The highest VmHWM measured, and the errors of both storms (each refusal is a draw not made). */
+export const peakOf = (f: PeakMemoryFigures) => ({ peak: Math.max(f.banners.peak, f.badges.peak), errors: f.banners.load.errors + f.badges.load.errors });
+
+export async function measurePeakMemory(dir: string, options: PeakMemoryOptions, progress: (line: string) => void): Promise<PeakMemoryFigures> {
+  const { server, seeded } = await startPennant(dir, "peak-memory", BENCH_ENV);
+  try {
+    const rssBefore = rssBytes(server.pid);
+    const storm = async (scenario: string, amount: number, params: object) => {
+      // Answers at the back of such a queue wait seconds: a generous timeout, so that a slow answer is not an error.
+      const load = await runLoad({ url: server.url, connections: Math.min(CONNECTIONS, amount), amount, timeoutSeconds: 120, scenario, params }, server.pid);
+      return { load, peak: peakRssBytes(server.pid), rss: rssBytes(server.pid) };
+    };
+    const banners = await storm("distinct banner", options.banners, { run: "peak", sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: STORM_LOOKS });
+    progress(`peak memory: ${count(options.banners)} banners, VmHWM ${mib(banners.peak)} MiB`);
+    const badges = await storm("distinct badge", options.badges, { run: "peak", pluginUuid: seeded.pluginUuid });
+    progress(`peak memory: ${count(options.badges)} badges, VmHWM ${mib(badges.peak)} MiB`);
+    return { cacheMib: DEFAULT_CACHE_MB, rssBefore, banners, badges };
+  } finally {
+    await server.kill();
+  }
+}
+
+export function formatPeakMemory(f: PeakMemoryFigures, options: PeakMemoryOptions): string {
+  const row = (what: string, s: PeakMemoryFigures["banners"]) => [what, count(s.load.responses), s.load.seconds.toFixed(1), count(s.load.errors), mib(s.rss), mib(s.peak)];
+  return [
+    `One server, RSS ${mib(f.rssBefore)} MiB before; cache budget \`PENNANT_CACHE_MB\` ${f.cacheMib} MiB (the default), allowance ${PEAK_ALLOWANCE_MIB} MiB: ` +
+      `VmHWM may reach ${f.cacheMib + PEAK_ALLOWANCE_MIB} MiB. ${CONNECTIONS} connections; the banners are every size as PNG and WebP at scale 1 and 2 ` +
+      `(five server templates), the badges a colour of their own each, the five styles in turn.`,
+    "",
+    table(
+      ["storm", "answers", "wall time (s)", "errors", "RSS after (MiB)", "VmHWM after (MiB)"],
+      [row(`${count(options.banners)} distinct banners`, f.banners), row(`then ${count(options.badges)} distinct badges`, f.badges)],
+    ),
+  ].join("\n");
+}
