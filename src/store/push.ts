@@ -8,44 +8,35 @@
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
 
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { writePluginPush } from "./plugins.ts";
-import { lastUseStale } from "./records.ts";
-import { keyExpiry, recordedWindow } from "./replay-memory.ts";
+import type { PushStatements } from "./push-statements.ts";
+import { keyExpiry } from "./replay-memory.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
-import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
+import { plugins, servers, tokens } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
 import type { Push, RecordWrite } from "./store.ts";
 import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
 
 /** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
-export function acceptPush(db: Db, push: Push): ReplayStatus {
+export function acceptPush(db: Db, statements: PushStatements, push: Push): ReplayStatus {
   const { credentials, replay, now, bounds, record } = push;
   return db.transaction((tx) => {
-    tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
-    const consumed = tx
-      .insert(usedSignatures)
-      .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: keyExpiry(replay, recordedWindow(tx)) })
-      .onConflictDoNothing()
-      .returning({ signature: usedSignatures.signature })
-      .all();
-    if (consumed.length === 0) {
-      if (isDuplicate(replay, rememberedFingerprint(tx, replay.key, now) ?? null)) return "duplicate";
+    statements.sweepKeys(now);
+    if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
+      if (isDuplicate(replay, rememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
       throw new ReplayError();
     }
 
     const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
-    tx.update(tokens)
-      .set({ lastUsedAt: now })
-      .where(and(eq(tokens.id, tokenId), lastUseStale(tokens, now)))
-      .run();
-    const before = recordJsonBytes(tx, record);
-    writeRecord(tx, record, tokenId, now);
+    statements.touchToken(tokenId, now);
+    const before = statements.recordJsonBytes(record.kind, record.uuid);
+    writeRecord(tx, statements, record, tokenId, now);
     // Only a record that grew can take its token over; the token's total is a
     // scan of its records, so most pushes (the same meta again) skip it.
-    if (recordJsonBytes(tx, record) > before) {
+    if (statements.recordJsonBytes(record.kind, record.uuid) > before) {
       const stored = tokenJsonBytes(tx, tokenId);
       if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
     }
@@ -53,9 +44,9 @@ export function acceptPush(db: Db, push: Push): ReplayStatus {
   });
 }
 
-function writeRecord(tx: Tx, record: RecordWrite, tokenId: number, now: number): void {
+function writeRecord(tx: Tx, statements: PushStatements, record: RecordWrite, tokenId: number, now: number): void {
   const { uuid, maxPerToken } = record;
-  if (record.kind === "server") writeServerPush(tx, { uuid, tokenId, now, kind: record.serverPush, fields: record.fields, maxPerToken });
+  if (record.kind === "server") writeServerPush(statements, { uuid, tokenId, now, kind: record.serverPush, fields: record.fields, maxPerToken });
   else writePluginPush(tx, { uuid, tokenId, now, fields: record.fields, maxPerToken });
 }
 
@@ -84,15 +75,6 @@ function registerToken(tx: Tx, hash: string, now: number, max: number): number {
 const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
 const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
 
-/** The stored JSON bytes of one record (0 while it does not exist). */
-function recordJsonBytes(tx: Tx, record: RecordWrite): number {
-  const row =
-    record.kind === "plugin"
-      ? tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.uuid, record.uuid)).get()
-      : tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.uuid, record.uuid)).get();
-  return row?.n ?? 0;
-}
-
 /** The stored JSON bytes of every record the token owns. */
 function tokenJsonBytes(tx: Tx, tokenId: number): number {
   const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.tokenId, tokenId)).get();
@@ -105,11 +87,7 @@ function tokenJsonBytes(tx: Tx, tokenId: number): number {
  * still inside the window (null for a row kept from before fingerprints);
  * undefined when the key is not remembered.
  */
-export function rememberedFingerprint(db: Db | Tx, key: string, now: number): string | null | undefined {
-  const row = db
-    .select({ fingerprint: usedSignatures.fingerprint, expiresAt: usedSignatures.expiresAt })
-    .from(usedSignatures)
-    .where(eq(usedSignatures.signature, key))
-    .get();
+export function rememberedFingerprint(statements: PushStatements, key: string, now: number): string | null | undefined {
+  const row = statements.rememberedKey(key);
   return row !== undefined && row.expiresAt >= now ? row.fingerprint : undefined;
 }

@@ -11,11 +11,12 @@ import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import { getPlugin } from "./plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./push.ts";
+import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
 import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
-import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
+import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 
 /** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
@@ -32,14 +33,18 @@ export class SqliteStore implements Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  /** The push path's statements, compiled once for this database (push-statements.ts). */
+  readonly #statements: PushStatements;
 
   /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
   constructor(readonly db: Db) {
+    const statements = new PushStatements(db.$client);
+    this.#statements = statements;
     this.tokens = {
       create: (token) => classified(() => createToken(db, token)),
       list: () => classified(() => listTokens(db)),
       revoke: (id, now) => classified(() => revokeToken(db, id, now)),
-      findByHash: (hash) => classified(() => findTokenByHash(db, hash)),
+      findByHash: (hash) => classified(() => statements.tokenByHash(hash)),
       expireIdleRegistrations: (now) => classified(() => expireIdleRegistrations(db, now)),
     };
     this.servers = {
@@ -50,13 +55,13 @@ export class SqliteStore implements Store {
     };
     this.plugins = { get: (uuid) => classified(() => getPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(db, key, now)),
+      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(statements, key, now)),
       adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
     };
   }
 
   push(push: Push): Promise<ReplayStatus> {
-    return classified(() => acceptPush(this.db, push));
+    return classified(() => acceptPush(this.db, this.#statements, push));
   }
 
   async problem(): Promise<string | undefined> {
