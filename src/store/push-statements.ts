@@ -60,6 +60,9 @@ export class PushStatements {
   readonly #updateServer: Statement<WrittenServer, [Params]>;
   readonly #writeSample: Statement<unknown, [Params]>;
   readonly #dropOldSamples: Statement<unknown, [Params]>;
+  readonly #savepoint: Statement;
+  readonly #release: Statement;
+  readonly #rollbackToSavepoint: Statement;
 
   constructor(sqlite: Database) {
     const prepare = <R>(sql: string) => sqlite.prepare<R, [Params]>(sql);
@@ -97,6 +100,25 @@ export class PushStatements {
         "tps = CASE WHEN excluded.at >= at THEN excluded.tps ELSE tps END",
     );
     this.#dropOldSamples = prepare("DELETE FROM server_samples WHERE server_uuid = $uuid AND at < $before");
+    this.#savepoint = sqlite.prepare("SAVEPOINT push");
+    this.#release = sqlite.prepare("RELEASE push");
+    this.#rollbackToSavepoint = sqlite.prepare("ROLLBACK TO push");
+  }
+
+  /** Opens the savepoint one push of a batch runs in (push.ts). */
+  savepoint(): void {
+    this.#savepoint.run();
+  }
+
+  /** Keeps the push's writes in the batch's transaction. */
+  release(): void {
+    this.#release.run();
+  }
+
+  /** Undoes the push's writes and closes its savepoint. */
+  rollbackToSavepoint(): void {
+    this.#rollbackToSavepoint.run();
+    this.#release.run();
   }
 
   tokenByHash(hash: string): TokenRow | undefined {

@@ -7,6 +7,8 @@
 // its write. The replay key's primary key decides:
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
+// Pushes that arrive together share the transaction (acceptPushes), each in
+// a savepoint, so one refused push takes back only its own writes.
 
 import { eq, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
@@ -17,31 +19,56 @@ import { keyExpiry } from "./replay-memory.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
 import { plugins, servers, tokens } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
+import { storeUnavailable } from "./unavailable.ts";
 import type { Push, RecordWrite } from "./store.ts";
 import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
 
-/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
-export function acceptPush(db: Db, statements: PushStatements, push: Push): ReplayStatus {
-  const { credentials, replay, now, bounds, record } = push;
-  return db.transaction((tx) => {
-    statements.sweepKeys(now);
-    if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
-      if (isDuplicate(replay, rememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
-      throw new ReplayError();
-    }
+/** What became of one push of a batch: its status, or the refusal it was rolled back with. */
+export type PushOutcome = { status: ReplayStatus } | { refusal: unknown };
 
-    const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
-    statements.touchToken(tokenId, now);
-    const before = statements.recordJsonBytes(record.kind, record.uuid);
-    writeRecord(tx, statements, record, tokenId, now);
-    // Only a record that grew can take its token over; the token's total is a
-    // scan of its records, so most pushes (the same meta again) skip it.
-    if (statements.recordJsonBytes(record.kind, record.uuid) > before) {
-      const stored = tokenJsonBytes(tx, tokenId);
-      if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
-    }
-    return "new";
-  });
+/**
+ * Accepts `pushes` in one transaction, in order, each in a savepoint of its
+ * own: a refused push is rolled back alone and the others are kept. A fault
+ * of the database (storeUnavailable) throws, and then none is kept. The
+ * transaction's one commit (and sync) is what a batch saves.
+ */
+export function acceptPushes(db: Db, statements: PushStatements, pushes: Push[]): PushOutcome[] {
+  return db.transaction((tx) =>
+    pushes.map((push) => {
+      statements.savepoint();
+      try {
+        const status = acceptPush(tx, statements, push);
+        statements.release();
+        return { status };
+      } catch (error) {
+        if (storeUnavailable(error)) throw error;
+        statements.rollbackToSavepoint();
+        return { refusal: error };
+      }
+    }),
+  );
+}
+
+/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
+function acceptPush(tx: Tx, statements: PushStatements, push: Push): ReplayStatus {
+  const { credentials, replay, now, bounds, record } = push;
+  statements.sweepKeys(now);
+  if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
+    if (isDuplicate(replay, rememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
+    throw new ReplayError();
+  }
+
+  const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
+  statements.touchToken(tokenId, now);
+  const before = statements.recordJsonBytes(record.kind, record.uuid);
+  writeRecord(tx, statements, record, tokenId, now);
+  // Only a record that grew can take its token over; the token's total is a
+  // scan of its records, so most pushes (the same meta again) skip it.
+  if (statements.recordJsonBytes(record.kind, record.uuid) > before) {
+    const stored = tokenJsonBytes(tx, tokenId);
+    if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
+  }
+  return "new";
 }
 
 function writeRecord(tx: Tx, statements: PushStatements, record: RecordWrite, tokenId: number, now: number): void {

@@ -1,7 +1,8 @@
 // The store on one SQLite file (bun:sqlite through drizzle): the default,
 // nothing to install. bun:sqlite is synchronous, so each operation runs to its
-// end inside its async method; a push's transaction is one synchronous
-// transaction and keeps every guarantee it has (push.ts). Every operation
+// end inside its async method; pushes are accepted in batches, one
+// synchronous transaction each, every push of it in a savepoint that keeps
+// every guarantee a push has (push.ts). Every operation
 // hands SQLite's faults that no request can fix (locked, full, unwritable) out
 // as StoreUnavailableError, which is all the layers above look for.
 
@@ -10,7 +11,7 @@ import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import { getPlugin } from "./plugins.ts";
-import { acceptPush, rememberedFingerprint } from "./push.ts";
+import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
 import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
@@ -28,6 +29,12 @@ async function classified<T>(operation: () => T): Promise<T> {
   }
 }
 
+interface WaitingPush {
+  push: Push;
+  resolve(status: ReplayStatus): void;
+  reject(error: unknown): void;
+}
+
 export class SqliteStore implements Store {
   readonly tokens: TokenStore;
   readonly servers: ServerStore;
@@ -35,6 +42,8 @@ export class SqliteStore implements Store {
   readonly replay: ReplayStore;
   /** The push path's statements, compiled once for this database (push-statements.ts). */
   readonly #statements: PushStatements;
+  /** Pushes waiting for the next batch's commit. */
+  readonly #waiting: WaitingPush[] = [];
 
   /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
   constructor(readonly db: Db) {
@@ -60,8 +69,35 @@ export class SqliteStore implements Store {
     };
   }
 
+  /**
+   * Group commit: the pushes that reach the store within one turn of the
+   * event loop are accepted in one transaction, one commit and one sync
+   * (synchronous=FULL) for all of them, at the start of the next turn. Each
+   * push's answer waits for that commit, so an acknowledged push is on disk
+   * as before; a lone push is a batch of one.
+   */
   push(push: Push): Promise<ReplayStatus> {
-    return classified(() => acceptPush(this.db, this.#statements, push));
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.push({ push, resolve, reject }) === 1) setImmediate(() => this.#commitWaiting());
+    });
+  }
+
+  #commitWaiting(): void {
+    const batch = this.#waiting.splice(0);
+    if (batch.length === 0) return;
+    let outcomes: PushOutcome[];
+    try {
+      outcomes = acceptPushes(this.db, this.#statements, batch.map((waiting) => waiting.push));
+    } catch (error) {
+      const failure = storeUnavailable(error) ?? error;
+      for (const waiting of batch) waiting.reject(failure);
+      return;
+    }
+    batch.forEach((waiting, i) => {
+      const outcome = outcomes[i]!;
+      if ("status" in outcome) waiting.resolve(outcome.status);
+      else waiting.reject(outcome.refusal);
+    });
   }
 
   async problem(): Promise<string | undefined> {
@@ -91,6 +127,7 @@ export class SqliteStore implements Store {
 
   /** Closing checkpoints the WAL into the file and removes it. */
   async close(): Promise<void> {
+    this.#commitWaiting();
     this.db.$client.close();
   }
 }
