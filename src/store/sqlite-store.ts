@@ -125,7 +125,7 @@ export class SqliteStore implements Store {
     return backupDatabase(this.db, target);
   }
 
-  /** Closing checkpoints the WAL into the file and removes it. */
+  /** Closing commits the pushes still waiting, then checkpoints the WAL into the file and removes it. */
   async close(): Promise<void> {
     this.#commitWaiting();
     this.db.$client.close();
