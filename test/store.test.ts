@@ -261,6 +261,46 @@ forEachBackend("accepting a push", (open) => {
   });
 });
 
+describe("group commit on SQLite", () => {
+  test("pushes arriving together share one commit; one refused among them is rolled back alone; every accepted one is committed when answered", async () => {
+    const path = join(tempDir("store"), "pennant.db");
+    const store = openSqliteStore(path);
+    const reader = new Database(path, { readonly: true });
+    try {
+      const owner = asToken(await tokenOf(store, "owner"));
+      const other = asToken(await tokenOf(store, "other"));
+      await store.push(serverPush(owner, uuidOf(1), 60_000, { playersOnline: 1 }));
+      const walBytes = () => Bun.file(`${path}-wal`).size;
+      // A lone update's commit: the pages it writes, appended to the WAL.
+      const beforeLone = walBytes();
+      await store.push(serverPush(owner, uuidOf(1), 60_001, { playersOnline: 2 }));
+      const lone = walBytes() - beforeLone;
+
+      const accepted = Array.from({ length: 15 }, (_, n) => serverPush(owner, uuidOf(1), 60_002 + n, { playersOnline: 3 + n }));
+      const refused = serverPush(other, uuidOf(1), 60_100, { playersOnline: 99 });
+      const beforeBatch = walBytes();
+      const answered: string[] = [];
+      const pushes = [...accepted.slice(0, 8), refused, ...accepted.slice(8)].map((push) =>
+        store.push(push).then((status) => {
+          // Another connection sees the push as soon as it is answered: it was committed first.
+          const row = reader.query("SELECT 1 AS found FROM used_signatures WHERE signature = ?").get(push.replay.key);
+          answered.push(`${status} ${row ? "committed" : "not committed"}`);
+          return status;
+        }),
+      );
+      expect(await outcomes(pushes)).toEqual({ new: 15, NotOwnerError: 1 });
+      expect(answered).toEqual(Array(15).fill("new committed"));
+      // Sixteen commits would append about sixteen times a lone one's pages; one commit writes each page once.
+      expect(walBytes() - beforeBatch).toBeLessThan(3 * lone);
+      expect(await store.replay.rememberedFingerprint(refused.replay.key, 0)).toBeUndefined();
+      expect(await store.servers.get(uuidOf(1))).toMatchObject({ tokenId: owner.tokenId, playersOnline: 17, lastSeen: 60_016 });
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+});
+
 forEachBackend("open registration", (open) => {
   test("an unknown token's push registers it; a second push of it, looked up before the first registered it, is that token's", async () => {
     const store = await open();

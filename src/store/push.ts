@@ -7,55 +7,73 @@
 // its write. The replay key's primary key decides:
 // of two identical pushes that both got past the guard's look-up, the one
 // whose insert finds the key taken is the duplicate and writes nothing.
+// Pushes that arrive together share the transaction (acceptPushes), each in
+// a savepoint, so one refused push takes back only its own writes.
 
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import { writePluginPush } from "./plugins.ts";
-import { lastUseStale } from "./records.ts";
-import { keyExpiry, recordedWindow } from "./replay-memory.ts";
+import type { PushStatements } from "./push-statements.ts";
+import { keyExpiry } from "./replay-memory.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
-import { plugins, servers, tokens, usedSignatures } from "./schema.ts";
+import { plugins, servers, tokens } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
+import { storeUnavailable } from "./unavailable.ts";
 import type { Push, RecordWrite } from "./store.ts";
 import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
 
-/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
-export function acceptPush(db: Db, push: Push): ReplayStatus {
-  const { credentials, replay, now, bounds, record } = push;
-  return db.transaction((tx) => {
-    tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, now)).run();
-    const consumed = tx
-      .insert(usedSignatures)
-      .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt: keyExpiry(replay, recordedWindow(tx)) })
-      .onConflictDoNothing()
-      .returning({ signature: usedSignatures.signature })
-      .all();
-    if (consumed.length === 0) {
-      if (isDuplicate(replay, rememberedFingerprint(tx, replay.key, now) ?? null)) return "duplicate";
-      throw new ReplayError();
-    }
+/** What became of one push of a batch: its status, or the refusal it was rolled back with. */
+export type PushOutcome = { status: ReplayStatus } | { refusal: unknown };
 
-    const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
-    tx.update(tokens)
-      .set({ lastUsedAt: now })
-      .where(and(eq(tokens.id, tokenId), lastUseStale(tokens, now)))
-      .run();
-    const before = recordJsonBytes(tx, record);
-    writeRecord(tx, record, tokenId, now);
-    // Only a record that grew can take its token over; the token's total is a
-    // scan of its records, so most pushes (the same meta again) skip it.
-    if (recordJsonBytes(tx, record) > before) {
-      const stored = tokenJsonBytes(tx, tokenId);
-      if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
-    }
-    return "new";
-  });
+/**
+ * Accepts `pushes` in one transaction, in order, each in a savepoint of its
+ * own: a refused push is rolled back alone and the others are kept. A fault
+ * of the database (storeUnavailable) throws, and then none is kept. The
+ * transaction's one commit (and sync) is what a batch saves.
+ */
+export function acceptPushes(db: Db, statements: PushStatements, pushes: Push[]): PushOutcome[] {
+  return db.transaction((tx) =>
+    pushes.map((push) => {
+      statements.savepoint();
+      try {
+        const status = acceptPush(tx, statements, push);
+        statements.release();
+        return { status };
+      } catch (error) {
+        if (storeUnavailable(error)) throw error;
+        statements.rollbackToSavepoint();
+        return { refusal: error };
+      }
+    }),
+  );
 }
 
-function writeRecord(tx: Tx, record: RecordWrite, tokenId: number, now: number): void {
+/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
+function acceptPush(tx: Tx, statements: PushStatements, push: Push): ReplayStatus {
+  const { credentials, replay, now, bounds, record } = push;
+  statements.sweepKeys(now);
+  if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
+    if (isDuplicate(replay, rememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
+    throw new ReplayError();
+  }
+
+  const tokenId = credentials.tokenId ?? registerToken(tx, credentials.tokenHash, now, bounds.registrationMax);
+  statements.touchToken(tokenId, now);
+  const before = statements.recordJsonBytes(record.kind, record.uuid);
+  writeRecord(tx, statements, record, tokenId, now);
+  // Only a record that grew can take its token over; the token's total is a
+  // scan of its records, so most pushes (the same meta again) skip it.
+  if (statements.recordJsonBytes(record.kind, record.uuid) > before) {
+    const stored = tokenJsonBytes(tx, tokenId);
+    if (stored > bounds.maxBytesPerToken) throw new StorageLimitError(bounds.maxBytesPerToken, stored);
+  }
+  return "new";
+}
+
+function writeRecord(tx: Tx, statements: PushStatements, record: RecordWrite, tokenId: number, now: number): void {
   const { uuid, maxPerToken } = record;
-  if (record.kind === "server") writeServerPush(tx, { uuid, tokenId, now, kind: record.serverPush, fields: record.fields, maxPerToken });
+  if (record.kind === "server") writeServerPush(statements, { uuid, tokenId, now, kind: record.serverPush, fields: record.fields, maxPerToken });
   else writePluginPush(tx, { uuid, tokenId, now, fields: record.fields, maxPerToken });
 }
 
@@ -84,15 +102,6 @@ function registerToken(tx: Tx, hash: string, now: number, max: number): number {
 const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
 const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
 
-/** The stored JSON bytes of one record (0 while it does not exist). */
-function recordJsonBytes(tx: Tx, record: RecordWrite): number {
-  const row =
-    record.kind === "plugin"
-      ? tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.uuid, record.uuid)).get()
-      : tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.uuid, record.uuid)).get();
-  return row?.n ?? 0;
-}
-
 /** The stored JSON bytes of every record the token owns. */
 function tokenJsonBytes(tx: Tx, tokenId: number): number {
   const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.tokenId, tokenId)).get();
@@ -105,11 +114,7 @@ function tokenJsonBytes(tx: Tx, tokenId: number): number {
  * still inside the window (null for a row kept from before fingerprints);
  * undefined when the key is not remembered.
  */
-export function rememberedFingerprint(db: Db | Tx, key: string, now: number): string | null | undefined {
-  const row = db
-    .select({ fingerprint: usedSignatures.fingerprint, expiresAt: usedSignatures.expiresAt })
-    .from(usedSignatures)
-    .where(eq(usedSignatures.signature, key))
-    .get();
+export function rememberedFingerprint(statements: PushStatements, key: string, now: number): string | null | undefined {
+  const row = statements.rememberedKey(key);
   return row !== undefined && row.expiresAt >= now ? row.fingerprint : undefined;
 }

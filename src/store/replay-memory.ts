@@ -39,11 +39,6 @@ export function keyExpiry(replay: Pick<ReplayRecord, "timestampMs" | "expiresAt"
   return Math.max(replay.expiresAt, replay.timestampMs + recordedWindowMs);
 }
 
-/** The window recorded now (0 before any was): read in a push's transaction. */
-export function recordedWindow(tx: Pick<Db, "select">): number {
-  return tx.select({ window: replayMemory.clockSkewMs }).from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW)).get()?.window ?? 0;
-}
-
 /**
  * What the replay memory vouches for once `clockSkewMs` is in force from
  * `now`: `previous` is the recorded coverage (undefined in a database from

@@ -1,8 +1,8 @@
 // Server records and their player history.
 
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "./database.ts";
-import { definedOnly } from "./defined.ts";
+import { and, asc, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import type { PushStatements } from "./push-statements.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
 import { HISTORY_MS, type ServerFields, type ServerPushKind, type ServerRow, type ServerSample } from "./records.ts";
 import { serverSamples, servers } from "./schema.ts";
@@ -15,67 +15,43 @@ export function getServer(db: Db, uuid: string): ServerRow | undefined {
  * Writes a heartbeat or an update. The first push binds the server to the
  * token; another token's push throws NotOwnerError, and a new server beyond
  * the token's `maxPerToken` throws RecordLimitError. An update also writes
- * the history sample of its minute and drops this server's samples older
- * than 30 days.
+ * the history sample of its minute (an upsert on the unique (server, minute)
+ * index, so concurrent pushes cannot both insert: the first update of a
+ * minute inserts the row, later ones keep the minute's highest players
+ * online, since the banner plots the highest count per 5 minutes, and take
+ * the latest time, players max and TPS) and drops this server's samples
+ * older than 30 days. Runs inside the push's transaction.
  */
 export function writeServerPush(
-  tx: Tx,
+  statements: PushStatements,
   push: { uuid: string; tokenId: number; now: number; kind: ServerPushKind; fields: ServerFields; maxPerToken: number },
-): ServerRow {
+): void {
   const { uuid, tokenId, now, kind, fields } = push;
-  const existing = tx.select().from(servers).where(eq(servers.uuid, uuid)).get();
+  const existing = statements.server(uuid);
   if (existing && existing.tokenId !== tokenId) throw new NotOwnerError("server");
-  if (!existing) {
-    const owned = tx.select({ n: count() }).from(servers).where(eq(servers.tokenId, tokenId)).get()?.n ?? 0;
-    if (owned >= push.maxPerToken) throw new RecordLimitError("server", push.maxPerToken);
-  }
+  if (!existing && statements.serversOwned(tokenId) >= push.maxPerToken) throw new RecordLimitError("server", push.maxPerToken);
 
-  const { extra, ...columns } = definedOnly(fields);
-  const values = {
-    ...columns,
-    ...(extra ? { extra: { ...(existing?.extra ?? {}), ...extra } } : {}),
-    lastSeen: now,
-    ...(kind === "update" ? { statsUpdatedAt: now } : {}),
+  const { extra, ...set } = fields;
+  // Extra stats merge key by key into the stored ones.
+  const mergedExtra = extra ? JSON.stringify({ ...(existing?.extra ? JSON.parse(existing.extra) : {}), ...extra }) : null;
+  const columns = {
+    name: set.name ?? null,
+    pluginVersion: set.pluginVersion ?? null,
+    status: set.status ?? null,
+    playersOnline: set.playersOnline ?? null,
+    playersMax: set.playersMax ?? null,
+    tps: set.tps ?? null,
+    motd: set.motd ?? null,
+    version: set.version ?? null,
+    extra: mergedExtra,
+    statsUpdatedAt: kind === "update" ? now : null,
   };
-  const row = existing
-    ? tx.update(servers).set(values).where(eq(servers.uuid, uuid)).returning().get()
-    : tx
-        .insert(servers)
-        .values({ uuid, tokenId, firstSeen: now, ...values })
-        .returning()
-        .get();
+  const written = existing ? statements.updateServer(uuid, now, columns) : statements.insertServer(uuid, tokenId, now, columns);
 
   if (kind === "update") {
-    writeMinuteSample(tx, { serverUuid: uuid, at: now, playersOnline: row.playersOnline, playersMax: row.playersMax, tps: row.tps });
-    tx.delete(serverSamples)
-      .where(and(eq(serverSamples.serverUuid, uuid), lt(serverSamples.at, now - HISTORY_MS)))
-      .run();
+    statements.writeSample(uuid, now, written);
+    statements.dropSamplesBefore(uuid, now - HISTORY_MS);
   }
-  return row;
-}
-
-/**
- * Writes an update into its minute's sample in one statement (an upsert on
- * the unique (server, minute) index, so concurrent pushes cannot both insert):
- * the first update of a minute inserts the row, later ones keep the minute's
- * highest players online, since the banner plots the highest count per
- * 5 minutes, and take the latest time, players max and TPS.
- */
-function writeMinuteSample(tx: Tx, sample: ServerSample): void {
-  const newer = sql`excluded.at >= ${serverSamples.at}`;
-  tx.insert(serverSamples)
-    .values(sample)
-    .onConflictDoUpdate({
-      target: [serverSamples.serverUuid, serverSamples.minute],
-      set: {
-        at: sql`max(${serverSamples.at}, excluded.at)`,
-        // max() of a NULL is NULL in SQLite: a count stays once the minute has one.
-        playersOnline: sql`coalesce(max(${serverSamples.playersOnline}, excluded.players_online), ${serverSamples.playersOnline}, excluded.players_online)`,
-        playersMax: sql`case when ${newer} then excluded.players_max else ${serverSamples.playersMax} end`,
-        tps: sql`case when ${newer} then excluded.tps else ${serverSamples.tps} end`,
-      },
-    })
-    .run();
 }
 
 /** Every server record, the most recently seen first (for the operator's `servers` command). */

@@ -1,7 +1,8 @@
 // The store on one SQLite file (bun:sqlite through drizzle): the default,
 // nothing to install. bun:sqlite is synchronous, so each operation runs to its
-// end inside its async method; a push's transaction is one synchronous
-// transaction and keeps every guarantee it has (push.ts). Every operation
+// end inside its async method; pushes are accepted in batches, one
+// synchronous transaction each, every push of it in a savepoint that keeps
+// every guarantee a push has (push.ts). Every operation
 // hands SQLite's faults that no request can fix (locked, full, unwritable) out
 // as StoreUnavailableError, which is all the layers above look for.
 
@@ -10,12 +11,13 @@ import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import { getPlugin } from "./plugins.ts";
-import { acceptPush, rememberedFingerprint } from "./push.ts";
+import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
+import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
 import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
-import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./tokens.ts";
+import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 
 /** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
@@ -27,19 +29,31 @@ async function classified<T>(operation: () => T): Promise<T> {
   }
 }
 
+interface WaitingPush {
+  push: Push;
+  resolve(status: ReplayStatus): void;
+  reject(error: unknown): void;
+}
+
 export class SqliteStore implements Store {
   readonly tokens: TokenStore;
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  /** The push path's statements, compiled once for this database (push-statements.ts). */
+  readonly #statements: PushStatements;
+  /** Pushes waiting for the next batch's commit. */
+  readonly #waiting: WaitingPush[] = [];
 
   /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
   constructor(readonly db: Db) {
+    const statements = new PushStatements(db.$client);
+    this.#statements = statements;
     this.tokens = {
       create: (token) => classified(() => createToken(db, token)),
       list: () => classified(() => listTokens(db)),
       revoke: (id, now) => classified(() => revokeToken(db, id, now)),
-      findByHash: (hash) => classified(() => findTokenByHash(db, hash)),
+      findByHash: (hash) => classified(() => statements.tokenByHash(hash)),
       expireIdleRegistrations: (now) => classified(() => expireIdleRegistrations(db, now)),
     };
     this.servers = {
@@ -50,13 +64,40 @@ export class SqliteStore implements Store {
     };
     this.plugins = { get: (uuid) => classified(() => getPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(db, key, now)),
+      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(statements, key, now)),
       adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
     };
   }
 
+  /**
+   * Group commit: the pushes that reach the store within one turn of the
+   * event loop are accepted in one transaction, one commit and one sync
+   * (synchronous=FULL) for all of them, at the start of the next turn. Each
+   * push's answer waits for that commit, so an acknowledged push is on disk
+   * as before; a lone push is a batch of one.
+   */
   push(push: Push): Promise<ReplayStatus> {
-    return classified(() => acceptPush(this.db, push));
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.push({ push, resolve, reject }) === 1) setImmediate(() => this.#commitWaiting());
+    });
+  }
+
+  #commitWaiting(): void {
+    const batch = this.#waiting.splice(0);
+    if (batch.length === 0) return;
+    let outcomes: PushOutcome[];
+    try {
+      outcomes = acceptPushes(this.db, this.#statements, batch.map((waiting) => waiting.push));
+    } catch (error) {
+      const failure = storeUnavailable(error) ?? error;
+      for (const waiting of batch) waiting.reject(failure);
+      return;
+    }
+    batch.forEach((waiting, i) => {
+      const outcome = outcomes[i]!;
+      if ("status" in outcome) waiting.resolve(outcome.status);
+      else waiting.reject(outcome.refusal);
+    });
   }
 
   async problem(): Promise<string | undefined> {
@@ -84,8 +125,9 @@ export class SqliteStore implements Store {
     return backupDatabase(this.db, target);
   }
 
-  /** Closing checkpoints the WAL into the file and removes it. */
+  /** Closing commits the pushes still waiting, then checkpoints the WAL into the file and removes it. */
   async close(): Promise<void> {
+    this.#commitWaiting();
     this.db.$client.close();
   }
 }

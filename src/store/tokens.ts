@@ -29,11 +29,6 @@ export function revokeToken(db: Db, id: number, now: number): boolean {
   return revoked.length > 0;
 }
 
-/** The token with this hash, revoked or not (a revoked token may not be claimed again). */
-export function findTokenByHash(db: Db, hash: string): TokenRow | undefined {
-  return db.select().from(tokens).where(eq(tokens.hash, hash)).get();
-}
-
 /** Tokens open registration has made and not yet expired, revoked ones included (a revoked token is never expired: it may not be claimed again). */
 export function countRegisteredTokens(db: Db | Tx): number {
   return db.select({ n: count() }).from(tokens).where(eq(tokens.origin, "registration")).get()?.n ?? 0;
