@@ -69,7 +69,11 @@ function targetOf(server: RunningServer, dbPath: string, reader: Database): Targ
   return { pid: server.pid, dbPath, reader, logBytes: () => Buffer.byteLength(server.stderr()) };
 }
 
-const WIDE_LIMITS = { PENNANT_RATE_LIMIT: "1000000/60", PENNANT_DRAW_BUDGET: "1000000/60", PENNANT_PUSH_RATE_LIMIT: "1000000/60", PENNANT_REGISTRATION_LIMIT: "1000000/3600" };
+// The draw queue's bounds too: the attacks come from one address, and a full queue would answer them 503.
+const WIDE_LIMITS = {
+  PENNANT_RATE_LIMIT: "1000000/60", PENNANT_DRAW_BUDGET: "1000000/60", PENNANT_PUSH_RATE_LIMIT: "1000000/60", PENNANT_REGISTRATION_LIMIT: "1000000/3600",
+  PENNANT_DRAW_QUEUE_PER_CLIENT: "1000", PENNANT_DRAW_QUEUE_UNITS: "1000000",
+};
 
 async function fuzzPart(options: Options, dir: string, checks: Checks): Promise<void> {
   const dbPath = join(dir, "fuzz.db");
