@@ -15,23 +15,28 @@
 // Locks are taken record first, token row after, so that two pushes cannot
 // each hold what the other waits for (a new record has no row to hold yet).
 
-import { and, count, eq, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { isDuplicate, type ReplayStatus } from "../../auth/replay.ts";
 import { lastUseStale } from "../records.ts";
-import { keyExpiry, REPLAY_MEMORY_ROW } from "../replay-memory.ts";
+import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Push, RecordWrite } from "../store.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../write-refusals.ts";
 import type { PgDb, PgTx } from "./open-postgres.ts";
 import { PLUGIN_JSON_BYTES, writePluginPush } from "./pg-plugins.ts";
 import { SERVER_JSON_BYTES, writeServerPush } from "./pg-servers.ts";
 import { countRegisteredTokens, expireIdleRegistrations, findTokenByHash, lockRegistrations } from "./pg-tokens.ts";
-import { plugins, replayMemory, servers, tokens, usedSignatures } from "./postgres-schema.ts";
+import { plugins, servers, tokens, usedSignatures } from "./postgres-schema.ts";
 
-/** Remembers the push and writes its record; "duplicate" (nothing written) when this exact push is already remembered. */
-export function acceptPush(db: PgDb, push: Push): Promise<ReplayStatus> {
+/**
+ * Remembers the push and writes its record; "duplicate" (nothing written) when
+ * this exact push is already remembered. `sweep` says whether this push also
+ * deletes the expired replay keys (the store does it at most once a second:
+ * a key left over is taken over by rememberKey and never read as held).
+ */
+export function acceptPush(db: PgDb, push: Push, sweep = true): Promise<ReplayStatus> {
   const { credentials, replay, now, bounds, record } = push;
   return db.transaction(async (tx) => {
-    await sweepReplayKeys(tx, now);
+    if (sweep) await sweepReplayKeys(tx, now);
     if (!(await rememberKey(tx, push))) {
       if (isDuplicate(replay, (await rememberedFingerprint(tx, replay.key, now)) ?? null)) return "duplicate";
       throw new ReplayError();
@@ -77,19 +82,19 @@ async function sweepReplayKeys(tx: PgTx, now: number): Promise<void> {
       SELECT signature FROM used_signatures WHERE expires_at < ${now} FOR UPDATE SKIP LOCKED)`);
 }
 
-/** Inserts the push's replay key, or takes over an expired row of it the sweep skipped; false when the key is held. */
+/**
+ * Inserts the push's replay key, or takes over an expired row of it the sweep
+ * skipped; false when the key is held. One statement: the expiry is
+ * keyExpiry (../replay-memory.ts) with the recorded window read in place.
+ */
 async function rememberKey(tx: PgTx, { replay, now }: Push): Promise<boolean> {
-  const [recorded] = await tx.select({ window: replayMemory.clockSkewMs }).from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW));
-  const expiresAt = keyExpiry(replay, recorded?.window ?? 0);
-  const consumed = await tx
-    .insert(usedSignatures)
-    .values({ signature: replay.key, fingerprint: replay.fingerprint, expiresAt })
-    .onConflictDoUpdate({
-      target: usedSignatures.signature,
-      set: { fingerprint: replay.fingerprint, expiresAt },
-      setWhere: lt(usedSignatures.expiresAt, now),
-    })
-    .returning({ signature: usedSignatures.signature });
+  const consumed = await tx.execute(sql`
+    INSERT INTO used_signatures (signature, fingerprint, expires_at)
+    VALUES (${replay.key}, ${replay.fingerprint}, GREATEST(${replay.expiresAt}::int8, ${replay.timestampMs}::int8
+      + COALESCE((SELECT clock_skew_ms FROM replay_memory WHERE id = ${REPLAY_MEMORY_ROW}), 0)))
+    ON CONFLICT (signature) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, expires_at = EXCLUDED.expires_at
+      WHERE used_signatures.expires_at < ${now}
+    RETURNING signature`);
   return consumed.length > 0;
 }
 

@@ -4,7 +4,7 @@
 // jsonb || in the statement: concurrent pushes can neither both create a
 // record nor lose each other's keys.
 
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { definedOnly } from "../defined.ts";
 import { HISTORY_MS, type ServerFields, type ServerPushKind, type ServerRow, type ServerSample } from "../records.ts";
 import { NotOwnerError } from "../write-refusals.ts";
@@ -42,36 +42,35 @@ export async function writeServerPush(
       set: { ...columns, ...(extra ? { extra: sql`coalesce(servers.extra, '{}'::jsonb) || excluded.extra` } : {}), ...moved },
       setWhere: sql`servers.token_id = excluded.token_id`,
     })
-    .returning({ ...getTableColumns(servers), jsonBytes: SERVER_JSON_BYTES });
+    .returning({ playersOnline: servers.playersOnline, playersMax: servers.playersMax, tps: servers.tps, jsonBytes: SERVER_JSON_BYTES });
   if (!row) throw new NotOwnerError("server");
 
   if (kind === "update") {
     await writeMinuteSample(tx, { serverUuid: uuid, at: now, playersOnline: row.playersOnline, playersMax: row.playersMax, tps: row.tps });
-    await tx.delete(serverSamples).where(and(eq(serverSamples.serverUuid, uuid), lt(serverSamples.at, now - HISTORY_MS)));
   }
   return row.jsonBytes;
 }
 
 /**
- * Writes an update into its minute's sample in one statement (an upsert on
- * the unique (server, minute) index; see ../servers.ts): the minute's highest
- * players online (greatest() passes over NULLs), the latest time, and that
- * time's players max and TPS.
+ * Writes an update into its minute's sample (an upsert on the unique (server,
+ * minute) index; see ../servers.ts): the minute's highest players online
+ * (greatest() passes over NULLs), the latest time, and that time's players
+ * max and TPS; and drops the server's samples older than 30 days. One
+ * statement: the two touch different rows (the minute's row is never 30 days
+ * old), so neither sees the other's change.
  */
 async function writeMinuteSample(tx: PgTx, sample: ServerSample): Promise<void> {
+  const { serverUuid, at, playersOnline, playersMax, tps } = sample;
   const newer = sql`excluded.at >= server_samples.at`;
-  await tx
-    .insert(serverSamples)
-    .values(sample)
-    .onConflictDoUpdate({
-      target: [serverSamples.serverUuid, serverSamples.minute],
-      set: {
-        at: sql`greatest(server_samples.at, excluded.at)`,
-        playersOnline: sql`greatest(server_samples.players_online, excluded.players_online)`,
-        playersMax: sql`case when ${newer} then excluded.players_max else server_samples.players_max end`,
-        tps: sql`case when ${newer} then excluded.tps else server_samples.tps end`,
-      },
-    });
+  await tx.execute(sql`
+    WITH dropped AS (DELETE FROM server_samples WHERE server_uuid = ${serverUuid} AND at < ${at - HISTORY_MS})
+    INSERT INTO server_samples (server_uuid, at, players_online, players_max, tps)
+    VALUES (${serverUuid}, ${at}, ${playersOnline}, ${playersMax}, ${tps})
+    ON CONFLICT (server_uuid, minute) DO UPDATE SET
+      at = greatest(server_samples.at, excluded.at),
+      players_online = greatest(server_samples.players_online, excluded.players_online),
+      players_max = case when ${newer} then excluded.players_max else server_samples.players_max end,
+      tps = case when ${newer} then excluded.tps else server_samples.tps end`);
 }
 
 /** Every server record, the most recently seen first. */

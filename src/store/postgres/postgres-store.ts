@@ -19,6 +19,9 @@ import { adoptClockSkew } from "./pg-replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
 
+/** How often one store deletes the expired replay keys. */
+const SWEEP_EVERY_MS = 1000;
+
 export class PostgresStore implements Store {
   readonly tokens: TokenStore;
   readonly servers: ServerStore;
@@ -26,6 +29,8 @@ export class PostgresStore implements Store {
   readonly replay: ReplayStore;
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
+  /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   /** `db` stays reachable for tests that look into the database. */
   constructor(
@@ -66,7 +71,10 @@ export class PostgresStore implements Store {
 
   async push(push: Push): Promise<ReplayStatus> {
     try {
-      const status = await this.call(() => acceptPush(this.db, push));
+      // Once a second at most: each sweep is a statement of its own, and every instance sweeps.
+      const sweep = Math.abs(push.now - this.sweptAt) >= SWEEP_EVERY_MS;
+      if (sweep) this.sweptAt = push.now;
+      const status = await this.call(() => acceptPush(this.db, push, sweep));
       this.writes.succeeded();
       return status;
     } catch (error) {
