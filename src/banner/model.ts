@@ -21,6 +21,19 @@ export interface HistoryPoint {
   online: number;
 }
 
+/**
+ * The parts of a banner an owner may leave out (`hide=address,version`), in
+ * the order they are documented. A template draws nothing in place of a
+ * hidden part and gives its room to the rest.
+ */
+export const BANNER_ELEMENTS = ["address", "version", "players", "motd", "icon", "status", "latency"] as const;
+export type BannerElement = (typeof BANNER_ELEMENTS)[number];
+
+/** Whether a banner draws `element`: every part unless its owner hid it. */
+export function shows(data: { hidden?: ReadonlySet<BannerElement> }, element: BannerElement): boolean {
+  return !data.hidden?.has(element);
+}
+
 export interface ServerBannerData {
   /** The display name (plain text; stray `§` codes are dropped when drawn). */
   name: string;
@@ -40,6 +53,13 @@ export interface ServerBannerData {
    * at the newest point, so the resolver appends the current sample.
    */
   history: readonly HistoryPoint[];
+  /**
+   * How players join, as they would type it: `play.example.com`, with
+   * `:port` only when it is not the edition's default. Absent or null: unknown.
+   */
+  address?: string | null;
+  /** Parts the owner chose not to show (hide=); absent: none. */
+  hidden?: ReadonlySet<BannerElement>;
 }
 
 export interface PluginBannerData {
@@ -49,6 +69,8 @@ export interface PluginBannerData {
   counters: ReadonlyArray<readonly [string, number]>;
   /** Seen within the last 24 hours (spec section 3). */
   active: boolean;
+  /** Parts the owner chose not to show (hide=: version, status, icon); absent: none. */
+  hidden?: ReadonlySet<BannerElement>;
 }
 
 export interface BannerSize {

@@ -35,6 +35,7 @@ export const realistic: ServerBannerData = {
   latencyMs: 42,
   favicon: Pixmap.fromStraightRgba(64, 64, iconRgba()),
   history: dayOfPlayers(14).map((p, i, all) => (i === all.length - 1 ? { ...p, online: 3 } : p)),
+  address: "play.skyblockparadise.net",
 };
 
 export const stress: ServerBannerData = {
@@ -46,6 +47,7 @@ export const stress: ServerBannerData = {
   latencyMs: 480,
   favicon: null,
   history: dayOfPlayers(90_000),
+  address: "mc.the-ultimate-survival-experience-network.example.org:25577",
 };
 
 export const offline: ServerBannerData = {
@@ -57,6 +59,7 @@ export const offline: ServerBannerData = {
   latencyMs: null,
   favicon: null,
   history: [],
+  address: "creative.example.net",
 };
 
 export const pluginRealistic: PluginBannerData = {
