@@ -186,6 +186,8 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await field(page, "Size").selectOption("728x90");
     await field(page, "Theme").selectOption("light");
     await field(page, "Server name").fill("Skyblock & Friends (EU)");
+    // Typed data has an address too: the join address the banner shows.
+    await field(page, "Address").fill("play.skyblock.example");
     await field(page, "MOTD line 1").fill("§aWelcome §lhome");
     // No § key on most keyboards: the button puts one at the caret.
     await field(page, "MOTD line 2").click();
@@ -198,6 +200,7 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
       size: "728x90",
       theme: "light",
       server_name: "Skyblock & Friends (EU)",
+      ip_address: "play.skyblock.example",
       motd_line_1: "§aWelcome §lhome",
       motd_line_2: "§6Gold rush",
       online_players: "12",
@@ -231,6 +234,9 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await expect(field(page, "Players online").isVisible()).resolves.toBe(false);
     await expect(field(page, "MOTD line 1").isVisible()).resolves.toBe(false);
     await page.getByText("The MOTD, player counts and status are the server's own, live").waitFor();
+    // The address typed for the manual banner is the one looked up; without one there is nothing to look up.
+    expect((await offered(page)).get("ip_address")).toBe("play.skyblock.example");
+    await field(page, "Address").fill("");
     await page.getByText("Type the server's address to see its banner.").waitFor();
     await expect(page.locator("#banner-url").inputValue()).resolves.toBe("");
     await field(page, "Address").fill("127.0.0.1");
