@@ -73,8 +73,10 @@ export function ellipsizeToWidth(text: string, font: BadgeFont, maxWidth = MAX_T
 
 function boxWidth(text: string, font: BadgeFont, rule: WidthRule, render: RenderContext): number {
   if (rule.kind === "odd") return preferredWidth(text, font, render);
-  // shields counts UTF-16 units here (String.length), not characters.
-  return text.length === 0 ? 0 : Math.trunc(textWidth(text, font, render)) + rule.spacing * text.length;
+  // shields counts UTF-16 units here (String.length), not characters. Its
+  // box may end in a quarter pixel (1.25 px per unit); rounded to a whole one,
+  // so segments meet on a pixel edge and the badge ends in an opaque column.
+  return text.length === 0 ? 0 : Math.round(Math.trunc(textWidth(text, font, render)) + rule.spacing * text.length);
 }
 
 function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderContext): PlateLayout {

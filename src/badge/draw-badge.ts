@@ -147,8 +147,8 @@ function copyIn(pixmap: Pixmap, { columns, pixels }: LabelColumns): void {
 
 /**
  * A plate with its label's pixels from the label pixels when kept, else drawn
- * and kept. Only where the label and the message meet on a whole device pixel,
- * so the message's fill covers nothing left of it: drawing the label whole
+ * and kept. The label and the message meet on a whole pixel (every width is
+ * whole), so the message's fill covers nothing left of it: drawing the label whole
  * first (fill, then text) leaves the same pixels as shields' order (both
  * fills, then the texts) unless the label's ink reaches past its segment,
  * which is looked at once per label and then kept as SPILLS. The message's
@@ -161,8 +161,7 @@ function drawPlate(d: Drawing, layout: PlateLayout): void {
   const { label } = layout;
   const { labelText, messageText } = plateTexts(layout);
   const columns = label ? label.width * scale : 0;
-  // for-the-badge widths may end in a quarter pixel: there the two segments share a column, and the label is drawn.
-  if (!labels || !label || !labelText || !Number.isInteger(columns)) return drawPlateInOrder(d, layout);
+  if (!labels || !label || !labelText) return drawPlateInOrder(d, layout);
   const key = `${STYLE_NUMBERS.get(layout.style)} ${scale} ${colorNumber(label.color)} ${labelText.text}`;
   const kept = labels.get(key);
   if (kept === SPILLS) return drawPlateInOrder(d, layout);
@@ -213,8 +212,7 @@ function drawSocial(d: Drawing, layout: SocialLayout): void {
  * application's); by default the drawing keeps its own, for this badge only.
  */
 export function drawBadge(layout: BadgeLayout, scale = 1, caches = new BadgeCaches()): Pixmap {
-  // for-the-badge widths may end in a fraction of a pixel (1.25 px per character): its last column is partly covered.
-  const pixmap = new Pixmap(Math.ceil(layout.width * scale), layout.height * scale);
+  const pixmap = new Pixmap(layout.width * scale, layout.height * scale);
   const d: Drawing = { pixmap, scale, transform: scaling(scale), caches };
   if (layout.kind === "social") drawSocial(d, layout);
   else drawPlate(d, layout);

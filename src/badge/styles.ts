@@ -12,7 +12,7 @@ export type StyleName = (typeof STYLE_NAMES)[number];
 export type WidthRule =
   /** Truncated to whole pixels, then up to odd (flat, flat-square, plastic, social). */
   | { kind: "odd" }
-  /** Truncated, plus `spacing` pixels per character (for-the-badge's letter spacing). */
+  /** Truncated, plus `spacing` pixels per character (for-the-badge's letter spacing), rounded to a whole pixel. */
   | { kind: "spaced"; spacing: number };
 
 /** A label segment and a message segment side by side on one plate (every style but social). */

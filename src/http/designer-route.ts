@@ -7,7 +7,11 @@ import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
-import { STYLE_NAMES } from "../badge/styles.ts";
+import { STYLE_NAMES, STYLES } from "../badge/styles.ts";
+import { BACKGROUND_PRESETS } from "../banner/backgrounds.ts";
+import { BANNER_ELEMENTS, type BannerElement } from "../banner/model.ts";
+import { PALETTES } from "../banner/theme.ts";
+import type { Color } from "../render/index.ts";
 import { parameterInputs } from "./banner-parameters.ts";
 import styles from "./designer/designer.css" with { type: "text" };
 import script from "./designer/designer.js" with { type: "text" };
@@ -36,15 +40,32 @@ export const DESIGNER_ASSETS = {
 /** Data for the page's script as the text of a JSON script element: "<" escaped so no text can close the element. */
 const jsonBlock = (data: unknown) => JSON.stringify(data).replaceAll("<", "\\u003c");
 
-/** Badge metrics and styles, from the badge modules themselves. */
+/** Badge metrics and styles with each style's height (a 2x badge's HTML shows it at that height), from the badge modules themselves. */
 const badgeChoices = jsonBlock({
   pluginMetrics: [...PLUGIN_METRICS.keys()],
   serverMetrics: [...SERVER_METRICS.keys()],
   styles: STYLE_NAMES,
+  heights: Object.fromEntries(STYLE_NAMES.map((name) => [name, STYLES[name].height])),
 });
 
-/** The templates as GET /api/templates lists them, and each banner parameter's choices or limit and default (the parameter table). */
-const bannerChoices = jsonBlock({ templates: TEMPLATE_LIST, parameters: parameterInputs() });
+const hexOf = ({ r, g, b }: Color) => `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
+
+/** What a plugin banner draws of the parts an owner may hide (PluginBannerData.hidden); a server banner draws them all. */
+const PLUGIN_ELEMENTS: readonly BannerElement[] = ["version", "status", "icon"];
+
+/**
+ * The templates as GET /api/templates lists them, each banner parameter's
+ * choices or limit and default (the parameter table), each theme's own accent
+ * and background (what an empty colour field means: its placeholder), the
+ * background presets and the parts each kind of template can leave out.
+ */
+const bannerChoices = jsonBlock({
+  templates: TEMPLATE_LIST,
+  parameters: parameterInputs(),
+  themeColors: Object.fromEntries(Object.entries(PALETTES).map(([theme, palette]) => [theme, { accent: hexOf(palette.accent), background: hexOf(palette.background[0]) }])),
+  backgrounds: BACKGROUND_PRESETS,
+  hideable: { server: BANNER_ELEMENTS, plugin: PLUGIN_ELEMENTS },
+});
 
 const page = pageTemplate
   .replace("{{STYLES_URL}}", DESIGNER_ASSETS.styles)

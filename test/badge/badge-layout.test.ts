@@ -47,14 +47,14 @@ describe("flat family", () => {
   });
 });
 
-test("for-the-badge: upper case, 28 high, 12 px margins, 1.25 px per character", () => {
+test("for-the-badge: upper case, 28 high, 12 px margins, 1.25 px per character rounded to a whole pixel", () => {
   const layout = layoutBadge(content("build", "passing", "for-the-badge")) as PlateLayout;
   expect(layout.height).toBe(28);
   const [label, message] = layout.texts;
   expect(label!.text).toBe("BUILD");
   expect(message!.text).toBe("PASSING");
   expect(message!.font.bold).toBe(true);
-  expect(label!.width).toBe(Math.trunc(textWidth("BUILD", label!.font)) + 5 * 1.25);
+  expect(label!.width).toBe(Math.round(Math.trunc(textWidth("BUILD", label!.font)) + 5 * 1.25));
   expect(layout.label!.width).toBe(label!.width + 24);
   expect(label!.x).toBe(12);
   expect(message!.x).toBe(layout.label!.width + 12);

@@ -10,8 +10,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { BACKGROUND_PRESETS } from "../../src/banner/backgrounds.ts";
 import { templates } from "../../src/banner/templates/index.ts";
+import { PALETTES, THEMES } from "../../src/banner/theme.ts";
 import { BANNER_PARAMETERS } from "../../src/http/banner-parameters.ts";
+import { TEMPLATE_LIST } from "../../src/http/template-list.ts";
 import { launchChromium, SKIP_BROWSER_TESTS } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -56,9 +59,21 @@ interface Opened {
   problems: string[];
 }
 
-async function openDesigner(options: BrowserContextOptions): Promise<Opened> {
+/** The page's own data block of banner choices, as JSON. */
+type BannerChoices = { templates: typeof TEMPLATE_LIST } & Record<string, unknown>;
+
+/** The designer page; `editChoices` changes only the page's own data (its banner choices), never what the server answers. */
+async function openDesigner(options: BrowserContextOptions, editChoices?: (choices: BannerChoices) => BannerChoices): Promise<Opened> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  if (editChoices) {
+    await page.route(`${server.url}/`, async (route) => {
+      const response = await route.fetch();
+      const block = /(<script type="application\/json" id="banner-choices">)(.*?)(<\/script>)/s;
+      const body = (await response.text()).replace(block, (_, open, json, close) => open + JSON.stringify(editChoices(JSON.parse(json))) + close);
+      await route.fulfill({ response, body });
+    });
+  }
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
@@ -110,7 +125,32 @@ async function copied(page: Page, title: string): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** A field of the tab shown (both tabs have a Scale). */
+const field = (page: Page, label: string) => page.getByRole("tabpanel").getByLabel(label, { exact: true });
+
+/** The banner URL the page offers now (its URL snippet follows every change at once). */
+async function offered(page: Page): Promise<URLSearchParams> {
+  return new URL(await page.locator("#banner-url").inputValue()).searchParams;
+}
+
+const hexOf = ({ r, g, b }: { r: number; g: number; b: number }) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * Whether this server draws the background presets (its parser takes
+ * background=NAME). Until it does, a preset's thumbnail and
+ * preview are refusals (400): the picker's URLs are checked, not their images.
+ */
+const SERVER_DRAWS_PRESETS = (() => {
+  try {
+    BANNER_PARAMETERS.background.type.read("stone", "background");
+    return true;
+  } catch {
+    return false;
+  }
+})();
+/** The problems seen, less those refusals (each 400 is also seen with its URL, so no other refusal goes unseen). */
+const beyondPresets = (problems: string[]) =>
+  SERVER_DRAWS_PRESETS ? problems : problems.filter((problem) => !/^400 .*[?&]background=[a-z]|^Failed to load resource: .* 400/.test(problem));
 
 async function screenshot(page: Page, file: string): Promise<void> {
   await page.evaluate(() => {
@@ -146,6 +186,8 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await field(page, "Size").selectOption("728x90");
     await field(page, "Theme").selectOption("light");
     await field(page, "Server name").fill("Skyblock & Friends (EU)");
+    // Typed data has an address too: the join address the banner shows.
+    await field(page, "Address").fill("play.skyblock.example");
     await field(page, "MOTD line 1").fill("§aWelcome §lhome");
     // No § key on most keyboards: the button puts one at the caret.
     await field(page, "MOTD line 2").click();
@@ -153,18 +195,16 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await page.keyboard.type("6Gold rush");
     await field(page, "Players online").fill("12");
     await field(page, "Player slots").fill("100");
-    await field(page, "Accent").fill("#ff8800");
-    await expect(page.getByLabel("Pick the accent colour").inputValue()).resolves.toBe("#ff8800");
     const typed = {
       template_key: "classic",
       size: "728x90",
       theme: "light",
       server_name: "Skyblock & Friends (EU)",
+      ip_address: "play.skyblock.example",
       motd_line_1: "§aWelcome §lhome",
       motd_line_2: "§6Gold rush",
       online_players: "12",
       max_players: "100",
-      accent: "ff8800",
       data_mode: null,
     };
     const banner = await preview(page, "banner-preview", { pathname: "/api/banner", params: typed });
@@ -189,22 +229,30 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(await page.locator("#banner-preview").getAttribute("width")).toBe("728");
     await expectServed(sharp.src, "image/webp");
 
-    // A live lookup: the address and edition go in, the typed player counts stay out.
+    // A live lookup: the address and edition go in; the typed MOTD and player counts stay out (they would cover the live ones).
     await field(page, "Data").selectOption("query");
     await expect(field(page, "Players online").isVisible()).resolves.toBe(false);
+    await expect(field(page, "MOTD line 1").isVisible()).resolves.toBe(false);
+    await page.getByText("The MOTD, player counts and status are the server's own, live").waitFor();
+    // The address typed for the manual banner is the one looked up; without one there is nothing to look up.
+    expect((await offered(page)).get("ip_address")).toBe("play.skyblock.example");
+    await field(page, "Address").fill("");
     await page.getByText("Type the server's address to see its banner.").waitFor();
     await expect(page.locator("#banner-url").inputValue()).resolves.toBe("");
     await field(page, "Address").fill("127.0.0.1");
     await field(page, "Edition").selectOption("bedrock");
     const lookup = await preview(page, "banner-preview", {
-      params: { data_mode: "query", ip_address: "127.0.0.1", edition: "bedrock", online_players: null, server_uuid: null },
+      params: { data_mode: "query", ip_address: "127.0.0.1", edition: "bedrock", online_players: null, server_uuid: null, motd_line_1: null, motd_line_2: null },
     });
     await expectServed(lookup.src, "image/webp");
 
-    // The record the server's plugin pushed.
+    // The record the server's plugin pushed: its MOTD shows, not the lines typed in manual mode; the typed name still names it.
     await field(page, "Data").selectOption("plugin");
     await field(page, "Server UUID").fill(serverUuid);
-    const pushed = await preview(page, "banner-preview", { params: { data_mode: "plugin", server_uuid: serverUuid, ip_address: null, edition: null } });
+    await expect(field(page, "Server name").getAttribute("placeholder")).resolves.toBe("the pushed name, unless typed here");
+    const pushed = await preview(page, "banner-preview", {
+      params: { data_mode: "plugin", server_uuid: serverUuid, ip_address: null, edition: null, motd_line_1: null, motd_line_2: null, server_name: typed.server_name },
+    });
     await expectServed(pushed.src, "image/webp");
 
     // The badge tab, reached with the keyboard.
@@ -234,8 +282,115 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await expectServed(styled.src, "image/png");
     expect(await copied(page, "Markdown")).toBe(`![ticks](${styled.src})`);
     expect(await copied(page, "HTML")).toBe(`<img src="${styled.src.replaceAll("&", "&amp;")}" alt="ticks">`);
+    await expect(page.getByText("A 2× badge is shown at half its pixels").isVisible()).resolves.toBe(false);
+
+    // A Hi-DPI badge: twice the pixels, shown (and embedded by the HTML) at the style's height.
+    await field(page, "Scale").selectOption("2");
+    const sharpBadge = await preview(page, "badge-preview", { params: { style: "for-the-badge", scale: "2" } });
+    expect(sharpBadge.height).toBe(56);
+    await expectServed(sharpBadge.src, "image/png");
+    const shownBadge = await page.locator("#badge-preview").evaluate((image: any) => [image.getAttribute("width"), image.getAttribute("height")]);
+    expect(shownBadge).toEqual([String(sharpBadge.width / 2), "28"]);
+    expect(await copied(page, "HTML")).toBe(`<img src="${sharpBadge.src.replaceAll("&", "&amp;")}" height="28" alt="ticks">`);
+    await page.getByText("A 2× badge is shown at half its pixels").waitFor();
 
     expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  test("the look: each theme's own colours stand in empty fields, a chosen theme outlives a template change, accent only where read, parts left out", async () => {
+    // The page's own data says one template reads no accent (what the server lists where a template ignores it).
+    const withoutAccent = "minimal-status";
+    const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } }, (choices) => ({
+      ...choices,
+      templates: {
+        ...choices.templates,
+        templates: choices.templates.templates.map((t) => (t.key === withoutAccent ? { ...t, parameters: t.parameters.filter((name) => name !== "accent") } : t)),
+      },
+    }));
+    const accented = TEMPLATE_LIST.templates.find((t) => t.kind === "server" && t.key !== withoutAccent && t.parameters.includes("accent"))!;
+
+    // Untouched, the theme is each template's own.
+    for (const t of TEMPLATE_LIST.templates) {
+      await field(page, "Template").selectOption(t.key);
+      expect([t.key, await field(page, "Theme").inputValue()]).toEqual([t.key, t.default_theme]);
+    }
+    // Each theme's own accent and background are what an empty field means.
+    await field(page, "Template").selectOption(accented.key);
+    await page.getByText("Background: the theme's").click();
+    await page.getByRole("radio", { name: "A colour" }).check();
+    for (const theme of THEMES) {
+      await field(page, "Theme").selectOption(theme);
+      const shown = [await field(page, "Accent").getAttribute("placeholder"), await field(page, "Background colour").getAttribute("placeholder")];
+      expect([theme, ...shown]).toEqual([theme, hexOf(PALETTES[theme].accent), hexOf(PALETTES[theme].background[0])]);
+      await expect(page.getByLabel("Pick the accent colour").inputValue()).resolves.toBe(hexOf(PALETTES[theme].accent));
+    }
+    await page.getByRole("radio", { name: "The theme's" }).check();
+    await expect(field(page, "Background colour").isVisible()).resolves.toBe(false);
+
+    // A theme chosen stays chosen, whatever the next template's own.
+    for (const t of TEMPLATE_LIST.templates) {
+      const other = THEMES.find((theme) => theme !== t.default_theme)!;
+      await field(page, "Theme").selectOption(other);
+      await field(page, "Template").selectOption(t.key);
+      expect([t.key, await field(page, "Theme").inputValue()]).toEqual([t.key, other]);
+    }
+
+    // Accent: offered and sent where the template reads it, hidden and left out where not (the typed value kept for later).
+    await field(page, "Template").selectOption(accented.key);
+    await field(page, "Accent").fill("#ff8800");
+    await expect(page.getByLabel("Pick the accent colour").inputValue()).resolves.toBe("#ff8800");
+    expect((await offered(page)).get("accent")).toBe("ff8800");
+    await field(page, "Template").selectOption(withoutAccent);
+    await expect(field(page, "Accent").isVisible()).resolves.toBe(false);
+    expect((await offered(page)).get("accent")).toBeNull();
+    await field(page, "Template").selectOption(accented.key);
+    expect((await offered(page)).get("accent")).toBe("ff8800");
+
+    // Parts left out: hide=, in the documented order; a plugin template offers only the parts it draws.
+    await page.getByRole("checkbox", { name: "Leave out: Version" }).check();
+    await page.getByRole("checkbox", { name: "Leave out: Address" }).check();
+    const preview1 = await preview(page, "banner-preview", { params: { template_key: accented.key, hide: "address,version", accent: "ff8800" } });
+    await expectServed(preview1.src, "image/png");
+    const plugin = TEMPLATE_LIST.templates.find((t) => t.kind === "plugin")!;
+    await field(page, "Template").selectOption(plugin.key);
+    await field(page, "Plugin UUID").fill(pluginUuid);
+    const offeredParts = await page.locator("#hide-choices input:visible").evaluateAll((boxes) => boxes.map((box: any) => box.value));
+    expect(offeredParts).toEqual(["version", "icon", "status"]);
+    expect((await offered(page)).get("hide")).toBe("version");
+
+    expect(beyondPresets(problems)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  test("the background picker: the theme's, a colour of one's own, or a preset shown as this server draws it", async () => {
+    const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
+    const thumbnails = page.locator("#background-tiles img");
+    // Nothing is fetched for the picker until it is opened.
+    await expect(thumbnails.evaluateAll((images) => images.filter((image: any) => image.hasAttribute("src")).length)).resolves.toBe(0);
+    await page.getByText("Background: the theme's").click();
+    const sources = await thumbnails.evaluateAll((images) => images.map((image: any) => image.src));
+    expect(sources.map((src) => new URL(src).searchParams.get("background"))).toEqual(BACKGROUND_PRESETS.map((preset) => preset.name));
+    expect(sources.every((src) => src.startsWith(`${server.url}/api/banner?`))).toBe(true);
+
+    await page.getByRole("radio", { name: "Stone" }).check();
+    await page.getByText("Background: Stone").waitFor();
+    expect((await offered(page)).get("background")).toBe("stone");
+    await page.getByRole("radio", { name: "A colour" }).check();
+    await field(page, "Background colour").fill("#123456");
+    await expect(page.getByLabel("Pick the background colour").inputValue()).resolves.toBe("#123456");
+    const own = await preview(page, "banner-preview", { params: { background: "123456" } });
+    await expectServed(own.src, "image/png");
+    await page.getByRole("radio", { name: "The theme's" }).check();
+    await preview(page, "banner-preview", { params: { background: null } });
+
+    if (SERVER_DRAWS_PRESETS) {
+      await page.getByRole("radio", { name: "Night sky" }).check();
+      const drawn = await preview(page, "banner-preview", { params: { background: "night" } });
+      await expectServed(drawn.src, "image/png");
+      await page.waitForFunction(() => [...document.querySelectorAll("#background-tiles img")].every((image: any) => image.complete && image.naturalWidth === 468));
+    }
+    expect(beyondPresets(problems)).toEqual([]);
     await page.context().close();
   }, 60_000);
 

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { PLUGIN_METRICS } from "../../src/badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../../src/badge/server-metrics.ts";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
+import { BACKGROUND_PRESETS } from "../../src/banner/backgrounds.ts";
+import { BANNER_ELEMENTS } from "../../src/banner/model.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json } from "../support/signing.ts";
 
@@ -74,10 +76,27 @@ test("nothing on the page comes from elsewhere and nothing runs inline", async (
   ]);
 });
 
-test("the badge choices on the page are the badge module's metrics and styles", async () => {
+/** The JSON data block `id` on the page. */
+const dataBlock = (html: string, id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, "s").exec(html)![1]!);
+
+test("the badge choices on the page are the badge module's metrics and styles, with the heights shields gives the styles", async () => {
   const { html } = await page();
-  const block = /<script type="application\/json" id="badge-choices">(.*?)<\/script>/s.exec(html)![1]!;
-  expect(JSON.parse(block)).toEqual({ pluginMetrics: [...PLUGIN_METRICS.keys()], serverMetrics: [...SERVER_METRICS.keys()], styles: [...STYLE_NAMES] });
+  expect(dataBlock(html, "badge-choices")).toEqual({
+    pluginMetrics: [...PLUGIN_METRICS.keys()],
+    serverMetrics: [...SERVER_METRICS.keys()],
+    styles: [...STYLE_NAMES],
+    heights: { flat: 20, "flat-square": 20, plastic: 18, "for-the-badge": 28, social: 20 },
+  });
+});
+
+test("the banner choices on the page: GET /api/templates' list, each theme's own accent and background, the background presets, the parts to leave out", async () => {
+  const { html } = await page();
+  const choices = dataBlock(html, "banner-choices");
+  expect(choices.templates).toEqual(await (await fetch(`${server.url}/api/templates`)).json());
+  // The themes' colours as src/banner/theme.ts has them (the first stop of the background's gradient).
+  expect(choices.themeColors).toEqual({ light: { accent: "#0369a1", background: "#f8fafc" }, dark: { accent: "#38bdf8", background: "#0f172a" } });
+  expect(choices.backgrounds).toEqual(BACKGROUND_PRESETS);
+  expect(choices.hideable).toEqual({ server: [...BANNER_ELEMENTS], plugin: ["version", "status", "icon"] });
 });
 
 test("POST / is refused with 405", async () => {

@@ -21,7 +21,7 @@ const SNIPPETS = {
   html: {
     title: "HTML",
     make: ({ url, alt, width, height }) =>
-      `<img src="${escapeHtml(url)}"${width ? ` width="${width}" height="${height}"` : ""} alt="${escapeHtml(alt)}">`,
+      `<img src="${escapeHtml(url)}"${width ? ` width="${width}"` : ""}${height ? ` height="${height}"` : ""} alt="${escapeHtml(alt)}">`,
   },
   markdown: { title: "Markdown", make: ({ url, alt }) => `![${escapeMarkdown(alt)}](${url})` },
   bbcode: { title: "BBCode", make: ({ url }) => `[img]${url}[/img]` },
@@ -73,15 +73,24 @@ function say(message) {
 /**
  * Wires a form to its preview: snippets follow every keystroke, the image
  * (a real request, counted against the rate limit) only once typing pauses.
+ * `scale` is the form's scale choice: the preview shows a 2x image at half
+ * its pixels, sharp rather than twice as large.
  */
-function livePreview({ form, image, status, snippets, build }) {
+function livePreview({ form, image, status, snippets, build, scale }) {
   const fill = snippetRows(snippets);
   let timer;
   let shown = "";
-  image.addEventListener("load", () => (status.textContent = ""));
+  image.addEventListener("load", () => {
+    status.textContent = "";
+    const factor = Number(image.dataset.scale);
+    image.width = image.naturalWidth / factor;
+    image.height = image.naturalHeight / factor;
+  });
   image.addEventListener("error", () => image.src && (status.textContent = "The preview could not be loaded."));
   const update = () => {
     const built = build();
+    const factor = scale.value;
+    showFor(form, "scales", factor);
     fill(built.image);
     clearTimeout(timer);
     if (!built.image) {
@@ -94,11 +103,7 @@ function livePreview({ form, image, status, snippets, build }) {
     timer = setTimeout(() => {
       shown = built.image.url;
       status.textContent = "Loading…";
-      // Shown at its size in CSS pixels: a scale=2 banner is sharp, not twice as large.
-      for (const side of ["width", "height"]) {
-        if (built.image[side]) image.setAttribute(side, built.image[side]);
-        else image.removeAttribute(side);
-      }
+      image.dataset.scale = factor;
       image.src = shown;
       image.alt = `Preview: ${built.image.alt}`;
     }, PREVIEW_DELAY_MS);
@@ -120,7 +125,8 @@ function fillSelect(select, entries, selected) {
 
 // ---- Banner ----
 
-// The templates and each parameter's choices or length limit and default, from the server's parameter table.
+// The templates and each parameter's choices or length limit and default, from the server's parameter table;
+// each theme's own colours, the background presets and the parts a banner can leave out, from the banner domain.
 const banner = JSON.parse($("banner-choices").textContent);
 const templates = new Map(banner.templates.templates.map((t) => [t.key, t]));
 const template = () => templates.get($("template").value);
@@ -132,6 +138,7 @@ const CHOICE_TITLES = {
   format: { png: "PNG", webp: "WebP" },
   scale: { 1: "1×", 2: "2× (Hi-DPI)" },
   data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin" },
+  hide: { motd: "MOTD" },
 };
 const choiceTitle = (name, value) => CHOICE_TITLES[name]?.[value] ?? value[0].toUpperCase() + value.slice(1);
 
@@ -142,11 +149,69 @@ for (const field of document.querySelectorAll("[data-parameter]")) {
   if (maxLength !== undefined) field.maxLength = maxLength;
 }
 
+/** What an empty server name stands for, in each data mode. */
+const NAME_PLACEHOLDERS = { manual: "My Server", query: "the address, unless typed here", plugin: "the pushed name, unless typed here" };
+
+// The background picker: the theme's own, a colour of one's own, or a preset (thumbnails drawn by /api/banner).
+const THEME_BACKGROUND = "";
+const OWN_COLOUR = "colour";
+const backgroundTitles = new Map([[THEME_BACKGROUND, "the theme's"], [OWN_COLOUR, "a colour"], ...banner.backgrounds.map((p) => [p.name, p.title])]);
+const backgroundChoice = () => document.querySelector('input[name="background-choice"]:checked').value;
+const thumbnailTemplate = [...templates.values()].find((t) => t.kind === "server");
+
+for (const [value, title] of backgroundTitles) {
+  const tile = $("background-tile").content.firstElementChild.cloneNode(true);
+  const radio = tile.querySelector("input");
+  radio.value = value;
+  radio.checked = value === THEME_BACKGROUND;
+  tile.querySelector(".title").textContent = title[0].toUpperCase() + title.slice(1);
+  if (banner.backgrounds.some((p) => p.name === value)) {
+    // The preset drawn by this server, its name as the server name; fetched once the picker first opens.
+    const thumbnail = new Image(234, 30);
+    thumbnail.alt = "";
+    thumbnail.loading = "lazy";
+    thumbnail.dataset.src = `${origin}/api/banner?${queryOf({ template_key: thumbnailTemplate.key, server_name: title, background: value })}`;
+    tile.querySelector(".swatch").replaceWith(thumbnail);
+  }
+  $("background-tiles").append(tile);
+}
+$("background-picker").addEventListener(
+  "toggle",
+  () => {
+    for (const thumbnail of $("background-tiles").querySelectorAll("img[data-src]")) thumbnail.src = thumbnail.dataset.src;
+  },
+  { once: true },
+);
+/** The swatches of the theme's own background and of one's own colour: what choosing them draws. */
+function paintSwatches() {
+  const swatch = (value) => $("background-tiles").querySelector(`input[value="${value}"] ~ .swatch`);
+  swatch(THEME_BACKGROUND).style.background = banner.themeColors[$("theme").value].background;
+  swatch(OWN_COLOUR).style.background = document.querySelector('[data-fills="background"]').value;
+}
+
+// The parts a banner can leave out (hide=), offered for the kinds of template that draw them.
+for (const element of banner.hideable.server) {
+  const label = document.createElement("label");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.value = element;
+  label.dataset.kinds = Object.keys(banner.hideable).filter((kind) => banner.hideable[kind].includes(element)).join(" ");
+  const title = choiceTitle("hide", element);
+  // Named with the group's legend: "Address" alone would also name the address field.
+  box.setAttribute("aria-label", `Leave out: ${title}`);
+  label.append(box, ` ${title}`);
+  $("hide-choices").append(label);
+}
+const hidden = () => [...$("hide-choices").querySelectorAll("label:not([hidden]) input:checked")].map((box) => box.value).join(",");
+
+const offersAccent = () => template().parameters.includes("accent");
+
 function bannerImage() {
   const chosen = template();
   const value = (id) => $(id).value.trim();
   const mode = value("data-mode");
   const server = chosen.kind === "server";
+  const background = backgroundChoice();
   const [width, height] = value("size").split("x");
   const params = {
     template_key: chosen.key,
@@ -154,20 +219,23 @@ function bannerImage() {
     theme: value("theme") === chosen.default_theme ? "" : value("theme"),
     format: unlessDefault("format", value("format")),
     scale: unlessDefault("scale", value("scale")),
-    accent: value("accent").replace(/^#/, ""),
-    background: value("background").replace(/^#/, ""),
+    accent: offersAccent() ? value("accent").replace(/^#/, "") : "",
+    background: background === OWN_COLOUR ? value("background").replace(/^#/, "") : background,
+    hide: hidden(),
   };
   if (server) {
+    // Typed MOTD lines and player counts override live data: sent only when they are the data (manual).
+    const manual = mode === "manual";
     Object.assign(params, {
       data_mode: unlessDefault("data_mode", mode),
-      ip_address: mode === "query" ? value("address") : "",
+      ip_address: mode === "plugin" ? "" : value("address"),
       edition: mode === "query" ? unlessDefault("edition", value("edition")) : "",
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
       server_name: value("server-name"),
-      motd_line_1: value("motd-1"),
-      motd_line_2: value("motd-2"),
-      online_players: mode === "manual" ? value("online") : "",
-      max_players: mode === "manual" ? value("max") : "",
+      motd_line_1: manual ? value("motd-1") : "",
+      motd_line_2: manual ? value("motd-2") : "",
+      online_players: manual ? value("online") : "",
+      max_players: manual ? value("max") : "",
     });
   } else {
     params.plugin_uuid = value("plugin-uuid");
@@ -180,12 +248,27 @@ function bannerImage() {
   return { image: { url: `${origin}/api/banner?${queryOf(params)}`, alt, width, height } };
 }
 
+/** The theme's own colours stand in the empty colour fields (placeholder and picker): what leaving them empty draws. */
+function showThemeColours() {
+  const colours = banner.themeColors[$("theme").value];
+  for (const name of ["accent", "background"]) {
+    $(name).placeholder = colours[name];
+    if (!$(name).value.trim()) document.querySelector(`[data-fills="${name}"]`).value = colours[name];
+  }
+  paintSwatches();
+}
+
 function showBannerFields() {
   const chosen = template();
   const size = $("size").value;
+  const mode = $("data-mode").value;
   fillSelect($("size"), chosen.sizes.map((s) => [s, s.replace("x", " × ")]), chosen.sizes.includes(size) ? size : chosen.default_size);
   showFor($("banner-form"), "kinds", chosen.kind);
-  showFor($("banner-form"), "modes", $("data-mode").value);
+  showFor($("banner-form"), "modes", mode);
+  showFor($("banner-form"), "backgrounds", backgroundChoice());
+  $("accent-field").hidden = !offersAccent();
+  $("server-name").placeholder = NAME_PLACEHOLDERS[mode];
+  $("background-chosen").textContent = backgroundTitles.get(backgroundChoice());
 }
 
 const updateBanner = livePreview({
@@ -194,10 +277,15 @@ const updateBanner = livePreview({
   status: $("banner-status"),
   snippets: "banner",
   build: bannerImage,
+  scale: $("scale"),
 });
+// A theme the owner chose stays chosen across templates; until then each template's own is shown.
+let themeChosen = false;
+$("theme").addEventListener("change", () => (themeChosen = true));
 $("banner-form").addEventListener("change", (event) => {
-  if (event.target.id === "template") $("theme").value = template().default_theme;
-  if (["template", "data-mode"].includes(event.target.id)) {
+  if (event.target.id === "template" && !themeChosen) $("theme").value = template().default_theme;
+  if (["template", "theme"].includes(event.target.id)) showThemeColours();
+  if (["template", "data-mode"].includes(event.target.id) || event.target.name === "background-choice") {
     showBannerFields();
     updateBanner();
   }
@@ -221,9 +309,11 @@ for (const picker of document.querySelectorAll("[data-fills]")) {
     if (hex) picker.value = `#${hex[1].toLowerCase()}`;
   });
 }
+$("background").addEventListener("input", paintSwatches);
 
 fillSelect($("template"), banner.templates.templates.map((t) => [t.key, t.title]), banner.templates.default_template);
 $("theme").value = template().default_theme;
+showThemeColours();
 showBannerFields();
 updateBanner();
 
@@ -237,9 +327,14 @@ function badgeImage() {
   const uuid = value("badge-uuid");
   if (!UUID.test(uuid)) return { hint: uuid ? "That is not a UUID (8-4-4-4-12 hex digits)." : "Type a UUID to see the badge." };
   const metric = value("badge-metric");
-  const query = queryOf({ style: value("badge-style") === "flat" ? "" : value("badge-style"), label: value("badge-label"), color: value("badge-color").replace(/^#/, "") });
+  const style = value("badge-style");
+  const scale = value("badge-scale");
+  const query = queryOf({
+    style: style === "flat" ? "" : style, label: value("badge-label"), color: value("badge-color").replace(/^#/, ""), scale: scale === "1" ? "" : scale,
+  });
   const url = `${origin}/shields/${value("badge-subject")}/${uuid.toLowerCase()}/${metric}.png${query ? `?${query}` : ""}`;
-  return { image: { url, alt: value("badge-label") || metric } };
+  // A 2x badge's HTML names its height, so it shows at half its pixels; its width follows.
+  return { image: { url, alt: value("badge-label") || metric, height: scale === "1" ? undefined : choices.heights[style] } };
 }
 
 function showMetrics() {
@@ -248,6 +343,7 @@ function showMetrics() {
 }
 
 fillSelect($("badge-style"), choices.styles.map((s) => [s, s]), "flat");
+fillSelect($("badge-scale"), ["1", "2"].map((s) => [s, choiceTitle("scale", s)]), "1");
 showMetrics();
 const updateBadge = livePreview({
   form: $("badge-form"),
@@ -255,6 +351,7 @@ const updateBadge = livePreview({
   status: $("badge-status"),
   snippets: "badge",
   build: badgeImage,
+  scale: $("badge-scale"),
 });
 $("badge-subject").addEventListener("change", () => {
   showMetrics();
