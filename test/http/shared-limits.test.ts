@@ -167,6 +167,17 @@ describe("leases: an instance spends units of a window it leased from Redis", ()
     expect((await inRedis(`pennant:limit:requests:${CLIENT}`)).count).toBe("200");
   });
 
+  test("Redis stopped while an instance holds a lease: the lease is spent, then the instance counts alone", async () => {
+    const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
+    for (let i = 0; i < 10; i++) await banner(instance);
+    await redis.close();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await banner(instance)).status);
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(redisWarnings(instance)).toHaveLength(1);
+    expect((await health(instance)).body.limits.shared).toBe(false);
+  });
+
   test("a lease ends with its window: the units left unspent are not carried into the next one", async () => {
     const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
     for (let i = 0; i < 10; i++) await banner(instance);
