@@ -2,6 +2,9 @@
 // in this process (rate-limit.ts), as always. With it, in Redis
 // (store/redis/redis-windows.ts), so that N instances behind one load balancer
 // give the limits of one: per-instance counters would give N times each budget.
+// Each instance leases units of a client's window from Redis and spends them
+// itself (window-leases.ts): a client asking slowly costs one Redis script per
+// request, one asking fast far fewer.
 //
 // Redis down or stalled must not take the service down with it: a check that
 // Redis does not answer within its deadline is counted by the instance's own
@@ -17,6 +20,7 @@ import { RedisWindows } from "../store/redis/redis-windows.ts";
 import { withoutPassword } from "../store/service-url.ts";
 import { RateLimiter, tableKey, type Limiter, type RateDecision } from "./rate-limit.ts";
 import { ThrottledLog } from "./throttled-log.ts";
+import { LEASE_SHARE, LeaseTable, leaseWanted, type Lease } from "./window-leases.ts";
 
 /** The budgets, named as their Redis keys are: pennant:limit:<name>:<key>. */
 export type LimitName = "requests" | "badge_draws" | "draw_units" | "pushes" | "token_pushes" | "registrations";
@@ -92,6 +96,10 @@ class RedisLink {
     this.warnings = new ThrottledLog(WARNING_INTERVAL_MS, deps.now, (line) => deps.log.warn(line));
   }
 
+  now(): number {
+    return this.deps.now();
+  }
+
   get shared(): boolean {
     return this.downSince === null;
   }
@@ -138,9 +146,14 @@ class RedisLink {
   }
 }
 
-/** One budget counted in Redis under pennant:limit:<name>:<key>, or by `local` while Redis is down. */
+/**
+ * One budget counted in Redis under pennant:limit:<name>:<key>, spent from
+ * this instance's leases of it (window-leases.ts), or counted by `local`
+ * while Redis is down.
+ */
 class SharedLimiter implements Limiter {
   private readonly windowMs: number;
+  private readonly leases = new LeaseTable(MAX_KEYS);
 
   constructor(
     private readonly name: LimitName,
@@ -151,18 +164,45 @@ class SharedLimiter implements Limiter {
     this.windowMs = setting.windowSeconds * 1000;
   }
 
+  /** At once when this instance's lease decides; else once Redis has answered a lease (or failed to). */
   take(key: string, units = 1): RateDecision | Promise<RateDecision> {
     if (!this.link.shared) {
       this.link.probeIfDue();
       return this.local.take(key, units);
     }
+    const stored = tableKey(key);
+    const now = this.link.now();
+    const lease = this.leases.of(stored, now);
+    if (lease.asking) return lease.asking.then(() => this.take(key, units));
+    if (units <= lease.left) {
+      lease.left -= units;
+      return this.decision(true, lease, now);
+    }
+    if (units > lease.left + lease.sharedLeft) return this.decision(false, lease, now);
+    lease.asking = this.ask(stored, lease, units, now);
+    return lease.asking.then(() => this.take(key, units));
+  }
+
+  /** Leases what a take of `units` needs, or more for a client spending fast; on failure counts in-process from now on. */
+  private async ask(stored: string, lease: Lease, units: number, now: number): Promise<void> {
     const limit = this.setting.count;
-    return this.link.windows.take(`pennant:limit:${this.name}:${tableKey(key)}`, units, limit, this.windowMs).then(
-      ({ allowed, count, msLeft }) => ({ allowed, retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)), remaining: limit - count, limit }),
-      (error: unknown) => {
-        this.link.failed(error);
-        return this.local.take(key, units);
-      },
-    );
+    try {
+      const asked = { ...leaseWanted(lease, units, now), limit, windowMs: this.windowMs, share: LEASE_SHARE };
+      const { leased, count, msLeft } = await this.link.windows.lease(`pennant:limit:${this.name}:${stored}`, asked);
+      // Counted from before the question: the lease ends no later than the window in Redis.
+      lease.endsAt = now + msLeft;
+      lease.sharedLeft = limit - count;
+      if (leased > 0) Object.assign(lease, { left: lease.left + leased, size: leased, askedAt: now });
+    } catch (error) {
+      this.link.failed(error);
+      this.leases.forget(stored, lease);
+    } finally {
+      lease.asking = undefined;
+    }
+  }
+
+  private decision(allowed: boolean, lease: Lease, now: number): RateDecision {
+    const limit = this.setting.count;
+    return { allowed, retryAfterSeconds: Math.max(1, Math.ceil((lease.endsAt - now) / 1000)), remaining: lease.left + lease.sharedLeft, limit };
   }
 }

@@ -122,6 +122,75 @@ describe("limits shared through Redis", () => {
   });
 });
 
+describe("leases: an instance spends units of a window it leased from Redis", () => {
+  const statusesOf = async (requests: Array<Promise<Response>>) => (await Promise.all(requests)).map((response) => response.status);
+  const served = (statuses: number[]) => statuses.filter((status) => status === 200).length;
+
+  test("a client asking slowly is counted one request at a time: Redis holds exactly what it spent", async () => {
+    const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
+    for (let i = 0; i < 10; i++) {
+      instance.clock.now += 1_000;
+      expect((await banner(instance)).status).toBe(200);
+    }
+    expect((await inRedis(`pennant:limit:requests:${CLIENT}`)).count).toBe("10");
+  });
+
+  test("a client asking fast gets leases growing by doubling, each taken in one script call", async () => {
+    const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
+    const remaining: Array<string | null> = [];
+    for (let i = 0; i < 10; i++) remaining.push((await banner(instance)).headers.get("ratelimit-remaining"));
+    // Leases of 1, 2, 4 and 8 units: the 10 requests took 15 of the window.
+    expect((await inRedis(`pennant:limit:requests:${CLIENT}`)).count).toBe("15");
+    // What this instance still holds, plus what the window has left for every instance.
+    expect(remaining).toEqual(["999", "998", "997", "996", "995", "994", "993", "992", "991", "990"]);
+  });
+
+  test("under a concurrent burst over two instances the client never gets more than its limit in total", async () => {
+    const instances = await twoInstances({ PENNANT_RATE_LIMIT: "200/60" });
+    await banner(instances[0]); // drawn once: every request below is a cached banner
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 8; wave++) statuses.push(...(await statusesOf(Array.from({ length: 100 }, (_, i) => banner(instances[i % 2]!)))));
+    // Redis answered every lease within its deadline (else an instance counted alone, as it should then).
+    for (const instance of instances) expect(redisWarnings(instance)).toEqual([]);
+    expect(served(statuses) + 1).toBeLessThanOrEqual(200);
+    // Units leased to one instance and not spent there are refused at the other: at most 1/8 of the window.
+    expect(served(statuses) + 1).toBeGreaterThanOrEqual(200 - 200 / 8);
+    expect(Number((await inRedis(`pennant:limit:requests:${CLIENT}`)).count)).toBeLessThanOrEqual(200);
+  });
+
+  test("an honest client spreading exactly its limit over two instances is served every time, then refused", async () => {
+    const instances = await twoInstances({ PENNANT_RATE_LIMIT: "200/60" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 202; i++) statuses.push((await banner(instances[i % 2]!)).status);
+    expect(statuses.slice(0, 200)).toEqual(Array(200).fill(200));
+    expect(statuses.slice(200)).toEqual([429, 429]);
+    expect((await inRedis(`pennant:limit:requests:${CLIENT}`)).count).toBe("200");
+  });
+
+  test("Redis stopped while an instance holds a lease: the lease is spent, then the instance counts alone", async () => {
+    const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
+    for (let i = 0; i < 10; i++) await banner(instance);
+    await redis.close();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await banner(instance)).status);
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(redisWarnings(instance)).toHaveLength(1);
+    expect((await health(instance)).body.limits.shared).toBe(false);
+  });
+
+  test("a lease ends with its window: the units left unspent are not carried into the next one", async () => {
+    const [instance] = await twoInstances({ PENNANT_RATE_LIMIT: "1000/60" });
+    for (let i = 0; i < 10; i++) await banner(instance);
+    const client = new RedisClient(redis.url);
+    track(() => client.close());
+    // The window ends early in Redis, and by the instance's clock.
+    await client.send("DEL", [`pennant:limit:requests:${CLIENT}`]);
+    instance.clock.now += 60_000;
+    expect((await banner(instance)).headers.get("ratelimit-remaining")).toBe("999");
+    expect((await inRedis(`pennant:limit:requests:${CLIENT}`)).count).toBe("1");
+  });
+});
+
 describe("serve", () => {
   test("logs that the limits are shared through Redis, naming it without its password", async () => {
     const guarded = await startRedis({ password: "s3cret-redis-password" });
