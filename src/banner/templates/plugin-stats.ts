@@ -48,7 +48,7 @@ export interface PluginStatsLayout {
   divider: { x: number; y: number; width: number } | null;
 }
 
-/** Columns are a third of the counters' box wide, rows a third of its height. */
+/** Columns are a third of the counters' box wide. */
 const SLOTS = MAX_SHOWN_COUNTERS;
 
 const layouts: Record<LayoutKey, PluginStatsLayout> = {
@@ -100,7 +100,7 @@ const layouts: Record<LayoutKey, PluginStatsLayout> = {
     dot: 4.5,
     counters: {
       box: { x: 294, y: 0, width: 290, height: 150 }, arrangement: "columns",
-      value: { max: 32, min: 16 }, label: { max: 12, min: 10 }, valueBaseline: 76, labelBaseline: 98, labelPitch: 14,
+      value: { max: 30, min: 13 }, label: { max: 12, min: 10 }, valueBaseline: 76, labelBaseline: 98, labelPitch: 14,
     },
     divider: null,
   },
@@ -198,7 +198,8 @@ function drawColumns(surface: Surface, area: CounterArea, counters: PluginBanner
 
 function drawRows(surface: Surface, area: CounterArea, counters: PluginBannerData["counters"], style: NumberStyle, palette: Palette): void {
   const { box } = area;
-  const height = box.height / SLOTS;
+  // Fewer counters share the box's height: no empty rows at the bottom.
+  const height = box.height / counters.length;
   const gap = 12;
   // The numbers first: the captions take the room they leave.
   const valueSlots = counters.map((_, i) => ({
@@ -248,7 +249,12 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
     if (layout.divider) drawDivider(surface, layout.divider, palette);
     const counters = data.counters.slice(0, SLOTS);
     const style = data.numbers ?? "compact";
-    if (layout.counters.arrangement === "columns") drawColumns(surface, layout.counters, counters, style, palette);
+    const { box, label } = layout.counters;
+    if (counters.length === 0) {
+      // Said, not left blank: a record with no counters yet (or no record) is not a broken banner.
+      const note = { x: box.x, width: box.width, baseline: box.y + box.height / 2 + label.max * 0.36, size: label, align: "center" as const };
+      textInSlot(surface, note, "No counters pushed yet", CAPTION, palette.muted);
+    } else if (layout.counters.arrangement === "columns") drawColumns(surface, layout.counters, counters, style, palette);
     else drawRows(surface, layout.counters, counters, style, palette);
   },
 };
