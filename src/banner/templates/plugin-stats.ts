@@ -48,7 +48,7 @@ export interface PluginStatsLayout {
   divider: { x: number; y: number; width: number } | null;
 }
 
-/** Columns are a third of the counters' box wide. */
+/** Columns are a third of the counters' box wide, rows a third of its height. */
 const SLOTS = MAX_SHOWN_COUNTERS;
 
 const layouts: Record<LayoutKey, PluginStatsLayout> = {
@@ -198,12 +198,13 @@ function drawColumns(surface: Surface, area: CounterArea, counters: PluginBanner
 
 function drawRows(surface: Surface, area: CounterArea, counters: PluginBannerData["counters"], style: NumberStyle, palette: Palette): void {
   const { box } = area;
-  // Fewer counters share the box's height: no empty rows at the bottom.
-  const height = box.height / counters.length;
+  const height = box.height / SLOTS;
+  // Fewer counters sit in the middle of the box, not at its top over empty rows.
+  const top = box.y + ((SLOTS - counters.length) * height) / 2;
   const gap = 12;
   // The numbers first: the captions take the room they leave.
   const valueSlots = counters.map((_, i) => ({
-    x: box.x + box.width / 3, width: (box.width * 2) / 3, baseline: box.y + i * height + height / 2 + area.value.max * 0.36,
+    x: box.x + box.width / 3, width: (box.width * 2) / 3, baseline: top + i * height + height / 2 + area.value.max * 0.36,
     size: area.value, align: "right" as const,
   }));
   const numbers = numbersOf(surface, valueSlots, counters.map(([, value]) => value), style);
@@ -211,13 +212,13 @@ function drawRows(surface: Surface, area: CounterArea, counters: PluginBannerDat
     const valueSlot = { ...valueSlots[i]!, size: { max: numbers.size, min: area.value.min } };
     const value = fitSlot(surface, valueSlot, numbers.texts[i]!, BOLD);
     drawSlot(surface, valueSlot, value, palette.text);
-    const middle = box.y + i * height + height / 2;
+    const middle = top + i * height + height / 2;
     const room = { x: box.x, width: box.width - value.width - gap, baseline: 0, size: area.label };
     const lines = captionLines(surface, room, counterCaption(name), 2);
     // Capitals centred on the row's middle, one line or two.
     const first = middle + area.label.max * 0.36 - ((lines.length - 1) * area.labelPitch) / 2;
     drawCaption(surface, { ...room, baseline: first }, lines, area.labelPitch, palette.muted);
-    if (i > 0) surface.fill(new Path().rect(box.x, box.y + i * height, box.width, 1), solid(palette.border));
+    if (i > 0) surface.fill(new Path().rect(box.x, top + i * height, box.width, 1), solid(palette.border));
   });
 }
 
