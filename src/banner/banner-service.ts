@@ -13,7 +13,7 @@ import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer,
-  type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
+  type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
 import type { TemplateInfo } from "./templates/index.ts";
 
@@ -31,8 +31,9 @@ export interface BannerRequest {
   lookup: { address: string; edition: Edition } | null;
   /** data_mode=plugin with a server template: the pushed record. */
   serverUuid: string | null;
-  /** Plugin templates: the plugin record. */
+  /** Plugin templates: the plugin record, and which of its counters to draw how. */
   pluginUuid: string | null;
+  counters: CounterChoice;
 }
 
 export interface PreparedBanner extends ImagePlan<BannerJob> {
@@ -116,7 +117,7 @@ export class BannerService {
   private async resolve(request: BannerRequest): Promise<Resolved> {
     const now = this.deps.now();
     if (request.template.kind === "plugin") {
-      return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now);
+      return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters);
     }
     return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now });
   }

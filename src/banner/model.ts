@@ -62,11 +62,22 @@ export interface ServerBannerData {
   hidden?: ReadonlySet<BannerElement>;
 }
 
+/** How counters are written: shields' compact form ("1.3k", "35k"), or every digit ("1 284", "35 210"). */
+export type NumberStyle = "compact" | "full";
+
+/** Counters a plugin banner draws at most: three fit every size with captions that need not be cut. */
+export const MAX_SHOWN_COUNTERS = 3;
+
 export interface PluginBannerData {
   name: string;
   version: string | null;
-  /** Named counters in the order pushed ("servers", 120). */
-  counters: ReadonlyArray<readonly [string, number]>;
+  /**
+   * The counters drawn, in order ("servers", 120): the ones the owner chose
+   * (stats=), else the first pushed. null: a chosen name the record lacks.
+   */
+  counters: ReadonlyArray<readonly [string, number | null]>;
+  /** Absent: compact. */
+  numbers?: NumberStyle;
   /** Seen within the last 24 hours (spec section 3). */
   active: boolean;
   /** Parts the owner chose not to show (hide=: version, status, icon); absent: none. */

@@ -10,7 +10,7 @@ import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
-import { HISTORY_WINDOW_MS, type HistoryPoint, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
+import { HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, type HistoryPoint, type NumberStyle, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
 
@@ -200,13 +200,27 @@ export function serverBannerData(resolved: ResolvedServer): ServerBannerData {
   return { ...resolved, favicon: decoded?.ok ? decoded.image : null };
 }
 
-/** A plugin record (undefined: nobody pushed this uuid), active when seen within 24 hours. */
-export function resolvePlugin(row: PluginRow | undefined, now: number): PluginBannerData {
-  if (!row) return { name: UNKNOWN_PLUGIN_NAME, version: null, counters: [], active: false };
-  return {
-    name: text(row.name) ?? NAMELESS_PLUGIN_NAME,
-    version: text(row.version),
-    counters: Object.entries(row.stats).filter(([, value]) => typeof value === "number" && Number.isFinite(value)),
-    active: isPluginActive(row, now),
-  };
+/** Which counters a plugin banner draws (stats=: names in order; null: the first pushed) and how it writes them. */
+export interface CounterChoice {
+  names: readonly string[] | null;
+  numbers: NumberStyle;
+}
+
+export const DEFAULT_COUNTERS: CounterChoice = { names: null, numbers: "compact" };
+
+/**
+ * A plugin record (undefined: nobody pushed this uuid), active when seen
+ * within 24 hours. A chosen counter the record does not have is kept, as
+ * null (drawn "—"): the owner sees the name they asked for is missing
+ * instead of a banner that silently shows fewer counters.
+ */
+export function resolvePlugin(row: PluginRow | undefined, now: number, choice: CounterChoice = DEFAULT_COUNTERS): PluginBannerData {
+  const pushed = row ? Object.entries(row.stats).filter(([, value]) => typeof value === "number" && Number.isFinite(value)) : [];
+  const values = new Map(pushed);
+  const counters = choice.names === null
+    ? pushed.slice(0, MAX_SHOWN_COUNTERS)
+    : choice.names.slice(0, MAX_SHOWN_COUNTERS).map((name) => [name, values.get(name) ?? null] as const);
+  const base = { counters, numbers: choice.numbers };
+  if (!row) return { name: UNKNOWN_PLUGIN_NAME, version: null, active: false, ...base };
+  return { name: text(row.name) ?? NAMELESS_PLUGIN_NAME, version: text(row.version), active: isPluginActive(row, now), ...base };
 }

@@ -7,12 +7,13 @@
 // banner domain's own lists, not copies.
 
 import { t } from "elysia";
-import { BANNER_SIZES, type BannerSize, type ServerStatus } from "../banner/model.ts";
+import { BANNER_SIZES, MAX_SHOWN_COUNTERS, type BannerSize, type NumberStyle, type ServerStatus } from "../banner/model.ts";
 import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
 import { THEMES } from "../banner/theme.ts";
 import type { Edition } from "../minecraft/edition.ts";
+import { PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import { bad, choice, hexColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
 
 export type TemplateKind = TemplateInfo["kind"];
@@ -61,6 +62,27 @@ const MAX_ADDRESS_CHARS = 300;
 /** Any number of digits a size could be written with: the parser names the supported sizes. */
 const MAX_SIDE = 99_999;
 
+/** Counter names with the spaces a hand-written list may put around them. */
+const MAX_STATS_CHARS = MAX_SHOWN_COUNTERS * (PLUGIN_LIMITS.statName + 3);
+
+/**
+ * stats=servers,players: counter names as pushed (1 to 64 characters, no
+ * commas or control characters), in the order to draw them. A name given
+ * twice counts once; more than the banner draws is refused, not cut.
+ */
+const counterNames: QueryType<readonly string[]> = {
+  schema: { maxLength: MAX_STATS_CHARS, pattern: `^[^,\\u0000-\\u001f]{1,${PLUGIN_LIMITS.statName}}(,[^,\\u0000-\\u001f]{1,${PLUGIN_LIMITS.statName}})*$` },
+  read(raw, name) {
+    const names = raw.split(",").map((part) => part.trim());
+    if (raw.length > MAX_STATS_CHARS || names.some((part) => part === "" || part.length > PLUGIN_LIMITS.statName || /[\u0000-\u001f\u007f]/.test(part))) {
+      throw bad(`${name} must be counter names separated by commas, each 1 to ${PLUGIN_LIMITS.statName} characters, not ${shown(raw)}`);
+    }
+    const unique = [...new Set(names)];
+    if (unique.length > MAX_SHOWN_COUNTERS) throw bad(`${name} may name at most ${MAX_SHOWN_COUNTERS} counters (a banner draws ${MAX_SHOWN_COUNTERS}), not ${unique.length}`);
+    return unique;
+  },
+};
+
 /** In this order in the route schema, /openapi.json, GET /api/templates and the parser's checks. */
 export const BANNER_PARAMETERS = {
   template_key: { type: templateKey, default: DEFAULT_TEMPLATE, readBy: "every", description: "Template; GET /api/templates describes them" },
@@ -88,6 +110,8 @@ export const BANNER_PARAMETERS = {
   motd_line_1: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "First MOTD line (§ colour codes allowed)" },
   motd_line_2: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "Second MOTD line" },
   plugin_uuid: { type: uuid, readBy: "plugin", description: "Plugin templates: the plugin record's UUID" },
+  stats: { type: counterNames, readBy: "plugin", description: `The counters to draw, in order, comma-separated (at most ${MAX_SHOWN_COUNTERS}); a name the record lacks is drawn as "—". Default: the first ${MAX_SHOWN_COUNTERS} pushed, in push order` },
+  numbers: { type: choice<NumberStyle>(["compact", "full"]), default: "compact", readBy: "plugin", description: "compact: 1.3k, 35k (as badges); full: every digit, 1 284, 35 210" },
 } satisfies Record<string, BannerParameter<unknown>>;
 
 type Table = typeof BANNER_PARAMETERS;

@@ -102,5 +102,6 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: values.edition ?? DEFAULTS.edition } : null,
     serverUuid,
     pluginUuid,
+    counters: { names: values.stats ?? null, numbers: values.numbers ?? DEFAULTS.numbers },
   };
 }

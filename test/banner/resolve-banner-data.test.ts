@@ -132,8 +132,15 @@ describe("plugin records", () => {
   const row = (lastSeen: number) => ({ name: "EzShop", version: "2.1.0", stats: { servers: 120, players: 4000 }, lastSeen }) as unknown as PluginRow;
 
   test("name, version and counters in pushed order; active when seen within 24 hours", () => {
-    expect(resolvePlugin(row(NOW - 3_600_000), NOW)).toEqual({ name: "EzShop", version: "2.1.0", counters: [["servers", 120], ["players", 4000]], active: true });
+    expect(resolvePlugin(row(NOW - 3_600_000), NOW)).toEqual({ name: "EzShop", version: "2.1.0", counters: [["servers", 120], ["players", 4000]], numbers: "compact", active: true });
     expect(resolvePlugin(row(NOW - 25 * 3_600_000), NOW).active).toBe(false);
-    expect(resolvePlugin(undefined, NOW)).toEqual({ name: UNKNOWN_PLUGIN_NAME, version: null, counters: [], active: false });
+    expect(resolvePlugin(undefined, NOW)).toEqual({ name: UNKNOWN_PLUGIN_NAME, version: null, counters: [], numbers: "compact", active: false });
+  });
+
+  test("stats= chooses and orders the counters; a name the record lacks is kept as null; at most three", () => {
+    const many = { ...row(NOW), stats: { a: 1, b: 2, c: 3, d: 4 } } as unknown as PluginRow;
+    expect(resolvePlugin(many, NOW).counters).toEqual([["a", 1], ["b", 2], ["c", 3]]);
+    expect(resolvePlugin(many, NOW, { names: ["d", "nope", "a"], numbers: "full" })).toMatchObject({ counters: [["d", 4], ["nope", null], ["a", 1]], numbers: "full" });
+    expect(resolvePlugin(undefined, NOW, { names: ["servers"], numbers: "compact" }).counters).toEqual([["servers", null]]);
   });
 });

@@ -293,10 +293,10 @@ describe("sparkline", () => {
     expect(chartOf([], box)).toBeNull();
   });
 
-  test("without history draws a flat line and a note instead of a chart", () => {
+  test("without history or a count draws a flat line on the floor and a note instead of a chart", () => {
     for (const size of BANNER_SIZES) {
       const { layout, factor } = layoutOf<SparklineLayout>("sparkline", size);
-      const p = renderBanner("sparkline", SERVER, { size, theme: "dark", scale: 1 });
+      const p = renderBanner("sparkline", { ...SERVER, players: null }, { size, theme: "dark", scale: 1 });
       const box = layout.chart;
       expect(countPixels(p, PALETTES.dark.accent, { x: 0, y: 0, width: p.width, height: p.height })).toBe(0);
       const note = layout.note;

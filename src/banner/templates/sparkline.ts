@@ -1,18 +1,24 @@
 // sparkline: players over the last 24 hours (the plugin's pushed history),
-// with the peak and the current value; a flat line and a note when there is
-// no history to draw.
+// with the current value and the peak, beside the server's name, status,
+// MOTD, join address and version. A history shorter than a day spans the
+// chart from its first sample; fewer than two samples draw a flat line at the
+// known count (never a lone dot), or on the floor when no count is known.
 
-import { Path, linearGradient, solid } from "../../render/index.ts";
+import { motdLineRuns } from "../../minecraft/motd.ts";
+import { stripFormatting } from "../../minecraft/format.ts";
+import { Path, linearGradient, solid, type Color } from "../../render/index.ts";
+import type { FittedText, TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { HISTORY_WINDOW_MS, type HistoryPoint, type ServerBannerData } from "../model.ts";
-import { exactCount } from "../numbers.ts";
-import { drawStatusHeader } from "../parts.ts";
-import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
+import { HISTORY_WINDOW_MS, shows, type HistoryPoint, type ServerBannerData } from "../model.ts";
+import { compactCount, exactCount } from "../numbers.ts";
+import { drawPanel, drawServerStatus } from "../parts.ts";
+import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
-import type { Palette } from "../theme.ts";
+import { backdrops, type Palette } from "../theme.ts";
 import { fitCount, UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
+/** A number with a small caption over (or under) it. */
 interface Stat {
   label: TextSlot;
   value: TextSlot;
@@ -21,17 +27,32 @@ interface Stat {
 export interface SparklineLayout {
   radius: number;
   name: TextSlot;
+  /** Both MOTD lines; null where there is no room (468x60). */
+  motd: TextBlock | null;
+  /** The status dot and word; the details named by `row` follow it on its baseline, up to the slot's end. */
   status: TextSlot;
   dot: number;
+  row: ReadonlyArray<"address" | "version">;
+  /** Each on a line of its own where `row` does not name it (null: not drawn). */
+  address: TextSlot | null;
+  version: TextSlot | null;
+  /** The address is drawn as a chip (a text to copy): its height and side padding. */
+  chip: { height: number; padding: number };
+  /** Strips: an address that does not fit whole is left out (one cut short is no use to type). */
+  addressMayBeLeftOut: boolean;
   chart: Box;
   /** Stroke width of the line and radius of its end and peak markers. */
   line: number;
   marker: number;
+  /** The note over a flat line ("collecting history since 10:55 UTC"). */
   note: TextSlot;
-  /** The current value: a small label over a number. */
+  /** The current value under its caption "now". */
   now: Stat;
-  /** The peak: the same, or on strips one "peak 14" text right after the status slot. */
-  peak: Stat | { inline: TextSlot };
+  /**
+   * The peak: a caption over a number, or (value null) one text "peak 14";
+   * null: in the caption of the current value ("now · peak 14").
+   */
+  peak: { label: TextSlot; value: TextSlot | null } | null;
 }
 
 const label = (x: number, width: number, baseline: number, size: number, align?: "right" | "center"): TextSlot =>
@@ -42,51 +63,75 @@ const value = (x: number, width: number, baseline: number, max: number, min: num
 const layouts: Record<LayoutKey, SparklineLayout> = {
   "468x60": {
     radius: 6,
-    name: { x: 14, width: 200, baseline: 25, size: { max: 15, min: 12 } },
-    status: { x: 14, width: 74, baseline: 45, size: { max: 11, min: 10 } },
+    name: { x: 14, width: 222, baseline: 26, size: { max: 16, min: 12 } },
+    motd: null,
+    status: { x: 14, width: 222, baseline: 45, size: { max: 11, min: 10 } },
     dot: 3.5,
-    chart: { x: 224, y: 12, width: 150, height: 36 },
+    row: ["address"],
+    address: null,
+    version: null,
+    chip: { height: 15, padding: 5 },
+    addressMayBeLeftOut: true,
+    chart: { x: 248, y: 14, width: 116, height: 32 },
     line: 1.5,
     marker: 2.5,
-    note: label(224, 150, 34, 10, "center"),
-    now: { label: label(384, 70, 22, 10, "right"), value: value(384, 70, 44, 20, 12, "right") },
-    peak: { inline: label(0, 120, 45, 10) },
+    note: label(248, 116, 24, 10, "center"),
+    now: { value: value(372, 82, 31, 20, 12, "right"), label: label(368, 86, 46, 10, "right") },
+    peak: null,
   },
   "728x90": {
     radius: 8,
-    name: { x: 22, width: 330, baseline: 38, size: { max: 22, min: 15 } },
-    status: { x: 22, width: 100, baseline: 66, size: { max: 14, min: 12 } },
-    dot: 4.5,
-    chart: { x: 372, y: 16, width: 220, height: 58 },
+    name: { x: 20, width: 360, baseline: 28, size: { max: 20, min: 15 } },
+    motd: { x: 20, width: 360, baseline: 46, lineHeight: 1.3, size: { max: 11, min: 10 }, wrap: 1 },
+    status: { x: 20, width: 360, baseline: 80, size: { max: 12, min: 11 } },
+    dot: 4,
+    row: ["address", "version"],
+    address: null,
+    version: null,
+    chip: { height: 16, padding: 6 },
+    addressMayBeLeftOut: false,
+    chart: { x: 398, y: 16, width: 192, height: 58 },
     line: 2,
     marker: 3,
-    note: label(372, 220, 50, 12, "center"),
-    now: { label: label(606, 100, 32, 12, "right"), value: value(606, 100, 64, 30, 16, "right") },
-    peak: { inline: label(0, 220, 66, 13) },
+    note: label(398, 192, 36, 11, "center"),
+    now: { label: label(600, 110, 28, 11, "right"), value: value(600, 110, 57, 28, 16, "right") },
+    peak: { label: label(600, 110, 78, 12, "right"), value: null },
   },
   "300x250": {
     radius: 10,
-    name: { x: 22, width: 256, baseline: 76, size: { max: 22, min: 14 } },
-    status: { x: 22, width: 160, baseline: 44, size: { max: 14, min: 12 } },
-    dot: 4.5,
-    chart: { x: 22, y: 100, width: 256, height: 74 },
+    name: { x: 22, width: 256, baseline: 62, size: { max: 22, min: 14 } },
+    motd: { x: 22, width: 256, baseline: 83, lineHeight: 1.3, size: { max: 12, min: 10 }, wrap: 1 },
+    status: { x: 22, width: 150, baseline: 36, size: { max: 13, min: 12 } },
+    dot: 4,
+    row: [],
+    address: { x: 22, width: 256, baseline: 232, size: { max: 12, min: 10 } },
+    version: { x: 128, width: 150, baseline: 36, size: { max: 12, min: 11 }, align: "right" },
+    chip: { height: 19, padding: 7 },
+    addressMayBeLeftOut: false,
+    chart: { x: 22, y: 108, width: 256, height: 56 },
     line: 2,
     marker: 3,
-    note: label(22, 256, 142, 13, "center"),
-    now: { label: label(22, 120, 204, 12), value: value(22, 120, 230, 24, 14) },
-    peak: { label: label(158, 120, 204, 12, "right"), value: value(158, 120, 230, 24, 14, "right") },
+    note: label(22, 256, 128, 12, "center"),
+    now: { label: label(22, 120, 184, 11), value: value(22, 120, 208, 22, 14) },
+    peak: { label: label(158, 120, 184, 11, "right"), value: value(158, 120, 208, 22, 14, "right") },
   },
   "600x150": {
     radius: 12,
-    name: { x: 30, width: 250, baseline: 76, size: { max: 26, min: 16 } },
-    status: { x: 30, width: 150, baseline: 44, size: { max: 15, min: 13 } },
-    dot: 5,
-    chart: { x: 300, y: 28, width: 270, height: 94 },
+    name: { x: 28, width: 262, baseline: 60, size: { max: 24, min: 16 } },
+    motd: { x: 28, width: 262, baseline: 82, lineHeight: 1.3, size: { max: 13, min: 11 }, wrap: 1 },
+    status: { x: 28, width: 262, baseline: 32, size: { max: 13, min: 12 } },
+    dot: 4.5,
+    row: ["version"],
+    address: { x: 28, width: 262, baseline: 126, size: { max: 12, min: 10 } },
+    version: null,
+    chip: { height: 20, padding: 7 },
+    addressMayBeLeftOut: false,
+    chart: { x: 310, y: 22, width: 262, height: 72 },
     line: 2,
     marker: 3.5,
-    note: label(300, 270, 80, 14, "center"),
-    now: { label: label(30, 100, 104, 13), value: value(30, 100, 128, 22, 14) },
-    peak: { label: label(140, 120, 104, 13), value: value(140, 120, 128, 22, 14) },
+    note: label(310, 262, 44, 12, "center"),
+    now: { label: label(310, 120, 114, 12), value: value(310, 120, 138, 20, 14) },
+    peak: { label: label(412, 160, 114, 12, "right"), value: value(452, 120, 138, 20, 14, "right") },
   },
 };
 
@@ -100,85 +145,181 @@ export interface Chart {
   points: ChartPoint[];
   /** Index into points of the (first) highest value. */
   peak: number;
+  /** When the chart starts: 24 hours before its newest sample, or its first sample if that is later. */
+  start: number;
+  /** Whether the history covers the whole window. */
+  fullDay: boolean;
 }
+
+/** A day's history whose first bucket lands a little after the window's start still reads as a day. */
+const FULL_DAY_SLACK_MS = 3_600_000;
 
 /**
  * History within the 24 hours before its newest sample, placed in `box`:
- * time left to right over the whole window, players bottom (0) to top (peak).
- * Null when fewer than two samples remain: nothing to draw a line through.
+ * time left to right from the window's start (or the first sample, when the
+ * history is younger) to the newest, players bottom (0) to top (peak).
+ * Null when fewer than two samples at different times remain: no line to draw.
  */
 export function chartOf(history: readonly HistoryPoint[], box: Box): Chart | null {
   const valid = history.filter((p) => Number.isFinite(p.at) && Number.isFinite(p.online)).sort((a, b) => a.at - b.at);
   const end = valid.at(-1)?.at;
   if (end === undefined) return null;
-  const start = end - HISTORY_WINDOW_MS;
-  const recent = valid.filter((p) => p.at >= start);
-  if (recent.length < 2) return null;
+  const recent = valid.filter((p) => p.at >= end - HISTORY_WINDOW_MS);
+  const start = recent[0]!.at;
+  const span = end - start;
+  if (span <= 0) return null;
   const counts = recent.map((p) => Math.max(0, Math.floor(p.online)));
   const top = Math.max(1, ...counts);
   const points = recent.map((p, i) => ({
-    x: box.x + ((p.at - start) / HISTORY_WINDOW_MS) * box.width,
+    x: box.x + ((p.at - start) / span) * box.width,
     y: box.y + box.height - (counts[i]! / top) * box.height,
     online: counts[i]!,
   }));
   const peak = counts.indexOf(Math.max(...counts));
-  return { points, peak };
+  return { points, peak, start, fullDay: span >= HISTORY_WINDOW_MS - FULL_DAY_SLACK_MS };
 }
 
-function drawChart(surface: Surface, layout: SparklineLayout, chart: Chart, data: ServerBannerData, palette: Palette): void {
+/** "10:55 UTC": banners are shown to readers anywhere, so the one zone all can convert from. */
+export function clockTime(at: number): string {
+  return `${new Date(at).toISOString().slice(11, 16)} UTC`;
+}
+
+/** The line through `points` and the soft area under it, with markers on `markers`. */
+function drawLine(surface: Surface, layout: SparklineLayout, points: readonly { x: number; y: number }[], markers: readonly { x: number; y: number }[], color: Color): void {
   const { chart: box } = layout;
-  const { points } = chart;
   const floor = box.y + box.height;
   const line = new Path();
   for (const p of points) line.lineTo(p.x, p.y);
   const area = new Path().moveTo(points[0]!.x, floor);
   for (const p of points) area.lineTo(p.x, p.y);
   area.lineTo(points.at(-1)!.x, floor).close();
-  const color = data.status === "online" ? palette.accent : palette.muted;
   surface.fill(area, linearGradient(0, box.y, 0, floor, [
     { offset: 0, color: { ...color, a: 90 } },
     { offset: 1, color: { ...color, a: 0 } },
   ]));
   surface.stroke(line, { width: layout.line, join: "round", cap: "round" }, solid(color));
-  // Markers on the peak and the newest sample.
-  for (const p of [points[chart.peak]!, points.at(-1)!]) surface.fill(new Path().circle(p.x, p.y, layout.marker), solid(color));
+  for (const p of markers) surface.fill(new Path().circle(p.x, p.y, layout.marker), solid(color));
 }
 
+/**
+ * Fewer than two samples: a flat line across the chart at the known count
+ * (half way up: one value has no scale), ending in a marker, and a note
+ * saying since when history is being collected; with no count known, a
+ * line on the floor in the well colour.
+ */
+function drawFlat(surface: Surface, layout: SparklineLayout, known: number | null, since: number | null, color: Color, palette: Palette): void {
+  const { chart: box } = layout;
+  const note = since !== null ? `collecting history since ${clockTime(since)}` : "no history yet";
+  textInSlot(surface, layout.note, note, { face: "sans" }, palette.muted);
+  if (known === null) {
+    const y = box.y + box.height - layout.line / 2;
+    surface.stroke(new Path().moveTo(box.x, y).lineTo(box.x + box.width, y), { width: layout.line, cap: "round" }, solid(palette.well));
+    return;
+  }
+  const y = box.y + box.height * 0.6;
+  const end = { x: box.x + box.width, y };
+  drawLine(surface, layout, [{ x: box.x, y }, end], [end], color);
+}
+
+const SANS = { face: "sans" } as const;
+
+/** What the peak covers: the day, the history there is, or (no chart) only the current count. */
+function peakCaption(chart: Chart | null): string {
+  if (!chart) return "peak";
+  return chart.fullDay ? "peak 24 h" : `peak since ${clockTime(chart.start)}`;
+}
+const BOLD = { face: "sans", bold: true } as const;
+
 function drawStat(surface: Surface, stat: Stat, caption: string, count: number | null, palette: Palette): void {
-  const bold = { face: "sans", bold: true } as const;
-  textInSlot(surface, stat.label, caption, { face: "sans" }, palette.muted);
-  if (count === null) textInSlot(surface, stat.value, UNKNOWN, bold, palette.text);
-  else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, bold), palette.text);
+  textInSlot(surface, stat.label, caption, SANS, palette.muted);
+  if (count === null) textInSlot(surface, stat.value, UNKNOWN, BOLD, palette.text);
+  else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, BOLD), palette.text);
+}
+
+/** The address fitted inside a chip whose left edge and room are those of `slot`. */
+function chipText(surface: Surface, layout: SparklineLayout, slot: TextSlot, address: string): { inner: TextSlot; fitted: FittedText } {
+  const { padding } = layout.chip;
+  const inner = { ...slot, x: slot.x + padding, width: slot.width - 2 * padding };
+  return { inner, fitted: fitSlot(surface, inner, address, SANS) };
+}
+
+/** The join address as a chip: a well with the address in it, a text to copy. Returns its width, 0 when left out. */
+function drawAddressChip(surface: Surface, layout: SparklineLayout, slot: TextSlot, address: string, palette: Palette): number {
+  const { height, padding } = layout.chip;
+  const { inner, fitted } = chipText(surface, layout, slot, address);
+  if (fitted.width === 0 || (fitted.truncated && layout.addressMayBeLeftOut)) return 0;
+  const width = fitted.width + 2 * padding;
+  // Centred on the capitals' middle, about 0.36 em above the baseline.
+  const top = slot.baseline - fitted.size * 0.36 - height / 2;
+  surface.fill(new Path().roundRect(slot.x, top, width, height, height / 2), solid(palette.well));
+  drawSlot(surface, inner, fitted, palette.text);
+  return width;
+}
+
+/**
+ * The status word, then the details `row` names after it: the address, then
+ * the version, which gives way when both do not fit. Details the row does
+ * not name go to their own slots.
+ */
+function drawStatusRow(surface: Surface, layout: SparklineLayout, data: ServerBannerData, palette: Palette): void {
+  const { status } = layout;
+  const gap = layout.dot * 3;
+  const end = status.x + status.width;
+  const after = (x: number, reserve = 0): TextSlot => ({ ...status, x, width: end - x - reserve });
+  let x = status.x;
+  if (shows(data, "status")) x += drawServerStatus(surface, status, data.status, palette, layout.dot) + gap;
+  const address = shows(data, "address") && data.address ? data.address : null;
+  let version = shows(data, "version") && data.version ? stripFormatting(data.version) : null;
+  const versionInRow = version !== null && layout.row.includes("version");
+  if (address !== null && layout.row.includes("address")) {
+    const versionRoom = versionInRow ? fitSlot(surface, after(x), version!, SANS).width + gap : 0;
+    const bothFit = versionRoom > 0 && !chipText(surface, layout, after(x, versionRoom), address).fitted.truncated;
+    if (versionInRow && !bothFit) version = null;
+    const used = drawAddressChip(surface, layout, after(x, bothFit ? versionRoom : 0), address, palette);
+    if (used > 0) x += used + gap;
+  } else if (address !== null && layout.address) {
+    drawAddressChip(surface, layout, layout.address, address, palette);
+  }
+  if (version === null) return;
+  if (versionInRow) textInSlot(surface, after(x), version, SANS, palette.muted);
+  else if (layout.version) textInSlot(surface, layout.version, version, SANS, palette.muted);
 }
 
 export const sparkline: ServerTemplate<SparklineLayout> = {
   key: "sparkline",
   title: "Sparkline",
-  description: "Players over the last 24 hours, with the peak and the current value.",
+  description: "Players over the last 24 hours, with the current value and the peak, the MOTD and the join address.",
   kind: "server",
   defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "history", "accent"],
+  uses: ["server_name", "server_status", "online_players", "motd_line_1", "motd_line_2", "ip_address", "version", "history", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
-    drawStatusHeader(surface, layout, data, palette);
-    const sans = { face: "sans" } as const;
-
-    const { chart: box } = layout;
-    const chart = chartOf(data.history, box);
-    if (chart) drawChart(surface, layout, chart, data, palette);
-    else {
-      // A flat line on the floor, and a note saying why.
-      surface.stroke(new Path().moveTo(box.x, box.y + box.height - layout.line / 2).lineTo(box.x + box.width, box.y + box.height - layout.line / 2),
-        { width: layout.line, cap: "round" }, solid(palette.well));
-      textInSlot(surface, layout.note, "No history yet", sans, palette.muted);
+    drawPanel(surface, palette, layout.radius);
+    textInSlot(surface, layout.name, stripFormatting(data.name), BOLD, palette.text);
+    if (layout.motd && shows(data, "motd")) {
+      formattedBlock(surface, layout.motd, data.motd.map(motdLineRuns), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
     }
+    drawStatusRow(surface, layout, data, palette);
 
-    const current = data.players?.online ?? chart?.points.at(-1)?.online ?? null;
-    const peak = chart ? chart.points[chart.peak]!.online : null;
-    drawStat(surface, layout.now, "now", current, palette);
-    if ("inline" in layout.peak) {
-      const slot = { ...layout.peak.inline, x: layout.status.x + layout.status.width };
-      textInSlot(surface, slot, `peak ${peak === null ? UNKNOWN : exactCount(peak)}`, sans, palette.muted);
-    } else drawStat(surface, layout.peak, "peak 24 h", peak, palette);
+    const color = data.status === "online" ? palette.accent : palette.muted;
+    const chart = chartOf(data.history, layout.chart);
+    const newest = [...data.history].reverse().find((p) => Number.isFinite(p.at) && Number.isFinite(p.online));
+    const current = data.players?.online ?? (newest ? Math.max(0, Math.floor(newest.online)) : null);
+    if (chart) drawLine(surface, layout, chart.points, [chart.points[chart.peak]!, chart.points.at(-1)!], color);
+    else drawFlat(surface, layout, current, newest?.at ?? null, color, palette);
+
+    if (!shows(data, "players")) return;
+    // The current count counts towards the peak: the peak is never below it.
+    const highest = chart ? chart.points[chart.peak]!.online : null;
+    const peak = current === null ? highest : Math.max(current, highest ?? current);
+    const peakText = (count: (n: number) => string) => `peak ${peak === null ? UNKNOWN : count(peak)}`;
+    if (layout.peak) drawStat(surface, layout.now, "now", current, palette);
+    else {
+      // Strips: the peak joins the caption, compact when the exact count does not fit.
+      const caption = fitSlot(surface, layout.now.label, `now · ${peakText(exactCount)}`, SANS);
+      drawStat(surface, layout.now, caption.truncated ? `now · ${peakText(compactCount)}` : `now · ${peakText(exactCount)}`, current, palette);
+    }
+    if (layout.peak?.value) drawStat(surface, { label: layout.peak.label, value: layout.peak.value }, peakCaption(chart), peak, palette);
+    else if (layout.peak) textInSlot(surface, layout.peak.label, peakText(exactCount), SANS, palette.muted);
   },
 };
