@@ -4,16 +4,16 @@
 // Details (the join address, the version) stand right of the MOTD in the
 // strips, below it in the box and the header; the MOTD gets what they leave.
 
-import type { TextBlock } from "../fit-text.ts";
+import { fitBlock, type TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { plainRun, stripFormatting } from "../../minecraft/format.ts";
+import { plainRun, stripFormatting, type StyledRun } from "../../minecraft/format.ts";
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
 import { shows, type ServerBannerData } from "../model.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
-import type { Box } from "../surface.ts";
+import { shadowOffset, type Box, type Surface } from "../surface.ts";
 import { backdrops } from "../theme.ts";
 import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
@@ -30,6 +30,8 @@ export interface ClassicLayout {
   bars: Box;
   /** Both MOTD lines share one size, as in the game; its width is the most it gets, less what stands beside it. */
   motd: TextBlock;
+  /** The lowest baseline the MOTD's last row may take (the box): fewer rows sit in the middle of the room, not atop it. */
+  motdBottom: number | null;
   /** The join address; the 468x60 strip draws it only uncut, else its room goes to the MOTD. */
   address: AddressPlace;
   version: TextSlot | null;
@@ -56,6 +58,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     players: { x: 356, width: 84, baseline: 22, size: PIXEL_16_TO_8, align: "right" },
     bars: { x: 445, y: 10, width: 15, height: 12 },
     motd: { x: 62, width: 398, baseline: 38, lineHeight: 1.375, size: PIXEL_8, wrap: 1 },
+    motdBottom: null,
     address: { box: { x: 250, y: 33, width: 210, height: 16 }, size: PIXEL_8, align: "right", whole: true },
     version: null,
     latency: null,
@@ -70,8 +73,10 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     players: { x: 530, width: 156, baseline: 34, size: PIXEL_16_TO_8, align: "right" },
     bars: { x: 694, y: 20, width: 20, height: 14 },
     motd: { x: 89, width: 626, baseline: 56, lineHeight: 1.125, size: PIXEL_16_TO_8, wrap: 1 },
+    motdBottom: null,
     address: { box: { x: 440, y: 43, width: 275, height: 18 }, size: PIXEL_16_TO_8, align: "right", whole: false },
-    version: { x: 440, width: 275, baseline: 76, size: PIXEL_16_TO_8, align: "right" },
+    // Details in the game's own 8 px, below the MOTD's 16.
+    version: { x: 440, width: 275, baseline: 74, size: PIXEL_8, align: "right" },
     latency: null,
     status: null,
   },
@@ -79,10 +84,11 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     radius: 10,
     block: 10,
     icon: { x: 20, y: 20, width: 64, height: 64 },
-    name: { x: 96, width: 184, baseline: 40, lineHeight: 1.125, size: PIXEL_24_TO_16, wrap: 2 },
-    players: { x: 96, width: 154, baseline: 84, size: PIXEL_16_TO_8, align: "right" },
-    bars: { x: 256, y: 70, width: 24, height: 14 },
+    name: { x: 96, width: 184, baseline: 38, lineHeight: 1.125, size: PIXEL_24_TO_16, wrap: 2 },
+    players: { x: 96, width: 154, baseline: 86, size: PIXEL_16_TO_8, align: "right" },
+    bars: { x: 256, y: 72, width: 24, height: 14 },
     motd: { x: 20, width: 260, baseline: 118, lineHeight: 1.25, size: PIXEL_16_TO_8, wrap: 2 },
+    motdBottom: 178,
     address: { box: { x: 20, y: 194, width: 260, height: 20 }, size: PIXEL_16_TO_8, align: "left", whole: false },
     version: { x: 20, width: 160, baseline: 238, size: PIXEL_16_TO_8 },
     latency: { x: 180, width: 100, baseline: 238, size: PIXEL_16_TO_8, align: "right" },
@@ -96,6 +102,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     players: { x: 440, width: 102, baseline: 56, size: HEADER_16_TO_8, align: "right" },
     bars: { x: 549, y: 40, width: 24, height: 16 },
     motd: { x: 136, width: 437, baseline: 82, lineHeight: 1.25, size: HEADER_16_TO_8, wrap: 1 },
+    motdBottom: null,
     address: { box: { x: 136, y: 110, width: 300, height: 22 }, size: HEADER_12_TO_8, align: "left", whole: false },
     version: { x: 440, width: 133, baseline: 82, size: HEADER_12_TO_8, align: "right" },
     latency: null,
@@ -107,6 +114,17 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
 const UNREACHABLE = "§cCan't connect to server";
 /** CSS pixels between the MOTD and a detail beside it. */
 const BESIDE_GAP = 10;
+
+/** `block` moved down to the middle of the room its rows leave above `bottom` (whole pixels: the face stays sharp). */
+function centred(surface: Surface, block: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, bottom: number | null, shadow: boolean): TextBlock {
+  if (bottom === null) return block;
+  // Fitted as formattedBlock fits it: the shadow's font pixel kept inside the width.
+  const width = block.width - (shadow ? shadowOffset(block.size.max, surface.scale) / surface.scale : 0);
+  const { rows, size } = fitBlock(lines, "pixel", { ...block, width }, surface.scale, surface.caches.render);
+  if (rows.length === 0) return block;
+  const last = block.baseline + (rows.length - 1) * size * block.lineHeight;
+  return { ...block, baseline: block.baseline + Math.max(0, Math.floor((bottom - last) / 2)) };
+}
 
 function motdLines(data: ServerBannerData) {
   const empty = data.motd.every((line) => stripFormatting(line).trim() === "");
@@ -164,6 +182,9 @@ export const classic: ServerTemplate<ClassicLayout> = {
     if (layout.latency && shows(data, "latency") && !offline && lit !== null) {
       textInSlot(surface, layout.latency, `${Math.round(data.latencyMs!)} ms`, pixel, palette.muted);
     }
-    if (shows(data, "motd")) formattedBlock(surface, { ...motd, width: motdRight - motd.x }, motdLines(data), "pixel", style);
+    if (shows(data, "motd")) {
+      const lines = motdLines(data), block = { ...motd, width: motdRight - motd.x };
+      formattedBlock(surface, centred(surface, block, lines, layout.motdBottom, dark), lines, "pixel", style);
+    }
   },
 };

@@ -122,19 +122,14 @@ function drawBar(surface: Surface, bar: Box, ratio: number, online: boolean, pal
 
 /** The name, with the address chip beside it when both fit (468x60): returns the chip's width (0: none). */
 function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextSlot, data: ServerBannerData, palette: Palette): number {
-  const name = stripFormatting(data.name);
+  const fitted = fitSlot(surface, nameSlot, stripFormatting(data.name), BOLD);
+  drawSlot(surface, nameSlot, fitted, palette.text);
   const { address } = layout;
-  const chip = address.besideName && shows(data, "address") ? addressChipWidth(surface, address, data.address) : 0;
-  if (chip > 0) {
-    const beside = { ...nameSlot, width: nameSlot.width - chip - GAP };
-    const fitted = fitSlot(surface, beside, name, BOLD);
-    if (!fitted.truncated && fitted.size === beside.size.max) {
-      drawSlot(surface, beside, fitted, palette.text);
-      return drawAddressChip(surface, address, data.address, palette);
-    }
-  }
-  textInSlot(surface, nameSlot, name, BOLD, palette.text);
-  return 0;
+  if (!address.besideName || !shows(data, "address")) return 0;
+  // The name leads: the chip only takes room the name at its largest size leaves.
+  const chip = addressChipWidth(surface, address, data.address);
+  const nameKept = !fitted.truncated && fitted.size === nameSlot.size.max && fitted.width + GAP + chip <= nameSlot.width;
+  return chip > 0 && nameKept ? drawAddressChip(surface, address, data.address, palette) : 0;
 }
 
 export const playersBar: ServerTemplate<PlayersBarLayout> = {

@@ -3,6 +3,10 @@
 // drawings, pixels of one colour, and the rows a colour inks.
 
 import { layoutFor, type LayoutKey } from "../../../src/banner/layout-keys.ts";
+import { readableOn } from "../../../src/banner/contrast.ts";
+import type { TextBlock } from "../../../src/banner/fit-text.ts";
+import { backdrops, PALETTES } from "../../../src/banner/theme.ts";
+import { parseHexColor } from "../../../src/render/index.ts";
 import { BANNER_SIZES, type BannerElement, type BannerOptions, type BannerSize, type ServerBannerData } from "../../../src/banner/model.ts";
 import { renderBanner, templates } from "../../../src/banner/templates/index.ts";
 import type { Color, Pixmap } from "../../../src/render/index.ts";
@@ -81,12 +85,12 @@ export function countNear(p: Pixmap, color: Color, where: Area = whole(p), toler
   return count;
 }
 
-/** The rows (top, bottom inclusive) and columns holding exactly `color`, or null. */
-export function inkBounds(p: Pixmap, color: Color, where: Area = whole(p)): Area | null {
+/** The rows and columns holding `color` (within `tolerance`), or null. */
+export function inkBounds(p: Pixmap, color: Color, where: Area = whole(p), tolerance = 0): Area | null {
   let top = Infinity, bottom = -1, left = Infinity, right = -1;
   for (let y = where.y; y < where.y + where.height; y++) {
     for (let x = where.x; x < where.x + where.width; x++) {
-      if (!near(p.pixel(x, y), color, 0)) continue;
+      if (!near(p.pixel(x, y), color, tolerance)) continue;
       top = Math.min(top, y);
       bottom = Math.max(bottom, y);
       left = Math.min(left, x);
@@ -105,4 +109,16 @@ export function inkRows(p: Pixmap, color: Color, where: Area): string[] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * Where each MOTD line inks in the MOTD's column (dark theme), drawn with
+ * line 1 in §a and line 2 in §b: null for a line not drawn.
+ */
+export function motdLineInk(key: string, data: ServerBannerData, size: BannerSize, motd: TextBlock, factor: number, tolerance = 0): [Area | null, Area | null] {
+  const p = draw(key, { ...data, motd: ["§aHello there", "§bSecond line"] }, size);
+  const column = area({ x: motd.x, y: motd.baseline - motd.size.max - 2, width: motd.width, height: size.height }, factor, p);
+  const ends = backdrops(PALETTES.dark);
+  const ink = (hex: string) => inkBounds(p, readableOn(parseHexColor(hex)!, ends), column, tolerance);
+  return [ink("#55ff55"), ink("#55ffff")];
 }
