@@ -7,10 +7,10 @@
 import { fitBlock, type TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting, type StyledRun } from "../../minecraft/format.ts";
-import { motdLineRuns } from "../../minecraft/motd.ts";
 import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
-import { shows, type ServerBannerData } from "../model.ts";
+import { motdLines } from "../motd-lines.ts";
+import { shows } from "../model.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import { shadowOffset, type Box, type Surface } from "../surface.ts";
@@ -110,8 +110,6 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
   },
 };
 
-/** What the game shows in place of the MOTD of a server it cannot reach. */
-const UNREACHABLE = "§cCan't connect to server";
 /** CSS pixels between the MOTD and a detail beside it. */
 const BESIDE_GAP = 10;
 
@@ -124,11 +122,6 @@ function centred(surface: Surface, block: TextBlock, lines: ReadonlyArray<readon
   if (rows.length === 0) return block;
   const last = block.baseline + (rows.length - 1) * size * block.lineHeight;
   return { ...block, baseline: block.baseline + Math.max(0, Math.floor((bottom - last) / 2)) };
-}
-
-function motdLines(data: ServerBannerData) {
-  const empty = data.motd.every((line) => stripFormatting(line).trim() === "");
-  return data.status === "offline" && empty ? [motdLineRuns(UNREACHABLE)] : data.motd.map(motdLineRuns);
 }
 
 export const classic: ServerTemplate<ClassicLayout> = {

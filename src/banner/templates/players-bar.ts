@@ -6,9 +6,9 @@
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { motdLineRuns } from "../../minecraft/motd.ts";
 import { addressChipWidth, drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
+import { motdLines } from "../motd-lines.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows, type PlayerCount, type ServerBannerData } from "../model.ts";
@@ -156,7 +156,7 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
       if (layout.percent && data.players) textInSlot(surface, layout.percent, `${Math.round(ratio * 100)}% full`, { face: "sans" }, palette.muted);
     }
     if (layout.motd && shows(data, "motd")) {
-      formattedBlock(surface, besideIcon(layout.motd, layout.icon, iconShown), data.motd.map(motdLineRuns), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
+      formattedBlock(surface, besideIcon(layout.motd, layout.icon, iconShown), motdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
     }
 
     const { address } = layout;
