@@ -1,19 +1,27 @@
 // players-bar: the player count as a filling bar, with the numbers. The
 // fill's length is online/max of the bar (clamped; empty when max is 0 or
-// the count is unknown).
+// the count is unknown). Around it: the name and status, both MOTD lines
+// from 728x90 up, the join address as a chip, and in the header the icon
+// and version.
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
+import { stripFormatting } from "../../minecraft/format.ts";
+import { addressChipWidth, drawAddressChip, type AddressPlace } from "../address-chip.ts";
+import { besideIcon } from "../icon-room.ts";
+import { motdLines } from "../motd-lines.ts";
+import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import type { PlayerCount } from "../model.ts";
-import { drawStatusHeader } from "../parts.ts";
-import { drawSlot, textInSlot, type TextSlot } from "../slots.ts";
-import type { Box } from "../surface.ts";
-import { shade } from "../theme.ts";
+import { shows, type PlayerCount, type ServerBannerData } from "../model.ts";
+import { drawPanel, drawServerIcon, drawServerStatus } from "../parts.ts";
+import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
+import type { Box, Surface } from "../surface.ts";
+import { backdrops, shade, type Palette } from "../theme.ts";
 import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface PlayersBarLayout {
   radius: number;
+  icon: Box | null;
   name: TextSlot;
   status: TextSlot;
   dot: number;
@@ -22,48 +30,76 @@ export interface PlayersBarLayout {
   /** "players online" and the fill as a percentage, where there is room. */
   label: TextSlot | null;
   percent: TextSlot | null;
+  motd: TextBlock | null;
+  /**
+   * The join address. `besideName`: it shares the name's row, and is drawn
+   * only when the name keeps its largest size uncut beside it.
+   */
+  address: AddressPlace & { besideName: boolean };
+  /** Follows the address chip on its row (from the slot's left edge when there is none). */
+  version: TextSlot | null;
 }
+
+const BOLD = { face: "sans", bold: true } as const;
+/** CSS pixels between the name and a chip beside it, or a chip and the version after it. */
+const GAP = 10;
 
 const layouts: Record<LayoutKey, PlayersBarLayout> = {
   "468x60": {
     radius: 6,
-    name: { x: 14, width: 316, baseline: 25, size: { max: 15, min: 12 } },
-    status: { x: 340, width: 114, baseline: 25, size: { max: 11, min: 10 }, align: "right" },
+    icon: null,
+    name: { x: 14, width: 358, baseline: 25, size: { max: 15, min: 12 } },
+    status: { x: 380, width: 74, baseline: 25, size: { max: 11, min: 10 }, align: "right" },
     dot: 3.5,
     bar: { x: 14, y: 35, width: 346, height: 12 },
     count: { x: 368, width: 86, baseline: 46, size: { max: 14, min: 10 }, align: "right" },
     label: null,
     percent: null,
+    motd: null,
+    address: { box: { x: 14, y: 12, width: 358, height: 17 }, size: { max: 10, min: 10 }, align: "right", whole: true, besideName: true },
+    version: null,
   },
   "728x90": {
     radius: 8,
-    name: { x: 22, width: 490, baseline: 37, size: { max: 22, min: 15 } },
-    status: { x: 520, width: 186, baseline: 37, size: { max: 14, min: 12 }, align: "right" },
+    icon: null,
+    name: { x: 22, width: 460, baseline: 32, size: { max: 22, min: 15 } },
+    status: { x: 494, width: 212, baseline: 31, size: { max: 14, min: 12 }, align: "right" },
     dot: 4.5,
-    bar: { x: 22, y: 52, width: 530, height: 20 },
-    count: { x: 562, width: 144, baseline: 69, size: { max: 22, min: 13 }, align: "right" },
+    bar: { x: 22, y: 70, width: 460, height: 10 },
+    count: { x: 494, width: 212, baseline: 59, size: { max: 22, min: 13 }, align: "right" },
     label: null,
     percent: null,
+    motd: { x: 22, width: 460, baseline: 48, lineHeight: 1.2, size: { max: 12, min: 11 }, wrap: 1 },
+    address: { box: { x: 494, y: 66, width: 212, height: 18 }, size: { max: 12, min: 11 }, align: "right", whole: false, besideName: false },
+    version: null,
   },
   "300x250": {
     radius: 10,
-    name: { x: 22, width: 256, baseline: 76, size: { max: 22, min: 14 } },
-    status: { x: 22, width: 160, baseline: 44, size: { max: 14, min: 12 } },
+    icon: null,
+    name: { x: 22, width: 256, baseline: 66, size: { max: 22, min: 14 } },
+    status: { x: 22, width: 160, baseline: 38, size: { max: 14, min: 12 } },
     dot: 4.5,
-    bar: { x: 22, y: 180, width: 256, height: 22 },
-    count: { x: 22, width: 256, baseline: 152, size: { max: 44, min: 22 } },
-    label: { x: 22, width: 180, baseline: 226, size: { max: 14, min: 12 } },
-    percent: { x: 202, width: 76, baseline: 226, size: { max: 14, min: 12 }, align: "right" },
+    bar: { x: 22, y: 160, width: 256, height: 18 },
+    count: { x: 22, width: 256, baseline: 146, size: { max: 40, min: 22 } },
+    label: { x: 22, width: 180, baseline: 198, size: { max: 13, min: 12 } },
+    percent: { x: 202, width: 76, baseline: 198, size: { max: 13, min: 12 }, align: "right" },
+    motd: { x: 22, width: 256, baseline: 88, lineHeight: 1.3, size: { max: 12, min: 11 }, wrap: 1 },
+    address: { box: { x: 22, y: 212, width: 256, height: 22 }, size: { max: 13, min: 11 }, align: "left", whole: false, besideName: false },
+    version: { x: 22, width: 256, baseline: 228, size: { max: 12, min: 11 } },
   },
   "600x150": {
     radius: 12,
-    name: { x: 30, width: 400, baseline: 54, size: { max: 28, min: 18 } },
-    status: { x: 430, width: 140, baseline: 54, size: { max: 16, min: 13 }, align: "right" },
+    icon: { x: 24, y: 22, width: 52, height: 52 },
+    name: { x: 90, width: 330, baseline: 44, size: { max: 26, min: 16 } },
+    status: { x: 430, width: 146, baseline: 43, size: { max: 16, min: 13 }, align: "right" },
     dot: 5,
-    bar: { x: 30, y: 74, width: 540, height: 22 },
-    count: { x: 330, width: 240, baseline: 126, size: { max: 24, min: 16 }, align: "right" },
-    label: { x: 30, width: 290, baseline: 126, size: { max: 16, min: 13 } },
-    percent: null,
+    bar: { x: 24, y: 92, width: 552, height: 16 },
+    count: { x: 430, width: 146, baseline: 79, size: { max: 24, min: 16 }, align: "right" },
+    label: null,
+    percent: { x: 456, width: 120, baseline: 134, size: { max: 14, min: 12 }, align: "right" },
+    motd: { x: 90, width: 330, baseline: 63, lineHeight: 1.25, size: { max: 13, min: 11 }, wrap: 1 },
+    address: { box: { x: 24, y: 118, width: 300, height: 22 }, size: { max: 13, min: 11 }, align: "left", whole: false, besideName: false },
+    version: { x: 24, width: 420, baseline: 134, size: { max: 14, min: 12 } },
   },
 };
 
@@ -73,31 +109,63 @@ function fillRatio(players: PlayerCount | null): number {
   return Math.min(1, players.online / players.max);
 }
 
+function drawBar(surface: Surface, bar: Box, ratio: number, online: boolean, palette: Palette): void {
+  const track = new Path().roundRect(bar.x, bar.y, bar.width, bar.height, bar.height / 2);
+  surface.fill(track, solid(palette.well));
+  if (ratio <= 0) return;
+  const color = online ? palette.accent : palette.muted;
+  // The fill is a plain rectangle clipped to the track: its length stays exactly proportional, rounded ends included.
+  surface.fill(new Path().rect(bar.x, bar.y, bar.width * ratio, bar.height), linearGradient(bar.x, 0, bar.x + bar.width, 0, [
+    { offset: 0, color }, { offset: 1, color: shade(color, 0.2) },
+  ]), { clip: surface.mask(track) });
+}
+
+/** The name, with the address chip beside it when both fit (468x60): returns the chip's width (0: none). */
+function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextSlot, data: ServerBannerData, palette: Palette): number {
+  const fitted = fitSlot(surface, nameSlot, stripFormatting(data.name), BOLD);
+  drawSlot(surface, nameSlot, fitted, palette.text);
+  const { address } = layout;
+  if (!address.besideName || !shows(data, "address")) return 0;
+  // The name leads: the chip only takes room the name at its largest size leaves.
+  const chip = addressChipWidth(surface, address, data.address);
+  const nameKept = !fitted.truncated && fitted.size === nameSlot.size.max && fitted.width + GAP + chip <= nameSlot.width;
+  return chip > 0 && nameKept ? drawAddressChip(surface, address, data.address, palette) : 0;
+}
+
 export const playersBar: ServerTemplate<PlayersBarLayout> = {
   key: "players-bar",
   title: "Players bar",
-  description: "The player count as a filling bar, with the numbers.",
+  description: "The player count as a filling bar, with the numbers, the MOTD and the join address to copy.",
   kind: "server",
   defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "max_players", "accent"],
+  uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "ip_address", "version", "favicon", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
-    drawStatusHeader(surface, layout, data, palette);
-    const bold = { face: "sans", bold: true } as const;
+    drawPanel(surface, palette, layout.radius);
+    const iconShown = shows(data, "icon");
+    if (layout.icon && iconShown) drawServerIcon(surface, data.favicon, layout.icon, layout.icon.width * 0.16, palette.well);
+    drawNameRow(surface, layout, besideIcon(layout.name, layout.icon, iconShown), data, palette);
+    if (shows(data, "status")) drawServerStatus(surface, layout.status, data.status, palette, layout.dot);
 
-    const { bar } = layout;
-    const track = new Path().roundRect(bar.x, bar.y, bar.width, bar.height, bar.height / 2);
-    surface.fill(track, solid(palette.well));
-    const ratio = fillRatio(data.players);
-    if (ratio > 0) {
-      const color = data.status === "online" ? palette.accent : palette.muted;
-      // The fill is a plain rectangle clipped to the track: its length stays exactly proportional, rounded ends included.
-      surface.fill(new Path().rect(bar.x, bar.y, bar.width * ratio, bar.height), linearGradient(bar.x, 0, bar.x + bar.width, 0, [
-        { offset: 0, color }, { offset: 1, color: shade(color, 0.2) },
-      ]), { clip: surface.mask(track) });
+    if (shows(data, "players")) {
+      const ratio = fillRatio(data.players);
+      // Muted for an offline server, unless its status is hidden: then nothing may tell.
+      drawBar(surface, layout.bar, ratio, data.status === "online" || !shows(data, "status"), palette);
+      drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, BOLD), palette.text);
+      if (layout.label) textInSlot(surface, layout.label, "players online", { face: "sans" }, palette.muted);
+      if (layout.percent && data.players) textInSlot(surface, layout.percent, `${Math.round(ratio * 100)}% full`, { face: "sans" }, palette.muted);
     }
-    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, bold), palette.text);
-    if (layout.label) textInSlot(surface, layout.label, "players online", { face: "sans" }, palette.muted);
-    if (layout.percent && data.players) textInSlot(surface, layout.percent, `${Math.round(ratio * 100)}%`, { face: "sans" }, palette.muted);
+    if (layout.motd && shows(data, "motd")) {
+      formattedBlock(surface, besideIcon(layout.motd, layout.icon, iconShown), motdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
+    }
+
+    const { address } = layout;
+    const chip = !address.besideName && shows(data, "address") ? drawAddressChip(surface, address, data.address, palette) : 0;
+    if (layout.version && shows(data, "version") && data.version) {
+      // On the chip's row the version follows it; the slot's width is the most it may reach.
+      const start = chip > 0 && address.align === "left" ? address.box.x + chip + GAP : layout.version.x;
+      const slot = { ...layout.version, x: start, width: layout.version.x + layout.version.width - start };
+      textInSlot(surface, slot, data.version, { face: "sans" }, palette.muted);
+    }
   },
 };

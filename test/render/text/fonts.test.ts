@@ -76,6 +76,10 @@ describe("pixel family (Pennant Pixel + Unifont)", () => {
     expectDrawable(text, family);
   });
 
+  test("draws ⚔, » and « itself: Unifont's, shrunk to the face's 8 px, lose their shape", () => {
+    for (const glyph of glyphsOf("⚔»«", family)) expect(glyph.face).toBe(family.regular);
+  });
+
   test("glyph outlines are whole font pixels", () => {
     const face = family.regular;
     const [glyph] = glyphsOf("A", family);
