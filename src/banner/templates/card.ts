@@ -20,7 +20,7 @@ import type { ServerTemplate } from "./template.ts";
 
 export interface CardLayout {
   radius: number;
-  /** Width of the accent edge along the left side. */
+  /** Width of the accent edge along the left side (less than the radius). */
   edge: number;
   icon: Box;
   iconRadius: number;
@@ -143,10 +143,17 @@ function pillsOf(surface: Surface, layout: CardLayout, data: ServerBannerData, p
 
 const rowWidth = (pills: readonly Pill[], gap: number) => pills.reduce((sum, pill) => sum + pill.width + gap, 0) - (pills.length > 0 ? gap : 0);
 
-/** The accent edge: a band along the left side, inside the panel's rounded outline. */
+/**
+ * The accent edge: a band along the left side, inside the panel's rounded
+ * outline. Drawn as that shape (the corners' arcs up to where the band ends)
+ * rather than clipped: a clip mask of the whole banner costs more than the rest.
+ */
 function drawEdge(surface: Surface, layout: CardLayout, palette: Palette): void {
-  const clip = surface.mask(new Path().roundRect(0, 0, surface.width, surface.height, layout.radius));
-  surface.fill(new Path().rect(0, 0, layout.edge, surface.height), solid(palette.accent), { clip });
+  const r = layout.radius, h = surface.height;
+  // The band ends inside the corners' arcs (edge < radius): each arc runs from the side to the band's end.
+  const reach = Math.acos((r - layout.edge) / r);
+  const band = new Path().arc(r, r, r, Math.PI, Math.PI + reach).arc(r, h - r, r, Math.PI - reach, Math.PI).close();
+  surface.fill(band, solid(palette.accent));
 }
 
 /** Moves a slot that starts beside the icon to the icon's left edge (the icon is hidden). */
