@@ -106,7 +106,7 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
     name: { x: 30, width: 374, baseline: 78, size: { max: 30, min: 18 } },
     status: { x: 30, width: 120, baseline: 40, size: { max: 15, min: 13 } },
     dot: 5,
-    version: { slot: { x: 30, width: 90, baseline: 40, size: { max: 13, min: 11 } }, place: "after" },
+    version: { slot: { x: 30, width: 130, baseline: 40, size: { max: 13, min: 11 } }, place: "after" },
     motd: { x: 30, width: 374, baseline: 104, lineHeight: 1.35, size: { max: 15, min: 11 }, wrap: 1 },
     motdLines: 2,
     gap: 0,
