@@ -1,13 +1,20 @@
 // minimal-status (the default): the server's name, a status dot and word,
-// the player count and the first MOTD line. Strips read as two rows (name
-// and count, then status and MOTD); the box stacks them.
+// the player count, the MOTD, the version and the join address, in text
+// only (no icon, no accent). Strips read as rows: the name and the count,
+// then the status and the MOTD (its second line, the version and the
+// address on a third row at 728x90); the box stacks them; the header puts
+// the status and the address on a top row over the name and the MOTD.
 
-import { motdLineRuns } from "../../minecraft/motd.ts";
-import { drawDivider, drawStatusHeader } from "../parts.ts";
+import { drawAddress } from "../address-pill.ts";
+import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { drawSlot, formattedInSlot, textInSlot, type TextSlot } from "../slots.ts";
+import { shows } from "../model.ts";
+import { stripFormatting } from "../../minecraft/format.ts";
+import { addressOf, besideAddress, motdRuns, type AddressPlace } from "../motd-and-address.ts";
+import { drawDivider, drawPanel, drawServerStatus } from "../parts.ts";
+import { drawPlayerCount, type CountLayout } from "../player-count.ts";
+import { formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface MinimalStatusLayout {
@@ -16,13 +23,24 @@ export interface MinimalStatusLayout {
   /** The status dot and word; its slot starts at the dot's ring. */
   status: TextSlot;
   dot: number;
-  /** The MOTD's box; on strips it starts after the status word (plus `gap`) and keeps its right edge. */
-  motd: TextSlot;
+  /**
+   * The version, muted: "below" the status word (the MOTD then starts after
+   * the wider of the two), "after" it on its row, or "fixed" in its own
+   * slot; null where there is no room for it.
+   */
+  version: { slot: TextSlot; place: "below" | "after" | "fixed" } | null;
+  /** The MOTD's box; with `gap` > 0 it starts after the status word (plus `gap`) and keeps its right edge. */
+  motd: TextBlock;
+  motdLines: 1 | 2;
   gap: number;
-  players: TextSlot;
-  playersLabel: TextSlot;
+  count: CountLayout;
+  /** The most room the address chip may take, aligned as the slot says. */
+  address: TextSlot;
+  addressPlace: AddressPlace;
   /** A hairline between the name block and the count (the box only). */
   divider: { x: number; y: number; width: number } | null;
+  /** Width the count's column gives the name and the MOTD when players are hidden. */
+  countRoom: { name: number; motd: number };
 }
 
 const layouts: Record<LayoutKey, MinimalStatusLayout> = {
@@ -31,66 +49,112 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
     name: { x: 14, width: 306, baseline: 26, size: { max: 17, min: 12 } },
     status: { x: 14, width: 80, baseline: 46, size: { max: 11, min: 10 } },
     dot: 3.5,
-    motd: { x: 14, width: 306, baseline: 46, size: { max: 12, min: 10 } },
+    version: null,
+    motd: { x: 14, width: 440, baseline: 46, lineHeight: 1.3, size: { max: 12, min: 10 }, wrap: 1 },
+    motdLines: 1,
     gap: 12,
-    players: { x: 330, width: 124, baseline: 28, size: { max: 20, min: 13 }, align: "right" },
-    playersLabel: { x: 330, width: 124, baseline: 46, size: { max: 10, min: 10 }, align: "right" },
+    count: {
+      count: { x: 330, width: 124, baseline: 26, size: { max: 20, min: 13 }, align: "right" },
+      label: { x: 330, width: 124, baseline: 26, size: { max: 10, min: 10 }, align: "right" },
+      inline: true,
+    },
+    address: { x: 14, width: 440, baseline: 46, size: { max: 10, min: 9 }, align: "right" },
+    addressPlace: "beside-motd",
     divider: null,
+    countRoom: { name: 134, motd: 0 },
   },
   "728x90": {
     radius: 8,
-    name: { x: 22, width: 478, baseline: 40, size: { max: 26, min: 16 } },
-    status: { x: 22, width: 100, baseline: 68, size: { max: 15, min: 12 } },
+    name: { x: 22, width: 470, baseline: 34, size: { max: 24, min: 16 } },
+    status: { x: 22, width: 100, baseline: 56, size: { max: 14, min: 12 } },
     dot: 4.5,
-    motd: { x: 22, width: 478, baseline: 68, size: { max: 15, min: 11 } },
+    version: { slot: { x: 22, width: 80, baseline: 75, size: { max: 12, min: 10 } }, place: "below" },
+    motd: { x: 22, width: 446, baseline: 56, lineHeight: 1.35, size: { max: 14, min: 10 }, wrap: 1 },
+    motdLines: 2,
     gap: 16,
-    players: { x: 516, width: 190, baseline: 43, size: { max: 30, min: 18 }, align: "right" },
-    playersLabel: { x: 516, width: 190, baseline: 68, size: { max: 13, min: 13 }, align: "right" },
+    count: {
+      count: { x: 500, width: 206, baseline: 34, size: { max: 28, min: 16 }, align: "right" },
+      label: { x: 500, width: 206, baseline: 34, size: { max: 13, min: 13 }, align: "right" },
+      inline: true,
+    },
+    address: { x: 470, width: 236, baseline: 75, size: { max: 12, min: 10 }, align: "right" },
+    addressPlace: "ends-motd",
     divider: null,
+    countRoom: { name: 214, motd: 238 },
   },
   "300x250": {
     radius: 10,
-    name: { x: 22, width: 256, baseline: 82, size: { max: 24, min: 14 } },
-    status: { x: 22, width: 140, baseline: 46, size: { max: 14, min: 12 } },
+    name: { x: 22, width: 256, baseline: 78, size: { max: 24, min: 14 } },
+    status: { x: 22, width: 140, baseline: 44, size: { max: 14, min: 12 } },
     dot: 4.5,
-    motd: { x: 22, width: 256, baseline: 108, size: { max: 14, min: 11 } },
+    version: { slot: { x: 164, width: 114, baseline: 44, size: { max: 12, min: 10 }, align: "right" }, place: "fixed" },
+    motd: { x: 22, width: 256, baseline: 104, lineHeight: 1.35, size: { max: 13, min: 10 }, wrap: 1 },
+    motdLines: 2,
     gap: 0,
-    players: { x: 22, width: 256, baseline: 194, size: { max: 44, min: 22 } },
-    playersLabel: { x: 22, width: 256, baseline: 220, size: { max: 14, min: 14 } },
-    divider: { x: 22, y: 134, width: 256 },
+    count: {
+      count: { x: 22, width: 256, baseline: 180, size: { max: 40, min: 22 } },
+      label: { x: 22, width: 256, baseline: 198, size: { max: 13, min: 13 } },
+      inline: false,
+    },
+    address: { x: 22, width: 256, baseline: 229, size: { max: 12, min: 10 } },
+    addressPlace: "own",
+    divider: { x: 22, y: 136, width: 256 },
+    countRoom: { name: 0, motd: 0 },
   },
   "600x150": {
     radius: 12,
-    name: { x: 30, width: 380, baseline: 86, size: { max: 32, min: 18 } },
-    status: { x: 30, width: 150, baseline: 48, size: { max: 15, min: 13 } },
+    name: { x: 30, width: 374, baseline: 78, size: { max: 30, min: 18 } },
+    status: { x: 30, width: 120, baseline: 40, size: { max: 15, min: 13 } },
     dot: 5,
-    motd: { x: 30, width: 380, baseline: 118, size: { max: 17, min: 13 } },
+    version: { slot: { x: 30, width: 130, baseline: 40, size: { max: 13, min: 11 } }, place: "after" },
+    motd: { x: 30, width: 374, baseline: 104, lineHeight: 1.35, size: { max: 15, min: 11 }, wrap: 1 },
+    motdLines: 2,
     gap: 0,
-    players: { x: 420, width: 150, baseline: 92, size: { max: 44, min: 24 }, align: "right" },
-    playersLabel: { x: 420, width: 150, baseline: 118, size: { max: 15, min: 15 }, align: "right" },
+    count: {
+      count: { x: 414, width: 156, baseline: 98, size: { max: 44, min: 22 }, align: "right" },
+      label: { x: 414, width: 156, baseline: 120, size: { max: 15, min: 15 }, align: "right" },
+      inline: false,
+    },
+    address: { x: 300, width: 270, baseline: 40, size: { max: 13, min: 11 }, align: "right" },
+    addressPlace: "own",
     divider: null,
+    countRoom: { name: 166, motd: 166 },
   },
 };
 
 export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
   key: "minimal-status",
   title: "Minimal status",
-  description: "Name, status, players and the first MOTD line.",
+  description: "Name, status, players, the MOTD, the version and the join address, in text only.",
   kind: "server",
   defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1"],
+  uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version"],
   layouts,
   draw(surface, layout, data, palette) {
-    const status = drawStatusHeader(surface, layout, data, palette);
-    const bold = { face: "sans", bold: true } as const;
-    drawSlot(surface, layout.players, fitPlayers(surface, layout.players, data.players, bold), palette.text);
-    textInSlot(surface, layout.playersLabel, layout.divider ? "players online" : "players", { face: "sans" }, palette.muted);
+    drawPanel(surface, palette, layout.radius);
+    const players = shows(data, "players");
+    const name = players ? layout.name : { ...layout.name, width: layout.name.width + layout.countRoom.name };
+    textInSlot(surface, name, stripFormatting(data.name), { face: "sans", bold: true }, palette.text);
+    if (players) drawPlayerCount(surface, layout.count, data.players, layout.divider || !layout.count.inline ? "players online" : "players", palette);
     if (layout.divider) drawDivider(surface, layout.divider, palette);
-    // On strips the MOTD follows the status word on its row, keeping its box's right edge.
-    const start = layout.gap > 0 ? layout.status.x + status + layout.gap : layout.motd.x;
-    const motd = { ...layout.motd, x: start, width: layout.motd.x + layout.motd.width - start };
-    formattedInSlot(surface, motd, motdLineRuns(data.motd[0]), "sans", {
-      defaultColor: palette.motd, backdrops: backdrops(palette),
-    });
+
+    const status = shows(data, "status") ? drawServerStatus(surface, layout.status, data.status, palette, layout.dot) : 0;
+    let below = 0;
+    if (layout.version && data.version && shows(data, "version")) {
+      const { slot, place } = layout.version;
+      const at = place === "after" && status > 0 ? { ...slot, x: slot.x + status + slot.size.max } : slot;
+      const drawn = textInSlot(surface, at, data.version, { face: "sans" }, palette.muted).width;
+      if (place === "below") below = drawn;
+    }
+
+    // On strips the MOTD follows the status column (the word, and the version under it) on its rows, keeping its box's right edge.
+    const column = Math.max(status, below);
+    const start = layout.gap > 0 && column > 0 ? layout.status.x + column + layout.gap : layout.motd.x;
+    const right = layout.motd.x + layout.motd.width + (players ? 0 : layout.countRoom.motd);
+    const lines = motdRuns(data, layout.motdLines);
+    const address = addressOf(data);
+    const placed = besideAddress(surface, { ...layout.motd, x: start, width: right - start }, lines, address, layout.address, layout.addressPlace);
+    if (lines.length > 0) formattedBlock(surface, placed.motd, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
+    if (placed.chip) drawAddress(surface, layout.address, address!, palette, palette.muted);
   },
 };

@@ -1,0 +1,58 @@
+// The MOTD lines a template draws and where the join address's chip goes
+// beside them: templates that draw both share these rules.
+
+import { plainRun, stripFormatting, type StyledRun } from "../minecraft/format.ts";
+import { motdLineRuns } from "../minecraft/motd.ts";
+import { fitAddress } from "./address-pill.ts";
+import { fitFormatted, type TextBlock } from "./fit-text.ts";
+import { shows, type ServerBannerData } from "./model.ts";
+import type { TextSlot } from "./slots.ts";
+import type { Surface } from "./surface.ts";
+
+/** What the game's list shows in place of the MOTD of a server it cannot reach. */
+export const UNREACHABLE = "Can't connect to server";
+
+/**
+ * The first `count` MOTD lines as runs; for an offline server without one,
+ * the game's "Can't connect to server"; none when the MOTD is hidden or blank.
+ */
+export function motdRuns(data: ServerBannerData, count: 1 | 2): StyledRun[][] {
+  if (!shows(data, "motd")) return [];
+  const lines = data.motd.slice(0, count);
+  if (lines.some((line) => stripFormatting(line).trim() !== "")) return lines.map(motdLineRuns);
+  return data.status === "offline" ? [[plainRun(UNREACHABLE)]] : [];
+}
+
+/** The join address to draw: known and not hidden. */
+export function addressOf(data: ServerBannerData): string | null {
+  return data.address && shows(data, "address") ? data.address : null;
+}
+
+/**
+ * Where the chip sits relative to the MOTD: on the MOTD's (only) row after
+ * it, only where the MOTD still fits whole beside it ("beside-motd", the
+ * smallest strip); at the end of the MOTD's last row, which keeps clear of
+ * it ("ends-motd"); or in a place of its own.
+ */
+export type AddressPlace = "beside-motd" | "ends-motd" | "own";
+
+/**
+ * The MOTD's box once the chip of `address` (null: none) has its room in
+ * `slot`, and whether the chip is drawn. The chip's gap is one em of its text.
+ */
+export function besideAddress(
+  surface: Surface, motd: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, address: string | null, slot: TextSlot, place: AddressPlace,
+): { motd: TextBlock; chip: boolean } {
+  if (address === null) return { motd, chip: false };
+  const chip = fitAddress(surface, slot, address);
+  if (chip.width === 0) return { motd, chip: false };
+  const gap = slot.size.max;
+  if (place === "beside-motd") {
+    const first = lines[0];
+    const needed = first ? fitFormatted(first, "sans", Infinity, { max: motd.size.min, min: motd.size.min }, surface.scale).width : 0;
+    if (chip.fitted.truncated || needed + gap + chip.width > motd.width) return { motd, chip: false };
+    return { motd: { ...motd, width: motd.width - chip.width - gap }, chip: true };
+  }
+  if (place === "ends-motd") return { motd: { ...motd, width: Math.min(motd.width, slot.x + slot.width - chip.width - gap - motd.x) }, chip: true };
+  return { motd, chip: true };
+}

@@ -1,0 +1,38 @@
+// The player count with its label ("3/50" over "players online", or
+// "3/50 players" on one baseline where a strip has no second row to spare).
+
+import type { PlayerCount } from "./model.ts";
+import { fitPlayers } from "./fitted-counts.ts";
+import { drawSlot, fitSlot, type TextSlot } from "./slots.ts";
+import type { Surface } from "./surface.ts";
+import type { Palette } from "./theme.ts";
+
+export interface CountLayout {
+  count: TextSlot;
+  label: TextSlot;
+  /** The label follows the count on the count's baseline, both at the slot's right edge. */
+  inline: boolean;
+}
+
+/**
+ * Draws the count in bold and its label muted. An inline label keeps its
+ * size and the count takes the rest; where even the compact count would be
+ * cut, the count takes the whole slot and the label is left out.
+ */
+export function drawPlayerCount(surface: Surface, layout: CountLayout, players: PlayerCount | null, label: string, palette: Palette): void {
+  const bold = { face: "sans", bold: true } as const;
+  const labelFit = fitSlot(surface, layout.label, label, { face: "sans" });
+  if (!layout.inline) {
+    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, bold), palette.text);
+    drawSlot(surface, layout.label, labelFit, palette.muted);
+    return;
+  }
+  const count = { ...layout.count, width: layout.count.width - labelFit.width - layout.label.size.max * 0.4 };
+  const beside = fitPlayers(surface, count, players, bold);
+  if (beside.truncated) {
+    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, bold), palette.text);
+    return;
+  }
+  drawSlot(surface, count, beside, palette.text);
+  drawSlot(surface, layout.label, labelFit, palette.muted);
+}
