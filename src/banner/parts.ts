@@ -1,7 +1,7 @@
 // Pieces several templates draw: the panel, status marks, signal bars and
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
-import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
+import { Path, Pixmap, linearGradient, parseHexColor, rasterizeToMask, solid, type Color } from "../render/index.ts";
 import { fitText, type FittedText } from "./fit-text.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
@@ -63,7 +63,10 @@ function drawPresetTexture(surface: Surface, outline: Path, look: TextureLook, p
   // By preset, theme (its overlay) and grid: a few dozen at most (banner_textures).
   const key = `${preset.name} ${colorKey(preset.colors[0]!)} ${columns}x${rows}`;
   const texture = surface.caches.textures.getOrCompute(key, () => presetTexture(look, preset.colors, columns, rows));
-  surface.image(texture, { x: 0, y: 0, width: columns * TEXEL, height: rows * TEXEL }, { filter: "nearest", clip: surface.mask(outline) });
+  // Clipped to the whole pixmap, not the masks' default bounds: a 1200x300 banner at 2x is 2400 pixels wide.
+  const { pixmap } = surface;
+  const clip = rasterizeToMask(outline, surface.transform, "nonzero", { x: 0, y: 0, width: pixmap.width, height: pixmap.height });
+  surface.image(texture, { x: 0, y: 0, width: columns * TEXEL, height: rows * TEXEL }, { filter: "nearest", clip });
 }
 
 /**
