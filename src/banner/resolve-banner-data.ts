@@ -3,7 +3,7 @@
 // then defaults. Pure functions: the caller fetches the lookup result, the
 // record and its history, and passes the clock.
 
-import { joinAddress } from "../minecraft/address.ts";
+import { joinAddress } from "../minecraft/join-address.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { statusAt } from "../minecraft/status.ts";

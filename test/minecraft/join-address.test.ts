@@ -1,7 +1,7 @@
-// The join address as players type it (src/minecraft/address.ts).
+// The join address as players type it (src/minecraft/join-address.ts).
 
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_PORTS, joinAddress } from "../../src/minecraft/address.ts";
+import { DEFAULT_PORTS, joinAddress } from "../../src/minecraft/join-address.ts";
 
 describe("joinAddress", () => {
   test.each([
