@@ -61,7 +61,8 @@ const background: QueryType<Color | BackgroundPresetName> = {
   schema: { pattern: COLOR_PATTERN },
   read(raw, name) {
     const value = backgroundPreset(raw) ?? readColor(raw);
-    if (!value) throw bad(`${name} must be a preset (${PRESET_NAMES}) or ${COLOR_FORMS}, not ${shown(raw)}`);
+    // The wrong value first: an error image shows one line, as much of it as fits.
+    if (!value) throw bad(`${name} ${shown(raw)} is not a preset (${PRESET_NAMES}), nor ${COLOR_FORMS}`);
     return value;
   },
 };

@@ -98,7 +98,8 @@ export function choiceList<T extends string>(choices: readonly T[]): QueryType<T
     read(raw, name) {
       const names = raw.split(",").map((item) => item.trim().toLowerCase()).filter((item) => item !== "");
       const unknown = names.find((item) => !(choices as readonly string[]).includes(item));
-      if (unknown !== undefined) throw bad(`${name} takes a comma list of ${choices.join(", ")}; not ${shown(unknown)}`);
+      // The wrong name first: an error image shows one line, as much of it as fits.
+      if (unknown !== undefined) throw bad(`${name}: ${shown(unknown)} is none of ${choices.join(", ")} (a comma list of them)`);
       return choices.filter((option) => names.includes(option));
     },
   };

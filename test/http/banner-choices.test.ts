@@ -116,7 +116,7 @@ describe("hide=", () => {
   test("an unknown name is a 400 that lists the valid ones", async () => {
     const response = await fetch(`${server.url}/api/banner?hide=version,colour`);
     expect(response.status).toBe(400);
-    expect((await json(response)).error.message).toBe(`hide takes a comma list of ${BANNER_ELEMENTS.join(", ")}; not "colour"`);
+    expect((await json(response)).error.message).toBe(`hide: "colour" is none of ${BANNER_ELEMENTS.join(", ")} (a comma list of them)`);
   });
 });
 
