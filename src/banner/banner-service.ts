@@ -10,7 +10,7 @@ import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import type { Store } from "../store/store.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
-import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
+import type { BannerElement, BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer,
   type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
@@ -34,6 +34,8 @@ export interface BannerRequest {
   /** Plugin templates: the plugin record, and which of its counters to draw how. */
   pluginUuid: string | null;
   counters: CounterChoice;
+  /** The parts not to draw (hide=); absent or empty: none. */
+  hidden?: ReadonlySet<BannerElement>;
 }
 
 export interface PreparedBanner extends ImagePlan<BannerJob> {
@@ -73,11 +75,13 @@ function isPlugin(data: Resolved): data is PluginBannerData {
 
 /**
  * What is drawn, as one string (the digest's cost is per string): the
- * favicon by a digest of its bytes, everything else as it is.
+ * favicon by a digest of its bytes, the hidden parts as a list (JSON writes
+ * a set as {}), everything else as it is.
  */
 function description(request: BannerRequest, data: Resolved): string {
   const { size, theme, scale, accent, background } = request.options;
-  const shown = isPlugin(data) ? data : { ...data, favicon: data.favicon && faviconDigest(data.favicon) };
+  const hidden = data.hidden ? { hidden: [...data.hidden] } : {};
+  const shown = isPlugin(data) ? { ...data, ...hidden } : { ...data, favicon: data.favicon && faviconDigest(data.favicon), ...hidden };
   return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown]);
 }
 
@@ -117,9 +121,9 @@ export class BannerService {
   private async resolve(request: BannerRequest): Promise<Resolved> {
     const now = this.deps.now();
     if (request.template.kind === "plugin") {
-      return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters);
+      return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
-    return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now });
+    return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden });
   }
 
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {

@@ -5,6 +5,7 @@
 import type { PlayerCount } from "../minecraft/players.ts";
 import type { ServerStatus } from "../minecraft/status.ts";
 import type { Color, Pixmap } from "../render/index.ts";
+import type { BackgroundPresetName } from "./backgrounds.ts";
 
 export type { PlayerCount, ServerStatus };
 export type Theme = "light" | "dark";
@@ -104,6 +105,6 @@ export interface BannerOptions {
   scale: 1 | 2;
   /** Replaces the theme's accent (bars, charts, highlights). */
   accent?: Color;
-  /** Replaces the theme's background (alpha allowed: a transparent banner). */
-  background?: Color;
+  /** Replaces the theme's background: a colour (alpha allowed) or a preset (backgrounds.ts). */
+  background?: Color | BackgroundPresetName;
 }

@@ -1,13 +1,14 @@
 // Pieces several templates draw: the panel, status marks, signal bars and
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
-import { Path, Pixmap, linearGradient, parseHexColor, solid, type Color } from "../render/index.ts";
+import { Path, Pixmap, linearGradient, parseHexColor, rasterizeToMask, solid, type Color } from "../render/index.ts";
 import { fitText, type FittedText } from "./fit-text.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import type { ServerStatus } from "./model.ts";
 import type { Box, Surface } from "./surface.ts";
-import type { Palette } from "./theme.ts";
+import { presetTexture, type TextureLook } from "./backgrounds.ts";
+import type { Palette, PresetFill } from "./theme.ts";
 
 export const STATUS_WORD: Record<ServerStatus, string> = { online: "Online", offline: "Offline" };
 
@@ -31,7 +32,7 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
   const [from, to] = palette.background;
   // Drawn on anything but a blank surface the panel would blend with what is there: not a copy.
   const key = surface.blank && pixmap.data.byteLength <= MAX_KEPT_PANEL_BYTES
-    ? `${width}x${height}@${scale} ${radius} ${colorKey(from)} ${colorKey(to)} ${colorKey(palette.border)}`
+    ? `${width}x${height}@${scale} ${radius} ${palette.preset?.name ?? ""} ${colorKey(from)} ${colorKey(to)} ${colorKey(palette.border)}`
     : null;
   const { panels } = surface.caches;
   const kept = key === null ? undefined : panels.get(key);
@@ -39,12 +40,33 @@ export function drawPanel(surface: Surface, palette: Palette, radius: number): v
     surface.copyBlankDrawing(kept);
     return;
   }
-  surface.fill(new Path().roundRect(0, 0, width, height, radius), linearGradient(0, 0, width, height, [
-    { offset: 0, color: from },
-    { offset: 1, color: to },
-  ]));
+  const outline = new Path().roundRect(0, 0, width, height, radius);
+  const preset = palette.preset;
+  if (preset?.look.kind === "texture") drawPresetTexture(surface, outline, preset.look, preset);
+  else surface.fill(outline, panelGradient(surface, preset ? preset.colors : palette.background, preset !== undefined));
   drawHairline(surface, radius, palette.border);
   if (key !== null) panels.set(key, pixmap.pixels.slice(), PANEL_TTL_MS);
+}
+
+/** Colours spread evenly: a preset's from top to bottom (a sky), the theme's two from top-left to bottom-right. */
+function panelGradient(surface: Surface, colors: readonly Color[], vertical: boolean) {
+  const stops = colors.map((color, i) => ({ offset: i / (colors.length - 1), color }));
+  return linearGradient(0, 0, vertical ? 0 : surface.width, surface.height, stops);
+}
+
+/** CSS pixels per texture pixel: a block is 32 px, as the game draws its menu background at GUI scale 2. */
+const TEXEL = 2;
+
+/** A texture preset's blocks inside the panel's outline, each texture pixel a hard square. */
+function drawPresetTexture(surface: Surface, outline: Path, look: TextureLook, preset: PresetFill): void {
+  const columns = Math.ceil(surface.width / TEXEL), rows = Math.ceil(surface.height / TEXEL);
+  // By preset, theme (its overlay) and grid: a few dozen at most (banner_textures).
+  const key = `${preset.name} ${colorKey(preset.colors[0]!)} ${columns}x${rows}`;
+  const texture = surface.caches.textures.getOrCompute(key, () => presetTexture(look, preset.colors, columns, rows));
+  // Clipped to the whole pixmap, not the masks' default bounds: a 1200x300 banner at 2x is 2400 pixels wide.
+  const { pixmap } = surface;
+  const clip = rasterizeToMask(outline, surface.transform, "nonzero", { x: 0, y: 0, width: pixmap.width, height: pixmap.height });
+  surface.image(texture, { x: 0, y: 0, width: columns * TEXEL, height: rows * TEXEL }, { filter: "nearest", clip });
 }
 
 /**

@@ -3,6 +3,7 @@
 // then defaults. Pure functions: the caller fetches the lookup result, the
 // record and its history, and passes the clock.
 
+import { joinAddress } from "../minecraft/join-address.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { statusAt } from "../minecraft/status.ts";
@@ -10,7 +11,10 @@ import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
-import { HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, type HistoryPoint, type NumberStyle, type PlayerCount, type PluginBannerData, type ServerBannerData, type ServerStatus } from "./model.ts";
+import {
+  HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, shows, type BannerElement, type HistoryPoint, type NumberStyle, type PlayerCount, type PluginBannerData,
+  type ServerBannerData, type ServerStatus,
+} from "./model.ts";
 
 export type DataMode = "manual" | "query" | "plugin";
 
@@ -51,8 +55,10 @@ export interface ManualValues {
   max?: number;
   motd1?: string;
   motd2?: string;
-  /** ip_address as typed: the name of last resort before the default. */
+  /** ip_address as typed: the join address, and the name of last resort before the default. */
   address?: string;
+  /** The server's edition: whose default port the join address leaves out (default Java). */
+  edition?: Edition;
 }
 
 /** What a lookup or a pushed record says about a server. */
@@ -68,6 +74,8 @@ export interface SourceFacts {
   favicon: Uint8Array | null;
   /** Samples of the last 24 hours (pushed records only), oldest first. */
   history: readonly HistoryPoint[];
+  /** The join address a plugin pushed (as it sent it), or null. */
+  address: string | null;
 }
 
 /** ServerBannerData with the favicon still encoded: cheap to key and compare, decoded once per render. */
@@ -111,6 +119,8 @@ export function factsFromLookup(result: LiveStatus): SourceFacts {
     latencyMs: result.online ? result.latencyMs : null,
     favicon: result.favicon,
     history: [],
+    // The address looked up is ip_address itself: the query's.
+    address: null,
   };
 }
 
@@ -149,6 +159,7 @@ export function factsFromRecord(
     latencyMs: null,
     favicon: null,
     history,
+    address: typeof row.extra?.address === "string" ? row.extra.address : null,
   };
 }
 
@@ -172,8 +183,16 @@ function playerCount(manual: ManualValues, source: PlayerCount | null): PlayerCo
  * The source's player count is shown only while the source reads online
  * and the banner's status is online: a stale record's last count is no count.
  */
-export function resolveServer(input: { mode: DataMode; manual: ManualValues; facts: SourceFacts | null; now: number }): ResolvedServer {
+export function resolveServer(input: {
+  mode: DataMode;
+  manual: ManualValues;
+  facts: SourceFacts | null;
+  now: number;
+  /** hide=: none when absent or empty. */
+  hidden?: ReadonlySet<BannerElement>;
+}): ResolvedServer {
   const { mode, manual, facts } = input;
+  const hidden = input.hidden?.size ? { hidden: input.hidden } : {};
   const status = manual.status ?? facts?.status ?? (mode === "manual" ? "online" : "offline");
   const sourcePlayers = status === "online" && facts?.status === "online" ? facts.players : null;
   const players = playerCount(manual, sourcePlayers);
@@ -191,7 +210,15 @@ export function resolveServer(input: { mode: DataMode; manual: ManualValues; fac
     latencyMs: status === "online" ? (facts?.latencyMs ?? null) : null,
     favicon: facts?.favicon ?? null,
     history,
+    address: joinAddressOf(manual, facts, hidden),
+    ...hidden,
   };
+}
+
+/** ip_address, else what the plugin pushed, as players type it; null when hidden or not an address. */
+function joinAddressOf(manual: ManualValues, facts: SourceFacts | null, data: { hidden?: ReadonlySet<BannerElement> }): string | null {
+  const typed = manual.address ?? facts?.address;
+  return typed !== undefined && typed !== null && shows(data, "address") ? joinAddress(typed, manual.edition ?? "java") : null;
 }
 
 /** The data a template draws: the favicon decoded (bounded; one that does not decode is simply absent). */
@@ -214,13 +241,15 @@ export const DEFAULT_COUNTERS: CounterChoice = { names: null, numbers: "compact"
  * null (drawn "—"): the owner sees the name they asked for is missing
  * instead of a banner that silently shows fewer counters.
  */
-export function resolvePlugin(row: PluginRow | undefined, now: number, choice: CounterChoice = DEFAULT_COUNTERS): PluginBannerData {
+export function resolvePlugin(
+  row: PluginRow | undefined, now: number, choice: CounterChoice = DEFAULT_COUNTERS, hidden?: ReadonlySet<BannerElement>,
+): PluginBannerData {
   const pushed = row ? Object.entries(row.stats).filter(([, value]) => typeof value === "number" && Number.isFinite(value)) : [];
   const values = new Map(pushed);
   const counters = choice.names === null
     ? pushed.slice(0, MAX_SHOWN_COUNTERS)
     : choice.names.slice(0, MAX_SHOWN_COUNTERS).map((name) => [name, values.get(name) ?? null] as const);
-  const base = { counters, numbers: choice.numbers };
+  const base = { counters, numbers: choice.numbers, ...(hidden?.size ? { hidden } : {}) };
   if (!row) return { name: UNKNOWN_PLUGIN_NAME, version: null, active: false, ...base };
   return { name: text(row.name) ?? NAMELESS_PLUGIN_NAME, version: text(row.version), active: isPluginActive(row, now), ...base };
 }

@@ -2,16 +2,31 @@
 // (#0f172a-#1e293b) with light text; light: near-whites (#f8fafc-#e2e8f0)
 // with dark text. Text colours hold 4.5:1 against both ends of their
 // background (checked in test/banner/fit-text.test.ts), also on a banner's own
-// background (paletteFor).
+// background (paletteFor), and on every pixel of a background preset's
+// (presetPalette).
 
 import { parseHexColor, type Color } from "../render/index.ts";
-import { over, readableOn, worstContrast, TEXT_CONTRAST } from "./contrast.ts";
+import { BACKGROUND_LOOKS, type BackgroundLook, type BackgroundPresetName } from "./backgrounds.ts";
+import { contrastRatio, over, readableOn, worstContrast, TEXT_CONTRAST } from "./contrast.ts";
 import type { BannerOptions, ServerStatus, Theme } from "./model.ts";
+
+/** A background preset as one theme draws it (parts.ts drawPanel). */
+export interface PresetFill {
+  name: BackgroundPresetName;
+  look: Exclude<BackgroundLook, { kind: "none" }>;
+  /** The look's shades or stops under the theme's overlay: the colours drawn. */
+  colors: readonly Color[];
+}
 
 export interface Palette {
   theme: Theme;
-  /** Background gradient, top-left to bottom-right. */
+  /**
+   * Background gradient, top-left to bottom-right. With a preset: the
+   * darkest and lightest colours it draws (what text is judged against).
+   */
   background: readonly [Color, Color];
+  /** A background preset drawn instead of the gradient; absent: none. */
+  preset?: PresetFill;
   /** Hairline around the banner, so it keeps its edge on a page of the same colour. */
   border: Color;
   /** Recessed areas: bar tracks, chart grids, icon wells. */
@@ -86,12 +101,87 @@ function keepsOwn(own: Color, theirs: Color, ends: readonly Color[]): boolean {
   return mine >= TEXT_CONTRAST || mine >= worstContrast(theirs, ends);
 }
 
-/** The theme's palette with the banner's own accent and background, if it chose them. */
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 255 };
+const WHITE: Color = { r: 255, g: 255, b: 255, a: 255 };
+const CLEAR: Color = { r: 0, g: 0, b: 0, a: 0 };
+
+/**
+ * The contrast a preset's overlay gives the theme's main text. Above the
+ * 4.5:1 every text colour needs, so that labels and the MOTD can stay a
+ * step softer than the name and still hold 4.5:1.
+ */
+const PRESET_TEXT_CONTRAST = 7;
+/** The overlay grows in steps of this alpha until the text holds PRESET_TEXT_CONTRAST. */
+const OVERLAY_STEP = 8;
+/** Entries of the renderer's gradient table (paint/shader.ts): every colour a gradient draws is one of them. */
+const GRADIENT_STEPS = 256;
+
+/** Every colour `look` draws from `colors`: a texture's shades, or each step between a gradient's stops. */
+function drawnColors(look: PresetFill["look"], colors: readonly Color[]): Color[] {
+  if (look.kind === "texture") return [...colors];
+  const last = colors.length - 1;
+  return Array.from({ length: GRADIENT_STEPS }, (_, i) => {
+    const at = (i / (GRADIENT_STEPS - 1)) * last, index = Math.min(Math.floor(at), last - 1), t = at - index;
+    const from = colors[index]!, to = colors[index + 1]!;
+    const mix = (p: number, q: number) => Math.round(p + (q - p) * t);
+    return { r: mix(from.r, to.r), g: mix(from.g, to.g), b: mix(from.b, to.b), a: 255 };
+  });
+}
+
+/** The darkest and the lightest of `colors` (contrast with black grows with luminance). */
+function extremes(colors: readonly Color[]): [Color, Color] {
+  const byLuminance = [...colors].sort((p, q) => contrastRatio(p, BLACK) - contrastRatio(q, BLACK));
+  return [byLuminance[0]!, byLuminance[byLuminance.length - 1]!];
+}
+
+/**
+ * `palette` on background preset `name`. The preset's colours get the
+ * least overlay towards the theme's background (black for dark, white for
+ * light) that gives the main text PRESET_TEXT_CONTRAST against each of
+ * them; every text colour then holds 4.5:1 against the darkest and the
+ * lightest colour drawn, so against every pixel. `transparent`: nothing
+ * drawn, not even the hairline, and the theme's own colours.
+ */
+function presetPalette(palette: Palette, name: BackgroundPresetName): Palette {
+  const look = BACKGROUND_LOOKS[name];
+  if (look.kind === "none") return { ...palette, background: [CLEAR, CLEAR], border: CLEAR };
+  const raw = (look.kind === "texture" ? look.shades : look.stops).map(hex);
+  const toward = palette.theme === "dark" ? BLACK : WHITE;
+  const under = (alpha: number) => raw.map((color) => over({ ...toward, a: alpha }, color));
+  let alpha = 0;
+  while (alpha < 255 && worstContrast(palette.text, extremes(drawnColors(look, under(alpha)))) < PRESET_TEXT_CONTRAST) {
+    alpha = Math.min(255, alpha + OVERLAY_STEP);
+  }
+  const colors = under(alpha);
+  const ends = extremes(drawnColors(look, colors));
+  const text = (color: Color) => readableOn(color, ends);
+  return {
+    ...palette,
+    background: ends,
+    preset: { name, look, colors },
+    text: text(palette.text),
+    muted: text(palette.muted),
+    motd: text(palette.motd),
+    statusText: { online: text(palette.statusText.online), offline: text(palette.statusText.offline) },
+  };
+}
+
+/** Presets by name and theme: worked out once (a few hundred contrast checks each). */
+const presetPalettes = new Map<string, Palette>();
+
+/** The theme's palette with the banner's own accent and background (a colour or a preset), if it chose them. */
 export function paletteFor(options: Pick<BannerOptions, "theme" | "accent" | "background">): Palette {
   const base = PALETTES[options.theme];
-  const accented = { ...base, accent: options.accent ?? base.accent };
+  const accent = options.accent ?? base.accent;
+  const accented = { ...base, accent };
   const background = options.background;
   if (!background) return accented;
+  if (typeof background === "string") {
+    const key = `${background} ${base.theme}`;
+    let preset = presetPalettes.get(key);
+    if (!preset) presetPalettes.set(key, (preset = presetPalette(base, background)));
+    return { ...preset, accent };
+  }
   // One colour becomes a gentle gradient towards the theme's direction, like the defaults.
   const own: Palette = { ...accented, background: [background, shade(background, base.theme === "dark" ? 0.08 : -0.06)] };
   const other = PALETTES[base.theme === "dark" ? "light" : "dark"];

@@ -7,14 +7,16 @@
 // banner domain's own lists, not copies.
 
 import { t } from "elysia";
-import { BANNER_SIZES, MAX_SHOWN_COUNTERS, type BannerSize, type NumberStyle, type ServerStatus } from "../banner/model.ts";
+import { BACKGROUND_PRESETS, backgroundPreset, type BackgroundPresetName } from "../banner/backgrounds.ts";
+import { BANNER_ELEMENTS, BANNER_SIZES, MAX_SHOWN_COUNTERS, type BannerSize, type NumberStyle, type ServerStatus } from "../banner/model.ts";
 import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
 import { THEMES } from "../banner/theme.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { PLUGIN_LIMITS } from "./payloads/plugin.ts";
-import { bad, choice, hexColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
+import type { Color } from "../render/index.ts";
+import { bad, choice, choiceList, color, COLOR_FORMS, COLOR_PATTERN, readColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
 
 export type TemplateKind = TemplateInfo["kind"];
 
@@ -26,6 +28,8 @@ export interface BannerParameter<T> {
   default?: string;
   /** The templates that read it: every one, or those of one kind. */
   readBy: "every" | TemplateKind;
+  /** Read only by the templates whose `uses` name this (their drawing shows it). */
+  onlyWhereUsed?: string;
 }
 
 export const sizeName = (size: BannerSize): string => `${size.width}x${size.height}`;
@@ -48,6 +52,19 @@ const templateKey: QueryType<TemplateInfo> = {
     const template = templates.get(key);
     if (!template) throw bad(`unknown ${name} ${shown(key)}; GET /api/templates lists them`);
     return template;
+  },
+};
+
+const PRESET_NAMES = BACKGROUND_PRESETS.map((preset) => preset.name).join(", ");
+
+/** A preset's name (any letter case), else a colour. */
+const background: QueryType<Color | BackgroundPresetName> = {
+  schema: { pattern: COLOR_PATTERN },
+  read(raw, name) {
+    const value = backgroundPreset(raw) ?? readColor(raw);
+    // The wrong value first: an error image shows one line, as much of it as fits.
+    if (!value) throw bad(`${name} ${shown(raw)} is not a preset (${PRESET_NAMES}), nor ${COLOR_FORMS}`);
+    return value;
   },
 };
 
@@ -92,8 +109,13 @@ export const BANNER_PARAMETERS = {
   theme: { type: choice(THEMES), readBy: "every", description: "Colour theme; default: the template's own (default_theme in GET /api/templates)" },
   format: { type: choice<ImageFormat>(["png", "webp"]), default: "png", readBy: "every", description: "Image format (WebP is lossless)" },
   scale: { type: choice(["1", "2"]), default: "1", readBy: "every", description: "2: twice the pixels, same layout (Hi-DPI)" },
-  accent: { type: hexColor, readBy: "every", description: "Accent colour, hex (RGB, RRGGBB or RRGGBBAA; # optional); default: the theme's" },
-  background: { type: hexColor, readBy: "every", description: "Background colour, hex (alpha allowed: a transparent banner); default: the theme's" },
+  accent: { type: color, readBy: "every", onlyWhereUsed: "accent", description: `Accent colour: ${COLOR_FORMS}; default: the theme's` },
+  background: {
+    type: background,
+    readBy: "every",
+    description: `A preset (${PRESET_NAMES}; GET /api/templates lists them) or ${COLOR_FORMS}, alpha allowed; default: the theme's`,
+  },
+  hide: { type: choiceList(BANNER_ELEMENTS), readBy: "every", description: `Parts not to draw, a comma list of ${BANNER_ELEMENTS.join(", ")}` },
   data_mode: {
     type: choice<DataMode>(["manual", "query", "plugin"]),
     default: "manual",
@@ -102,7 +124,7 @@ export const BANNER_PARAMETERS = {
   },
   server_name: { type: text(MAX_NAME_CHARS), readBy: "server", description: "Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\")" },
   ip_address: { type: text(MAX_ADDRESS_CHARS), readBy: "server", description: "Server address, host[:port]; required when data_mode=query" },
-  edition: { type: choice<Edition>(["java", "bedrock"]), default: "java", readBy: "server", description: "data_mode=query: the server's edition" },
+  edition: { type: choice<Edition>(["java", "bedrock"]), default: "java", readBy: "server", description: "The server's edition: how data_mode=query looks it up, and its default port, left out of the address drawn" },
   server_uuid: { type: uuid, readBy: "server", description: "data_mode=plugin: the UUID the server's plugin pushes as" },
   online_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Players online; overrides looked-up or pushed values" },
   max_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Player slots; overrides looked-up or pushed values" },
@@ -120,18 +142,20 @@ export type ParameterValue<N extends ParameterName> = Table[N]["type"] extends Q
 
 const ENTRIES = Object.entries(BANNER_PARAMETERS) as Array<[ParameterName, BannerParameter<unknown>]>;
 
-/** The parameters the templates of `kind` read, in table order. */
-export function parametersReadBy(kind: TemplateKind): ParameterName[] {
-  return ENTRIES.filter(([, parameter]) => parameter.readBy === "every" || parameter.readBy === kind).map(([name]) => name);
+/** The parameters `template` reads, in table order. */
+export function parametersReadBy(template: Pick<TemplateInfo, "kind" | "uses">): ParameterName[] {
+  return ENTRIES.filter(([, { readBy, onlyWhereUsed }]) =>
+    (readBy === "every" || readBy === template.kind) && (onlyWhereUsed === undefined || template.uses.includes(onlyWhereUsed))).map(([name]) => name);
 }
 
-const templatesOfKind = (kind: TemplateKind) => [...templates.values()].filter((info) => info.kind === kind).map((info) => info.key);
+const templatesWhere = (test: (info: TemplateInfo) => boolean) => [...templates.values()].filter(test).map((info) => info.key).join(", ");
 
 /** The description in the docs: the table's words, the bounds, the default, and who reads it. */
-function documented({ type, description, default: absent, readBy }: BannerParameter<unknown>): string {
+function documented({ type, description, default: absent, readBy, onlyWhereUsed }: BannerParameter<unknown>): string {
   const sentences = [type.bounds ? `${description}; ${type.bounds}` : description];
   if (absent !== undefined) sentences.push(`Default: ${absent}`);
-  if (readBy !== "every") sentences.push(`Read by the ${readBy} templates: ${templatesOfKind(readBy).join(", ")}`);
+  if (readBy !== "every") sentences.push(`Read by the ${readBy} templates: ${templatesWhere((info) => info.kind === readBy)}`);
+  if (onlyWhereUsed !== undefined) sentences.push(`Read by the templates that draw it: ${templatesWhere((info) => info.uses.includes(onlyWhereUsed))}`);
   return sentences.join(". ");
 }
 

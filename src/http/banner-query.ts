@@ -75,6 +75,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     motd1: values.motd_line_1,
     motd2: values.motd_line_2,
     address: values.ip_address,
+    edition: values.edition ?? DEFAULTS.edition,
   };
   const serverUuid = values.server_uuid ?? null;
   const pluginUuid = values.plugin_uuid ?? null;
@@ -99,9 +100,11 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     format: values.format ?? DEFAULTS.format,
     mode,
     manual,
-    lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: values.edition ?? DEFAULTS.edition } : null,
+    lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: manual.edition } : null,
     serverUuid,
     pluginUuid,
     counters: { names: values.stats ?? null, numbers: values.numbers ?? DEFAULTS.numbers },
+    // In the order of BANNER_ELEMENTS (choiceList), so any spelling of one list keys one image.
+    hidden: values.hide?.length ? new Set(values.hide) : undefined,
   };
 }

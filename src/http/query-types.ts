@@ -3,6 +3,7 @@
 // and how it is read, refusing a bad one with a 400 that names the parameter
 // and repeats (the start of) what was sent.
 
+import { parseBadgeColor } from "../badge/colors.ts";
 import { parseHexColor, type Color } from "../render/index.ts";
 import { HttpError } from "./errors.ts";
 import { parseUuid } from "./uuid.ts";
@@ -62,15 +63,47 @@ export function choice<T extends string>(choices: readonly T[]): QueryType<T> {
   };
 }
 
-/** RGB, RRGGBB or RRGGBBAA, "#" optional (it must be %23 in a URL, so most leave it out). */
-export const hexColor: QueryType<Color> = {
-  schema: { pattern: "^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$" },
+/** What a colour parameter accepts, for its description and its refusals. */
+export const COLOR_FORMS = "a hex colour (RGB, RRGGBB or RRGGBBAA, # optional) or a colour name as badges take (red, brightgreen, CSS names)";
+
+/**
+ * A hex colour (RGB, RRGGBB or RRGGBBAA, "#" optional: it must be %23 in a
+ * URL, so most leave it out), else any colour a badge accepts (its named
+ * palette, CSS names and functions), in any letter case; null for anything else.
+ */
+export function readColor(raw: string): Color | null {
+  return parseHexColor(raw.startsWith("#") ? raw : `#${raw}`) ?? parseBadgeColor(raw.toLowerCase())?.rgba ?? null;
+}
+
+/** Hex digits, or a word (a name) with or without a function's arguments: rgb(...), hsl(...). */
+export const COLOR_PATTERN = "^(#?[0-9a-fA-F]{3}|#?[0-9a-fA-F]{6}|#?[0-9a-fA-F]{8}|[a-zA-Z]+(\\(.*\\))?)$";
+
+export const color: QueryType<Color> = {
+  schema: { pattern: COLOR_PATTERN },
   read(raw, name) {
-    const parsed = parseHexColor(raw.startsWith("#") ? raw : `#${raw}`);
-    if (!parsed) throw bad(`${name} must be a hex colour (RGB, RRGGBB or RRGGBBAA, # optional), not ${shown(raw)}`);
+    const parsed = readColor(raw);
+    if (!parsed) throw bad(`${name} must be ${COLOR_FORMS}, not ${shown(raw)}`);
     return parsed;
   },
 };
+
+/**
+ * A comma list of `choices` in any letter case, spaces around names
+ * trimmed, empty items and repeats ignored (forms join checkboxes so);
+ * read in the order of `choices`, so two spellings of one list read alike.
+ */
+export function choiceList<T extends string>(choices: readonly T[]): QueryType<T[]> {
+  return {
+    schema: { pattern: "^[a-zA-Z ,]*$" },
+    read(raw, name) {
+      const names = raw.split(",").map((item) => item.trim().toLowerCase()).filter((item) => item !== "");
+      const unknown = names.find((item) => !(choices as readonly string[]).includes(item));
+      // The wrong name first: an error image shows one line, as much of it as fits.
+      if (unknown !== undefined) throw bad(`${name}: ${shown(unknown)} is none of ${choices.join(", ")} (a comma list of them)`);
+      return choices.filter((option) => names.includes(option));
+    },
+  };
+}
 
 /** A UUID, read in its canonical lower-case form. */
 export const uuid: QueryType<string> = {

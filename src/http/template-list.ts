@@ -1,8 +1,11 @@
 // What GET /api/templates answers (and the designer page embeds): each
 // template of the banner domain with its sizes, themes, the fields it draws
-// and the query parameters it reads (from the parameter table).
+// and the query parameters it reads (from the parameter table); the
+// background presets and the parts hide= may name.
 
 import { Type, type Static } from "@sinclair/typebox";
+import { BACKGROUND_PRESETS } from "../banner/backgrounds.ts";
+import { BANNER_ELEMENTS } from "../banner/model.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
 import { THEMES } from "../banner/theme.ts";
 import { BANNER_PARAMETERS, parametersReadBy, sizeName } from "./banner-parameters.ts";
@@ -11,6 +14,15 @@ import { literals } from "./openapi/responses.ts";
 export const TEMPLATE_LIST_SCHEMA = Type.Object(
   {
     default_template: Type.String(),
+    backgrounds: Type.Array(
+      Type.Object({
+        name: Type.String({ description: "The value of background=" }),
+        title: Type.String(),
+        kind: literals(["texture", "gradient", "none"], { description: "Block texture, gradient, or nothing drawn (transparent)" }),
+      }),
+      { description: "The background presets, in the order offered; background= also takes a colour" },
+    ),
+    hide: Type.Array(Type.String(), { description: "What hide= may name (a comma list of them): the parts a template leaves out" }),
     templates: Type.Array(
       Type.Object({
         key: Type.String(),
@@ -36,6 +48,8 @@ function themesOf(info: TemplateInfo): string[] {
 
 export const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
   default_template: DEFAULT_TEMPLATE,
+  backgrounds: BACKGROUND_PRESETS.map(({ name, title, kind }) => ({ name, title, kind })),
+  hide: [...BANNER_ELEMENTS],
   templates: [...templates.values()].map((info) => ({
     key: info.key,
     title: info.title,
@@ -46,6 +60,6 @@ export const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
     themes: themesOf(info),
     default_theme: info.defaultTheme,
     uses: [...info.uses],
-    parameters: parametersReadBy(info.kind),
+    parameters: parametersReadBy(info),
   })),
 };

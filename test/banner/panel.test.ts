@@ -37,6 +37,8 @@ test("a panel copied from a kept drawing has the pixels of one drawn in full, fo
   const [from, to] = dark.background;
   const palettes: Palette[] = [
     dark, paletteFor({ theme: "light" }), paletteFor({ theme: "dark", background: rgba(17, 99, 43) }),
+    // Presets: a texture in each theme, a gradient.
+    paletteFor({ theme: "dark", background: "stone" }), paletteFor({ theme: "light", background: "stone" }), paletteFor({ theme: "dark", background: "ocean" }),
     // Each colour on its own: the start, the end, the hairline.
     { ...dark, background: [rgba(200, 40, 40), to] }, { ...dark, background: [from, rgba(40, 200, 40)] }, { ...dark, border: rgba(250, 250, 0) },
   ];

@@ -57,7 +57,7 @@ describe("the deployed plugin's record", () => {
 
   test("an unknown uuid draws the defaults, offline", () => {
     expect(resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(undefined), now: NOW })).toEqual({
-      name: DEFAULT_SERVER_NAME, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [],
+      name: DEFAULT_SERVER_NAME, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [], address: null,
     });
   });
 

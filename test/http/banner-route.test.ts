@@ -139,8 +139,10 @@ describe("bad parameters: 400, an image that says so for <img>, JSON otherwise",
     ["?data_mode=magic", "data_mode must be manual or query or plugin"],
     ["?scale=3", "scale must be 1 or 2"],
     ["?edition=pocket", "edition must be java or bedrock"],
-    ["?accent=red", "accent must be a hex colour"],
-    ["?background=%2312345", "background must be a hex colour"],
+    ["?accent=reddish", "accent must be a hex colour (RGB, RRGGBB or RRGGBBAA, # optional) or a colour name as badges take"],
+    ["?background=%2312345", 'background "#12345" is not a preset (stone, deepslate, dirt, grass, nether, end, prismarine, sunset, ocean, night, transparent), nor a hex colour'],
+    ["?background=marble", 'background "marble" is not a preset (stone,'],
+    ["?hide=version,%20Colour", 'hide: "colour" is none of address, version, players, motd, icon, status, latency (a comma list of them)'],
     ["?server_uuid=42", "server_uuid must be a UUID"],
     ["?data_mode=query", "needs ip_address"],
     ["?data_mode=query&ip_address=http://example.com", "ip_address is not an address"],
@@ -293,8 +295,10 @@ describe("GET /api/templates", () => {
         key: info.key, title: info.title, description: info.description, kind: info.kind,
         sizes: ["468x60", "728x90", "300x250", "1200x300"], default_size: "468x60",
         themes: ["dark", "light"], default_theme: info.defaultTheme, uses: [...info.uses],
-        parameters: expect.arrayContaining(["template_key", "size", "theme", "format", "scale", "accent", "background"]),
+        parameters: expect.arrayContaining(["template_key", "size", "theme", "format", "scale", "background", "hide"]),
       });
+      // accent is offered only where the template draws it.
+      expect([entry.key, entry.parameters.includes("accent")]).toEqual([entry.key, info.uses.includes("accent")]);
       expect(entry.parameters).toContain(info.kind === "plugin" ? "plugin_uuid" : "server_uuid");
     }
   });

@@ -14,7 +14,7 @@ import { namedEntries, openObject, optional, payload, present, type Payload } fr
 const MAX_PLAYERS = 1_000_000_000;
 const MAX_TPS = 1_000;
 
-export const SERVER_TEXT_LIMITS = { name: 128, pluginVersion: 64, status: 32, motd: 1_024, version: 128 };
+export const SERVER_TEXT_LIMITS = { name: 128, pluginVersion: 64, status: 32, motd: 1_024, version: 128, address: 260 };
 
 const text = (maxLength: number, description: string) => optional(Type.String({ maxLength, description }));
 const motd = (description: string) =>
@@ -33,6 +33,7 @@ export const HEARTBEAT_BODY = openObject(HEARTBEAT_FIELDS, { title: "Heartbeat" 
 export const SERVER_UPDATE_BODY = openObject(
   {
     ...HEARTBEAT_FIELDS,
+    address: text(SERVER_TEXT_LIMITS.address, "How players join (host or host:port), drawn on banners as they type it"),
     stats: optional(
       openObject({
         players: optional(openObject({ online: players("Players online"), max: players("Player slots") })),
@@ -88,6 +89,7 @@ function heartbeatFields(body: Static<typeof HEARTBEAT_BODY>): ServerFields {
 function updateFields(body: Static<typeof SERVER_UPDATE_BODY>): ServerFields {
   const stats = body.stats ?? undefined;
   const players = stats?.players ?? undefined;
+  const address = present(body.address);
   return {
     ...heartbeatFields(body),
     playersOnline: present(players?.online),
@@ -95,6 +97,8 @@ function updateFields(body: Static<typeof SERVER_UPDATE_BODY>): ServerFields {
     tps: present(stats?.tps),
     motd: present(stats?.motd),
     version: present(stats?.version),
+    // Kept with the extra stats (resolve-banner-data.ts reads it there): no column of its own.
+    extra: address === undefined ? undefined : { address },
   };
 }
 

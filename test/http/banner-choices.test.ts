@@ -1,0 +1,166 @@
+// What an owner chooses beyond the data, seen from outside: background
+// presets and colour names (the image is the template's drawing with them),
+// hide= (read in any spelling, part of what keys the image), and the join
+// address a banner is given from ip_address or from a plugin's push.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { BACKGROUND_PRESETS } from "../../src/banner/backgrounds.ts";
+import { BannerService } from "../../src/banner/banner-service.ts";
+import { BANNER_ELEMENTS, type BannerOptions, type ServerBannerData } from "../../src/banner/model.ts";
+import { renderBanner } from "../../src/banner/templates/index.ts";
+import { parseBannerQuery } from "../../src/http/banner-query.ts";
+import { LookupService } from "../../src/lookup/lookup-service.ts";
+import { parseHexColor, type Color } from "../../src/render/index.ts";
+import { countColor, decodeImage, differingPixels } from "../support/images.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { json, newUuid, signedRequest } from "../support/signing.ts";
+
+let server: TestServer;
+let banners: BannerService;
+beforeAll(async () => {
+  server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60" });
+  banners = new BannerService({ store: server.store, lookup: new LookupService({ allowPrivate: false }), now: () => server.clock.now, staleAfterMs: 900_000 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const banner = (query: string) => fetch(`${server.url}/api/banner${query}`, { headers: { Accept: "image/png" } });
+
+const MANUAL = "?server_name=Skyblock&online_players=12&max_players=100&motd_line_1=Welcome";
+const DATA: ServerBannerData = {
+  name: "Skyblock", status: "online", players: { online: 12, max: 100 }, motd: ["Welcome", ""],
+  version: null, latencyMs: null, favicon: null, history: [], address: null,
+};
+const STRIP: BannerOptions = { size: { width: 468, height: 60 }, theme: "dark", scale: 1 };
+const hex = (text: string): Color => parseHexColor(text)!;
+
+async function drawn(query: string) {
+  const response = await banner(query);
+  expect([query, response.status]).toEqual([query, 200]);
+  return decodeImage(response);
+}
+
+describe("background=", () => {
+  test("each preset, in any letter case, is the template's drawing on it; presets differ from each other and from the theme", async () => {
+    const plain = renderBanner("minimal-status", DATA, STRIP);
+    const seen: number[] = [];
+    for (const { name } of BACKGROUND_PRESETS) {
+      const image = await drawn(`${MANUAL}&background=${name.toUpperCase()}`);
+      expect([name, differingPixels(image, renderBanner("minimal-status", DATA, { ...STRIP, background: name }))]).toEqual([name, 0]);
+      const changed = differingPixels(image, plain);
+      expect([name, changed > 1_000]).toEqual([name, true]);
+      seen.push(changed);
+    }
+    expect(new Set(seen).size).toBe(BACKGROUND_PRESETS.length);
+  });
+
+  test("transparent: the panel's pixels are fully transparent (the text is still drawn)", async () => {
+    const image = await drawn(`${MANUAL}&background=transparent&size=728x90`);
+    let transparent = 0;
+    for (let i = 3; i < image.data.length; i += 4) if (image.data[i] === 0) transparent++;
+    expect(transparent / (image.width * image.height)).toBeGreaterThan(0.8);
+    expect(transparent).toBeLessThan(image.width * image.height);
+  });
+
+  test("an unknown name is a 400 that lists the presets and says a colour is taken too", async () => {
+    const response = await fetch(`${server.url}/api/banner?background=marble`);
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.message).toContain(BACKGROUND_PRESETS.map((preset) => preset.name).join(", "));
+    expect(error.message).toContain("hex colour");
+    expect(error.message).toContain("colour name");
+  });
+});
+
+describe("colour names for accent and background", () => {
+  test("the badge's palette names (red is shields' #dd4343, not CSS red) and CSS names, in any case, as hex would draw them", async () => {
+    const cases: Array<[query: string, options: Partial<BannerOptions>]> = [
+      ["accent=red", { accent: hex("#dd4343") }],
+      ["accent=BrightGreen", { accent: hex("#44bb00") }],
+      ["accent=rebeccapurple", { accent: hex("#663399") }],
+      ["background=navy", { background: hex("#000080") }],
+      ["background=rgb(16,32,48)", { background: hex("#102030") }],
+    ];
+    for (const [query, options] of cases) {
+      const image = await drawn(`${MANUAL}&template_key=players-bar&${query}`);
+      expect([query, differingPixels(image, renderBanner("players-bar", DATA, { ...STRIP, ...options }))]).toEqual([query, 0]);
+    }
+    // The accent shows in its colour.
+    expect(countColor(await drawn(`${MANUAL}&template_key=players-bar&accent=red`), hex("#dd4343"))).toBeGreaterThan(0);
+  });
+});
+
+describe("hide=", () => {
+  const etag = async (query: string) => (await banner(query)).headers.get("etag");
+
+  test("any spelling of one list keys one image; another list or none another", async () => {
+    const base = await etag(MANUAL);
+    const hidden = await etag(`${MANUAL}&hide=motd,version`);
+    expect(hidden).not.toBe(base);
+    expect(await etag(`${MANUAL}&hide=${encodeURIComponent(" Version, MOTD ,version,")}`)).toBe(hidden);
+    expect(await etag(`${MANUAL}&hide=motd`)).not.toBe(hidden);
+    expect(await etag(`${MANUAL}&hide=`)).toBe(base);
+    expect(await etag(`${MANUAL}&hide=${BANNER_ELEMENTS.join(",")}`)).not.toBe(base);
+  });
+
+  test("the parsed set reaches the drawn data, of server and plugin templates", async () => {
+    const server = await banners.prepare(parseBannerQuery({ server_name: "S", hide: "Icon,latency" }));
+    expect(server.job.kind === "banner" && [...(server.job.data.hidden ?? [])]).toEqual(["icon", "latency"]);
+    const plugin = await banners.prepare(parseBannerQuery({ template_key: "plugin-stats", plugin_uuid: newUuid(), hide: "version" }));
+    expect(plugin.job.kind === "banner" && [...(plugin.job.data.hidden ?? [])]).toEqual(["version"]);
+    const none = await banners.prepare(parseBannerQuery({ server_name: "S" }));
+    expect(none.job.kind === "banner" && "hidden" in none.job.data).toBe(false);
+  });
+
+  test("an unknown name is a 400 that lists the valid ones", async () => {
+    const response = await fetch(`${server.url}/api/banner?hide=version,colour`);
+    expect(response.status).toBe(400);
+    expect((await json(response)).error.message).toBe(`hide: "colour" is none of ${BANNER_ELEMENTS.join(", ")} (a comma list of them)`);
+  });
+});
+
+describe("the join address", () => {
+  const addressOf = async (query: Record<string, string>) => {
+    const plan = await banners.prepare(parseBannerQuery(query));
+    return plan.job.kind === "banner" && "address" in plan.job.data ? plan.job.data.address : "not a server banner";
+  };
+
+  test("from ip_address in manual and query mode, as players type it; hide=address drops it", async () => {
+    expect(await addressOf({ ip_address: "Play.Example.COM:25565" })).toBe("play.example.com");
+    expect(await addressOf({ ip_address: "play.example.com:25570" })).toBe("play.example.com:25570");
+    expect(await addressOf({ ip_address: "play.example.com:19132", edition: "bedrock" })).toBe("play.example.com");
+    expect(await addressOf({ ip_address: "2001:db8::7" })).toBe("[2001:db8::7]");
+    // A lookup refused (a private address) still knows how players join.
+    expect(await addressOf({ data_mode: "query", ip_address: "127.0.0.1:25566" })).toBe("127.0.0.1:25566");
+    expect(await addressOf({ ip_address: "play.example.com", hide: "address" })).toBeNull();
+    expect(await addressOf({ server_name: "No address" })).toBeNull();
+  });
+
+  test("from the address a plugin pushes with its update (plugin mode); ip_address wins over it", async () => {
+    const token = server.token("server");
+    const uuid = newUuid();
+    const body = { name: "Skyblock", stats: { players: { online: 3, max: 50 } }, address: "Mc.Example.NET:25565" };
+    const response = await fetch(signedRequest(server.url, { path: "/api/server/update", token, serverUuid: uuid, body }, server.clock.now));
+    expect(response.status).toBe(200);
+    expect((await server.store.servers.get(uuid))?.extra).toEqual({ address: "Mc.Example.NET:25565" });
+    expect(await addressOf({ data_mode: "plugin", server_uuid: uuid })).toBe("mc.example.net");
+    expect(await addressOf({ data_mode: "plugin", server_uuid: uuid, ip_address: "other.example.net" })).toBe("other.example.net");
+    expect(await addressOf({ data_mode: "plugin", server_uuid: uuid, hide: "address" })).toBeNull();
+    // And it keys the image: another pushed address, another ETag.
+    const before = (await banner(`?data_mode=plugin&server_uuid=${uuid}`)).headers.get("etag");
+    const moved = { ...body, address: "mc.example.net:25570" };
+    expect((await fetch(signedRequest(server.url, { path: "/api/server/update", token, serverUuid: uuid, body: moved }, server.clock.now))).status).toBe(200);
+    expect(await addressOf({ data_mode: "plugin", server_uuid: uuid })).toBe("mc.example.net:25570");
+    expect((await banner(`?data_mode=plugin&server_uuid=${uuid}`)).headers.get("etag")).not.toBe(before);
+  });
+});
+
+describe("GET /api/templates", () => {
+  test("lists the background presets (name, title, kind) and the names hide= takes", async () => {
+    const body = await json(await fetch(`${server.url}/api/templates`));
+    expect(body.backgrounds).toEqual(BACKGROUND_PRESETS.map(({ name, title, kind }) => ({ name, title, kind })));
+    expect(body.hide).toEqual([...BANNER_ELEMENTS]);
+    for (const entry of body.templates) expect(entry.parameters).toContain("hide");
+  });
+});
