@@ -236,7 +236,7 @@ describe("data_mode=query", () => {
     expect(countColor(shown, PALETTES.dark.status.online)).toBeGreaterThan(10);
     const expected: ServerBannerData = {
       name: `127.0.0.1:${port}`, status: "online", players: { online: 7, max: 50 }, motd: splitMotd(motd),
-      version: "1.20.4", latencyMs: 1, favicon: icon.pixmap, history: [],
+      version: "1.20.4", latencyMs: 1, favicon: icon.pixmap, history: [], address: `127.0.0.1:${port}`,
     };
     expect(differingPixels(shown, renderBanner("classic", expected, STRIP))).toBe(0);
 
@@ -254,7 +254,7 @@ describe("data_mode=query", () => {
     const shown = await image(`?data_mode=query&ip_address=127.0.0.1:${peer.port}&template_key=classic`);
     const expected: ServerBannerData = {
       name: `127.0.0.1:${peer.port}`, status: "online", players: { online: 3, max: 10 }, motd: ["§aHello", ""],
-      version: "Peer 1.21", latencyMs: 1, favicon: null, history: [],
+      version: "Peer 1.21", latencyMs: 1, favicon: null, history: [], address: `127.0.0.1:${peer.port}`,
     };
     expect(differingPixels(shown, renderBanner("classic", expected, STRIP))).toBe(0);
   });
@@ -266,6 +266,7 @@ describe("data_mode=query", () => {
     const shown = await image(`?data_mode=query&ip_address=127.0.0.1:${peer.port}&online_players=2`);
     const expected: ServerBannerData = {
       name: `127.0.0.1:${peer.port}`, status: "offline", players: { online: 2, max: 20 }, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [],
+      address: `127.0.0.1:${peer.port}`,
     };
     expect(differingPixels(shown, renderBanner("minimal-status", expected, STRIP))).toBe(0);
     expect(countColor(shown, PALETTES.dark.status.offline)).toBeGreaterThan(3);
