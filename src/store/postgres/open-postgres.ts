@@ -9,8 +9,6 @@ import { embeddedMigrations } from "./postgres-migrations.ts";
 import * as schema from "./postgres-schema.ts";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
-/** A transaction handle on a PgDb. */
-export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 
 export interface PgTimeouts {
   /** How long opening a connection may take, TCP and handshake, before it fails. */

@@ -1,18 +1,13 @@
 // Queries on API tokens, in PostgreSQL. Open registration's count and its
-// sweep of idle tokens run under one transaction-level advisory lock, so two
-// instances registering at once cannot both take the last slot.
+// sweep of idle tokens run under one transaction-level advisory lock (in the
+// functions of migrations-pg/0001_push_function.sql), so two instances
+// registering at once cannot both take the last slot.
 
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { idleRegistration, type TokenRow } from "../records.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
 import type { NewToken } from "../store.ts";
-import type { PgDb, PgTx } from "./open-postgres.ts";
-import { plugins, servers, tokens } from "./postgres-schema.ts";
-
-/**
- * The key of the advisory lock held by a transaction that counts or sweeps
- * open registration's tokens ("pnnr" in ASCII; see MIGRATION_LOCK).
- */
-export const REGISTRATION_LOCK = 0x706e6e72;
+import type { PgDb } from "./open-postgres.ts";
+import { tokens } from "./postgres-schema.ts";
 
 export async function createToken(db: PgDb, input: NewToken): Promise<TokenRow> {
   const [row] = await db
@@ -37,40 +32,18 @@ export async function revokeToken(db: PgDb, id: number, now: number): Promise<bo
 }
 
 /** The token with this hash, revoked or not (a revoked token may not be claimed again). */
-export async function findTokenByHash(db: PgDb | PgTx, hash: string): Promise<TokenRow | undefined> {
+export async function findTokenByHash(db: PgDb, hash: string): Promise<TokenRow | undefined> {
   const [row] = await db.select().from(tokens).where(eq(tokens.hash, hash));
   return row;
 }
 
-/** Holds REGISTRATION_LOCK until the transaction ends (taking it again in the same transaction is free). */
-export async function lockRegistrations(tx: PgTx): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
-}
-
-/** Tokens open registration has made and not yet expired, revoked ones included; under REGISTRATION_LOCK. */
-export async function countRegisteredTokens(tx: PgTx): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(tokens).where(eq(tokens.origin, "registration"));
-  return row?.n ?? 0;
-}
-
 /**
  * Deletes the tokens open registration made that have not pushed for
- * REGISTRATION_IDLE_MS, with their records, as tokens.ts does for SQLite.
- * The idle tokens are locked first (FOR UPDATE reads a row again once a
- * push that held it commits), so a token that pushed meanwhile is kept.
+ * REGISTRATION_IDLE_MS, with their records, as tokens.ts does for SQLite; returns
+ * how many. pennant_expire_idle_registrations (migrations-pg/0001_push_function.sql)
+ * does it under the registration lock, the one a push registering a token holds.
  */
-export async function expireIdleRegistrations(tx: PgTx, now: number): Promise<number> {
-  await lockRegistrations(tx);
-  const idle = (
-    await tx
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(idleRegistration(tokens, now))
-      .for("update")
-  ).map((row) => row.id);
-  if (idle.length === 0) return 0;
-  await tx.delete(plugins).where(inArray(plugins.tokenId, idle));
-  await tx.delete(servers).where(inArray(servers.tokenId, idle));
-  await tx.delete(tokens).where(inArray(tokens.id, idle));
-  return idle.length;
+export async function expireIdleRegistrations(db: PgDb, now: number): Promise<number> {
+  const [row] = await db.$client`SELECT pennant_expire_idle_registrations(${now - REGISTRATION_IDLE_MS}::int8) AS n`;
+  return (row as { n: number }).n;
 }
