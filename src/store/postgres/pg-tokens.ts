@@ -31,10 +31,27 @@ export async function revokeToken(db: PgDb, id: number, now: number): Promise<bo
   return revoked.length > 0;
 }
 
-/** The token with this hash, revoked or not (a revoked token may not be claimed again). */
+/**
+ * The token with this hash, revoked or not (a revoked token may not be claimed
+ * again). Every signed request asks it: sent with Bun's client itself, not
+ * built by drizzle each time (see pg-push.ts); its int8 columns come back as
+ * strings, read here as numbers.
+ */
 export async function findTokenByHash(db: PgDb, hash: string): Promise<TokenRow | undefined> {
-  const [row] = await db.select().from(tokens).where(eq(tokens.hash, hash));
-  return row;
+  const [row] = await db.$client`
+    SELECT id, hash, scope, label, origin, created_at, last_used_at, revoked_at FROM tokens WHERE hash = ${hash}`;
+  if (row === undefined) return undefined;
+  const { id, scope, label, origin, created_at, last_used_at, revoked_at } = row as Record<string, string | null>;
+  return {
+    id: Number(id),
+    hash,
+    scope: scope as TokenRow["scope"],
+    label: label!,
+    origin: origin as TokenRow["origin"],
+    createdAt: Number(created_at),
+    lastUsedAt: last_used_at === null ? null : Number(last_used_at),
+    revokedAt: revoked_at === null ? null : Number(revoked_at),
+  };
 }
 
 /**
