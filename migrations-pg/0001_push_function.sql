@@ -99,6 +99,51 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- The first steps of every push, up to its write: its replay key
+-- (pennant_push_key), its token (pennant_push_token), and its record's
+-- owner: another token's record raises PNOWN. A new record is counted against
+-- p_max_records (PNLIM) with its token's row locked, so that pushes of one
+-- token creating records take turns. o_token is NULL for a duplicate (nothing
+-- more to do); o_before is the record's JSON bytes as they stand (0 for a new one).
+CREATE FUNCTION pennant_push_start(
+	p_sweep boolean, p_now int8, p_key text, p_fingerprint text, p_expires_at int8, p_timestamp_ms int8,
+	p_token_id int8, p_token_hash text, p_registration_max integer, p_idle_before int8,
+	p_kind text, p_uuid text, p_max_records integer, OUT o_token int8, OUT o_before int8)
+LANGUAGE plpgsql AS $$
+DECLARE
+	v_owner int8;
+	v_owned int8;
+BEGIN
+	IF NOT pennant_push_key(p_sweep, p_now, p_key, p_fingerprint, p_expires_at, p_timestamp_ms) THEN
+		RETURN;
+	END IF;
+	o_token := pennant_push_token(p_token_id, p_token_hash, p_now, p_registration_max, p_idle_before);
+	IF p_kind = 'server' THEN
+		SELECT servers.token_id, coalesce(octet_length(servers.extra::text), 0) INTO v_owner, o_before
+		FROM servers WHERE servers.uuid = p_uuid;
+	ELSE
+		SELECT plugins.token_id, octet_length(plugins.meta::text) + octet_length(plugins.stats::text) INTO v_owner, o_before
+		FROM plugins WHERE plugins.uuid = p_uuid;
+	END IF;
+	IF v_owner <> o_token THEN
+		RAISE EXCEPTION 'not the owner' USING ERRCODE = 'PNOWN';
+	END IF;
+	IF v_owner IS NULL THEN
+		o_before := 0;
+		PERFORM 1 FROM tokens WHERE tokens.id = o_token FOR UPDATE;
+		-- This record left out: another push of the token may have just created it.
+		IF p_kind = 'server' THEN
+			SELECT count(*) INTO v_owned FROM servers WHERE servers.token_id = o_token AND servers.uuid <> p_uuid;
+		ELSE
+			SELECT count(*) INTO v_owned FROM plugins WHERE plugins.token_id = o_token AND plugins.uuid <> p_uuid;
+		END IF;
+		IF v_owned >= p_max_records THEN
+			RAISE EXCEPTION 'record limit' USING ERRCODE = 'PNLIM';
+		END IF;
+	END IF;
+END $$;
+--> statement-breakpoint
+
 -- The last steps of a push whose record is written: when the record grew
 -- (only then can it take its token over), its token's row is locked and the
 -- JSON bytes of every record the token owns are counted (as each column
@@ -131,9 +176,7 @@ END $$;
 -- A field passed as NULL keeps its stored value; p_extra is merged key by key
 -- (jsonb ||). Ownership is decided by the upsert itself (its update applies
 -- only for the owning token): of tokens racing for a new server one owns it,
--- the others get PNOWN. A new server is counted against p_max_records (PNLIM)
--- with its token's row locked, so pushes of one token creating servers take
--- turns. An update also writes its minute's history sample (the minute's
+-- the others get PNOWN. An update also writes its minute's history sample (the minute's
 -- highest players online, the latest time's players max and TPS) and drops
 -- the server's samples taken before p_history_before, in one statement: the
 -- two touch different rows.
@@ -147,30 +190,16 @@ RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
 	v_token int8;
-	v_owner int8;
-	v_before int8 := 0;
+	v_before int8;
 	v_after int8;
 	v_online integer;
 	v_max integer;
 	v_tps double precision;
 BEGIN
-	IF NOT pennant_push_key(p_sweep, p_now, p_key, p_fingerprint, p_expires_at, p_timestamp_ms) THEN
+	SELECT o_token, o_before INTO v_token, v_before FROM pennant_push_start(p_sweep, p_now, p_key, p_fingerprint, p_expires_at,
+		p_timestamp_ms, p_token_id, p_token_hash, p_registration_max, p_idle_before, 'server', p_uuid, p_max_records);
+	IF v_token IS NULL THEN
 		RETURN 'duplicate';
-	END IF;
-	v_token := pennant_push_token(p_token_id, p_token_hash, p_now, p_registration_max, p_idle_before);
-
-	SELECT servers.token_id, coalesce(octet_length(servers.extra::text), 0) INTO v_owner, v_before
-	FROM servers WHERE servers.uuid = p_uuid;
-	IF FOUND AND v_owner <> v_token THEN
-		RAISE EXCEPTION 'not the owner' USING ERRCODE = 'PNOWN';
-	END IF;
-	IF NOT FOUND THEN
-		v_before := 0;
-		PERFORM 1 FROM tokens WHERE tokens.id = v_token FOR UPDATE;
-		-- This server left out: another push of the token may have just created it.
-		IF (SELECT count(*) FROM servers WHERE servers.token_id = v_token AND servers.uuid <> p_uuid) >= p_max_records THEN
-			RAISE EXCEPTION 'record limit' USING ERRCODE = 'PNLIM';
-		END IF;
 	END IF;
 
 	INSERT INTO servers AS s (uuid, token_id, name, plugin_version, status, players_online, players_max, tps, motd, version, extra,
@@ -223,26 +252,13 @@ RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
 	v_token int8;
-	v_owner int8;
-	v_before int8 := 0;
+	v_before int8;
 	v_after int8;
 BEGIN
-	IF NOT pennant_push_key(p_sweep, p_now, p_key, p_fingerprint, p_expires_at, p_timestamp_ms) THEN
+	SELECT o_token, o_before INTO v_token, v_before FROM pennant_push_start(p_sweep, p_now, p_key, p_fingerprint, p_expires_at,
+		p_timestamp_ms, p_token_id, p_token_hash, p_registration_max, p_idle_before, 'plugin', p_uuid, p_max_records);
+	IF v_token IS NULL THEN
 		RETURN 'duplicate';
-	END IF;
-	v_token := pennant_push_token(p_token_id, p_token_hash, p_now, p_registration_max, p_idle_before);
-
-	SELECT plugins.token_id, octet_length(plugins.meta::text) + octet_length(plugins.stats::text) INTO v_owner, v_before
-	FROM plugins WHERE plugins.uuid = p_uuid;
-	IF FOUND AND v_owner <> v_token THEN
-		RAISE EXCEPTION 'not the owner' USING ERRCODE = 'PNOWN';
-	END IF;
-	IF NOT FOUND THEN
-		v_before := 0;
-		PERFORM 1 FROM tokens WHERE tokens.id = v_token FOR UPDATE;
-		IF (SELECT count(*) FROM plugins WHERE plugins.token_id = v_token AND plugins.uuid <> p_uuid) >= p_max_records THEN
-			RAISE EXCEPTION 'record limit' USING ERRCODE = 'PNLIM';
-		END IF;
 	END IF;
 
 	INSERT INTO plugins AS p (uuid, token_id, name, version, stats, meta, minecraft_versions, server_software, first_seen, last_seen)
