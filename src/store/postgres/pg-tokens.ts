@@ -3,6 +3,7 @@
 // functions of migrations-pg/0001_push_function.sql), so two instances
 // registering at once cannot both take the last slot.
 
+import type { SQL } from "bun";
 import { and, eq, isNull } from "drizzle-orm";
 import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
 import type { NewToken } from "../store.ts";
@@ -37,8 +38,8 @@ export async function revokeToken(db: PgDb, id: number, now: number): Promise<bo
  * built by drizzle each time (see pg-push.ts); its int8 columns come back as
  * strings, read here as numbers.
  */
-export async function findTokenByHash(db: PgDb, hash: string): Promise<TokenRow | undefined> {
-  const [row] = await db.$client`
+export async function findTokenByHash(client: SQL, hash: string): Promise<TokenRow | undefined> {
+  const [row] = await client`
     SELECT id, hash, scope, label, origin, created_at, last_used_at, revoked_at FROM tokens WHERE hash = ${hash}`;
   if (row === undefined) return undefined;
   const { id, scope, label, origin, created_at, last_used_at, revoked_at } = row as Record<string, string | null>;
@@ -60,7 +61,7 @@ export async function findTokenByHash(db: PgDb, hash: string): Promise<TokenRow 
  * how many. pennant_expire_idle_registrations (migrations-pg/0001_push_function.sql)
  * does it under the registration lock, the one a push registering a token holds.
  */
-export async function expireIdleRegistrations(db: PgDb, now: number): Promise<number> {
-  const [row] = await db.$client`SELECT pennant_expire_idle_registrations(${now - REGISTRATION_IDLE_MS}::int8) AS n`;
+export async function expireIdleRegistrations(client: SQL, now: number): Promise<number> {
+  const [row] = await client`SELECT pennant_expire_idle_registrations(${now - REGISTRATION_IDLE_MS}::int8) AS n`;
   return (row as { n: number }).n;
 }

@@ -44,8 +44,8 @@ export class PostgresStore implements Store {
       create: (token) => this.call(() => createToken(db, token)),
       list: () => this.call(() => listTokens(db)),
       revoke: (id, now) => this.call(() => revokeToken(db, id, now)),
-      findByHash: (hash) => this.call(() => findTokenByHash(db, hash)),
-      expireIdleRegistrations: (now) => this.call(() => expireIdleRegistrations(db, now)),
+      findByHash: (hash) => this.call(() => findTokenByHash(db.$client, hash)),
+      expireIdleRegistrations: (now) => this.call(() => expireIdleRegistrations(db.$client, now)),
     };
     this.servers = {
       get: (uuid) => this.call(() => getServer(db, uuid)),
