@@ -3,7 +3,10 @@
 // cluster (test/support/postgres.ts) seeded as bench/backends.ts seeds it,
 // signed server updates handed to app.handle one at a time, then 32 at a
 // time, timed with process.cpuUsage() (Pennant's CPU only: the PostgreSQL
-// server is another process). Not part of `npm run bench`.
+// server is another process). Then the same with the limits counted in a
+// throwaway Redis (test/support/redis.ts), as `serve` with PENNANT_REDIS_URL
+// counts them: the difference is what a push's Redis checks cost this
+// process. Not part of `npm run bench`.
 //
 // Run: bun bench/pg-push-cpu.ts [--pushes N]
 
@@ -17,6 +20,7 @@ import { createLogger } from "../src/log.ts";
 import { openPostgresStore, type PostgresStore } from "../src/store/postgres/postgres-store.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { startPostgres } from "../test/support/postgres.ts";
+import { startRedis } from "../test/support/redis.ts";
 import { BENCH_ENV, seedDatabase } from "./http/servers.ts";
 import { AT_ONCE, sendPushes, type Handle } from "./push/send-pushes.ts";
 
@@ -24,7 +28,7 @@ const { values: options } = parseArgs({ options: { pushes: { type: "string", def
 const pushes = Number(options.pushes);
 const dir = mkdtempSync(join(tmpdir(), "pennant-pg-push-cpu-"));
 
-const postgres = await startPostgres();
+const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 let store: PostgresStore | undefined;
 try {
   const dbPath = join(dir, "seed.db");
@@ -34,14 +38,16 @@ try {
   const from = openSqliteStore(dbPath);
   await store.load(from.dump(Date.now()));
   await from.close();
-  const config = loadConfig({ ...BENCH_ENV, PENNANT_DB: dbPath, PENNANT_RENDER_THREADS: "0" });
-  const app = await createApp({ config, store, now: Date.now, log: createLogger({ level: "warn" }) });
-  const handle: Handle = (request) => app.handle(request);
-  await sendPushes(handle, servers, Math.min(1000, pushes), 1, "warm");
-  await sendPushes(handle, servers, pushes, 1, "one", `postgres in process, ${pushes} pushes one at a time`);
-  await sendPushes(handle, servers, pushes, AT_ONCE, "many", `postgres in process, ${pushes} pushes ${AT_ONCE} at a time`);
+  for (const [name, env] of [["postgres", {}], ["postgres + redis", { PENNANT_REDIS_URL: redis.url }]] as const) {
+    const config = loadConfig({ ...BENCH_ENV, ...env, PENNANT_DB: dbPath, PENNANT_RENDER_THREADS: "0" });
+    const app = await createApp({ config, store, now: Date.now, log: createLogger({ level: "warn" }) });
+    const handle: Handle = (request) => app.handle(request);
+    await sendPushes(handle, servers, Math.min(1000, pushes), 1, `warm ${name}`);
+    await sendPushes(handle, servers, pushes, 1, `one ${name}`, `${name} in process, ${pushes} pushes one at a time`);
+    await sendPushes(handle, servers, pushes, AT_ONCE, `many ${name}`, `${name} in process, ${pushes} pushes ${AT_ONCE} at a time`);
+  }
 } finally {
   await store?.close();
-  await postgres.close();
+  await Promise.all([postgres.close(), redis.close()]);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -67,7 +67,7 @@ export class PushStatements {
   constructor(sqlite: Database) {
     const prepare = <R>(sql: string) => sqlite.prepare<R, [Params]>(sql);
     this.#tokenByHash = prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = $hash`);
-    // records.ts's lastUseStale, in SQL.
+    // records.ts's LAST_USED_STEP_MS: only a last use older than a step is moved.
     this.#touchToken = prepare(
       "UPDATE tokens SET last_used_at = $now WHERE id = $id AND (last_used_at IS NULL OR last_used_at < $staleBefore)",
     );

@@ -3,7 +3,7 @@
 // The SQLite tables (schema.ts) infer these shapes; the type checker holds
 // them to it where the SQLite store returns them.
 
-import { and, eq, isNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
 import type { TokenScope } from "../auth/token.ts";
 
 /** An API token; only a SHA-256 hash of it is kept. */
@@ -99,7 +99,7 @@ export const HISTORY_MS = 30 * 24 * 3600 * 1000;
  */
 export const REGISTRATION_IDLE_MS = 24 * 3_600_000;
 
-/** The columns of either backend's tokens table that idleRegistration() reads. */
+/** The columns of a tokens table that idleRegistration() reads. */
 interface TokenTimeColumns {
   origin: Column;
   revokedAt: Column;
@@ -123,11 +123,6 @@ export function idleRegistration(tokens: TokenTimeColumns, now: number): SQL {
  * once); `token list` is still right to the minute.
  */
 export const LAST_USED_STEP_MS = 60_000;
-
-/** The condition on a tokens table for a token whose stored last use a push at `now` should move (LAST_USED_STEP_MS). */
-export function lastUseStale(tokens: Pick<TokenTimeColumns, "lastUsedAt">, now: number): SQL {
-  return or(isNull(tokens.lastUsedAt), lt(tokens.lastUsedAt, now - LAST_USED_STEP_MS))!;
-}
 
 /** How long after its last push a plugin counts as active (spec section 3). */
 const ACTIVE_WITHIN_MS = 24 * 3_600_000;

@@ -10,6 +10,7 @@ import { openPostgresStore, PostgresStore } from "../../src/store/postgres/postg
 import { BackupError } from "../../src/store/backup.ts";
 import type { Push } from "../../src/store/store.ts";
 import { StoreUnavailableError } from "../../src/store/unavailable.ts";
+import { StorageLimitError } from "../../src/store/write-refusals.ts";
 import { track } from "../support/cleanup.ts";
 import { startPostgres, type Postgres } from "../support/postgres.ts";
 
@@ -90,6 +91,27 @@ describe("faults of the database server", () => {
       await expect(call()).rejects.toMatchObject({ name: "StoreUnavailableError", kind: "unreachable", retryAfterSeconds: 5 });
     }
     expect(await store.problem()).toStartWith("the database cannot be read: the database server cannot be reached");
+  });
+});
+
+describe("the push function's refusals", () => {
+  test("come out as the store's refusals, with their figures: the bytes a token would hold as PostgreSQL writes its JSON out", async () => {
+    const store = await open(await postgres.database());
+    const token = await store.tokens.create({ hash: "a".repeat(64), scope: "all", label: "", now: 1 });
+    const withExtra = (n: number, extra: Record<string, unknown>, maxBytesPerToken = 65_536): Push => {
+      const push = pushOf(token.id, n);
+      return { ...push, bounds: { ...push.bounds, maxBytesPerToken }, record: { ...push.record, fields: { extra } } as Push["record"] };
+    };
+    expect(await store.push(withExtra(1, { a: 1 }))).toBe("new");
+    // '{"a": 1}' is 8 bytes, '{"text": "x...x"}' 5,012: PostgreSQL puts a space after each colon.
+    const refused = store.push(withExtra(2, { text: "x".repeat(5_000) }, 1_000));
+    await expect(refused).rejects.toBeInstanceOf(StorageLimitError);
+    await expect(refused).rejects.toMatchObject({ limit: 1_000, wouldHold: 5_020 });
+    const limited = pushOf(token.id, 3);
+    await expect(store.push({ ...limited, record: { ...limited.record, maxPerToken: 1 } })).rejects.toMatchObject({ name: "RecordLimitError", kind: "server", limit: 1 });
+    const unknown = { ...pushOf(token.id, 4), credentials: { tokenId: null, tokenHash: "b".repeat(64) } };
+    await expect(store.push({ ...unknown, bounds: { ...unknown.bounds, registrationMax: 0 } })).rejects.toMatchObject({ name: "RegistrationFullError", limit: 0 });
+    expect((await store.servers.list()).map((row) => row.uuid)).toEqual([pushOf(token.id, 1).record.uuid]);
   });
 });
 

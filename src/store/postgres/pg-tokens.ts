@@ -1,18 +1,14 @@
 // Queries on API tokens, in PostgreSQL. Open registration's count and its
-// sweep of idle tokens run under one transaction-level advisory lock, so two
-// instances registering at once cannot both take the last slot.
+// sweep of idle tokens run under one transaction-level advisory lock (in the
+// functions of migrations-pg/0001_push_function.sql), so two instances
+// registering at once cannot both take the last slot.
 
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { idleRegistration, type TokenRow } from "../records.ts";
+import type { SQL } from "bun";
+import { and, eq, isNull } from "drizzle-orm";
+import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
 import type { NewToken } from "../store.ts";
-import type { PgDb, PgTx } from "./open-postgres.ts";
-import { plugins, servers, tokens } from "./postgres-schema.ts";
-
-/**
- * The key of the advisory lock held by a transaction that counts or sweeps
- * open registration's tokens ("pnnr" in ASCII; see MIGRATION_LOCK).
- */
-export const REGISTRATION_LOCK = 0x706e6e72;
+import type { PgDb } from "./open-postgres.ts";
+import { tokens } from "./postgres-schema.ts";
 
 export async function createToken(db: PgDb, input: NewToken): Promise<TokenRow> {
   const [row] = await db
@@ -36,41 +32,36 @@ export async function revokeToken(db: PgDb, id: number, now: number): Promise<bo
   return revoked.length > 0;
 }
 
-/** The token with this hash, revoked or not (a revoked token may not be claimed again). */
-export async function findTokenByHash(db: PgDb | PgTx, hash: string): Promise<TokenRow | undefined> {
-  const [row] = await db.select().from(tokens).where(eq(tokens.hash, hash));
-  return row;
-}
-
-/** Holds REGISTRATION_LOCK until the transaction ends (taking it again in the same transaction is free). */
-export async function lockRegistrations(tx: PgTx): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
-}
-
-/** Tokens open registration has made and not yet expired, revoked ones included; under REGISTRATION_LOCK. */
-export async function countRegisteredTokens(tx: PgTx): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(tokens).where(eq(tokens.origin, "registration"));
-  return row?.n ?? 0;
+/**
+ * The token with this hash, revoked or not (a revoked token may not be claimed
+ * again). Every signed request asks it: sent with Bun's client itself, not
+ * built by drizzle each time (see pg-push.ts); its int8 columns come back as
+ * strings, read here as numbers.
+ */
+export async function findTokenByHash(client: SQL, hash: string): Promise<TokenRow | undefined> {
+  const [row] = await client`
+    SELECT id, hash, scope, label, origin, created_at, last_used_at, revoked_at FROM tokens WHERE hash = ${hash}`;
+  if (row === undefined) return undefined;
+  const { id, scope, label, origin, created_at, last_used_at, revoked_at } = row as Record<string, string | null>;
+  return {
+    id: Number(id),
+    hash,
+    scope: scope as TokenRow["scope"],
+    label: label!,
+    origin: origin as TokenRow["origin"],
+    createdAt: Number(created_at),
+    lastUsedAt: last_used_at === null ? null : Number(last_used_at),
+    revokedAt: revoked_at === null ? null : Number(revoked_at),
+  };
 }
 
 /**
  * Deletes the tokens open registration made that have not pushed for
- * REGISTRATION_IDLE_MS, with their records, as tokens.ts does for SQLite.
- * The idle tokens are locked first (FOR UPDATE reads a row again once a
- * push that held it commits), so a token that pushed meanwhile is kept.
+ * REGISTRATION_IDLE_MS, with their records, as tokens.ts does for SQLite; returns
+ * how many. pennant_expire_idle_registrations (migrations-pg/0001_push_function.sql)
+ * does it under the registration lock, the one a push registering a token holds.
  */
-export async function expireIdleRegistrations(tx: PgTx, now: number): Promise<number> {
-  await lockRegistrations(tx);
-  const idle = (
-    await tx
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(idleRegistration(tokens, now))
-      .for("update")
-  ).map((row) => row.id);
-  if (idle.length === 0) return 0;
-  await tx.delete(plugins).where(inArray(plugins.tokenId, idle));
-  await tx.delete(servers).where(inArray(servers.tokenId, idle));
-  await tx.delete(tokens).where(inArray(tokens.id, idle));
-  return idle.length;
+export async function expireIdleRegistrations(client: SQL, now: number): Promise<number> {
+  const [row] = await client`SELECT pennant_expire_idle_registrations(${now - REGISTRATION_IDLE_MS}::int8) AS n`;
+  return (row as { n: number }).n;
 }

@@ -44,8 +44,8 @@ export class PostgresStore implements Store {
       create: (token) => this.call(() => createToken(db, token)),
       list: () => this.call(() => listTokens(db)),
       revoke: (id, now) => this.call(() => revokeToken(db, id, now)),
-      findByHash: (hash) => this.call(() => findTokenByHash(db, hash)),
-      expireIdleRegistrations: (now) => this.call(() => db.transaction((tx) => expireIdleRegistrations(tx, now))),
+      findByHash: (hash) => this.call(() => findTokenByHash(db.$client, hash)),
+      expireIdleRegistrations: (now) => this.call(() => expireIdleRegistrations(db.$client, now)),
     };
     this.servers = {
       get: (uuid) => this.call(() => getServer(db, uuid)),
@@ -55,7 +55,7 @@ export class PostgresStore implements Store {
     };
     this.plugins = { get: (uuid) => this.call(() => getPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db, key, now)),
+      rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db.$client, key, now)),
       adoptClockSkew: (clockSkewMs, now) => this.call(() => adoptClockSkew(db, clockSkewMs, now)),
     };
   }
@@ -71,10 +71,10 @@ export class PostgresStore implements Store {
 
   async push(push: Push): Promise<ReplayStatus> {
     try {
-      // Once a second at most: each sweep is a statement of its own, and every instance sweeps.
+      // Once a second at most: every instance sweeps, and a sweep takes rows other pushes may want.
       const sweep = Math.abs(push.now - this.sweptAt) >= SWEEP_EVERY_MS;
       if (sweep) this.sweptAt = push.now;
-      const status = await this.call(() => acceptPush(this.db, push, sweep));
+      const status = await this.call(() => acceptPush(this.db.$client, push, sweep));
       this.writes.succeeded();
       return status;
     } catch (error) {
