@@ -369,6 +369,8 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     // Nothing is fetched for the picker until it is opened.
     await expect(thumbnails.evaluateAll((images) => images.filter((image: any) => image.hasAttribute("src")).length)).resolves.toBe(0);
     await page.getByText("Background: the theme's").click();
+    // The picker fills its thumbnails on the details' "toggle" event, a task queued after the click.
+    await page.waitForFunction(() => [...document.querySelectorAll("#background-tiles img")].every((image) => image.getAttribute("src")));
     const sources = await thumbnails.evaluateAll((images) => images.map((image: any) => image.src));
     expect(sources.map((src) => new URL(src).searchParams.get("background"))).toEqual(BACKGROUND_PRESETS.map((preset) => preset.name));
     expect(sources.every((src) => src.startsWith(`${server.url}/api/banner?`))).toBe(true);
