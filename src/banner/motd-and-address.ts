@@ -3,10 +3,9 @@
 
 import { plainRun, stripFormatting, type StyledRun } from "../minecraft/format.ts";
 import { motdLineRuns } from "../minecraft/motd.ts";
-import { fitAddress } from "./address-pill.ts";
+import { fitAddressChip, type AddressChip, type AddressPlace } from "./address-chip.ts";
 import { fitFormatted, type TextBlock } from "./fit-text.ts";
 import { shows, type ServerBannerData } from "./model.ts";
-import type { TextSlot } from "./slots.ts";
 import type { Surface } from "./surface.ts";
 
 /** What the game's list shows in place of the MOTD of a server it cannot reach. */
@@ -34,25 +33,24 @@ export function addressOf(data: ServerBannerData): string | null {
  * smallest strip); at the end of the MOTD's last row, which keeps clear of
  * it ("ends-motd"); or in a place of its own.
  */
-export type AddressPlace = "beside-motd" | "ends-motd" | "own";
+export type ChipPosition = "beside-motd" | "ends-motd" | "own";
 
 /**
  * The MOTD's box once the chip of `address` (null: none) has its room in
- * `slot`, and whether the chip is drawn. The chip's gap is one em of its text.
+ * `place`, and the chip to draw (null: none). The chip's gap is one em of its text.
  */
 export function besideAddress(
-  surface: Surface, motd: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, address: string | null, slot: TextSlot, place: AddressPlace,
-): { motd: TextBlock; chip: boolean } {
-  if (address === null) return { motd, chip: false };
-  const chip = fitAddress(surface, slot, address);
-  if (chip.width === 0) return { motd, chip: false };
-  const gap = slot.size.max;
-  if (place === "beside-motd") {
+  surface: Surface, motd: TextBlock, lines: ReadonlyArray<readonly StyledRun[]>, address: string | null, place: AddressPlace, position: ChipPosition,
+): { motd: TextBlock; chip: AddressChip | null } {
+  const chip = fitAddressChip(surface, place, address);
+  if (chip === null) return { motd, chip };
+  const gap = place.size.max;
+  if (position === "beside-motd") {
     const first = lines[0];
     const needed = first ? fitFormatted(first, "sans", Infinity, { max: motd.size.min, min: motd.size.min }, surface.scale).width : 0;
-    if (chip.fitted.truncated || needed + gap + chip.width > motd.width) return { motd, chip: false };
-    return { motd: { ...motd, width: motd.width - chip.width - gap }, chip: true };
+    if (needed + gap + chip.box.width > motd.width) return { motd, chip: null };
+    return { motd: { ...motd, width: motd.width - chip.box.width - gap }, chip };
   }
-  if (place === "ends-motd") return { motd: { ...motd, width: Math.min(motd.width, slot.x + slot.width - chip.width - gap - motd.x) }, chip: true };
-  return { motd, chip: true };
+  if (position === "ends-motd") return { motd: { ...motd, width: Math.min(motd.width, chip.box.x - gap - motd.x) }, chip };
+  return { motd, chip };
 }

@@ -4,11 +4,11 @@
 // address as a chip to copy. Strips and the header keep the count in a
 // column at the right; the box stacks it under the name.
 
-import { addressBox, drawAddress } from "../address-pill.ts";
+import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows, type ServerBannerData } from "../model.ts";
-import { addressOf, besideAddress, motdRuns, type AddressPlace } from "../motd-and-address.ts";
+import { addressOf, besideAddress, motdRuns, type ChipPosition } from "../motd-and-address.ts";
 import { Path, solid } from "../../render/index.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawPlayerCount, type CountLayout } from "../player-count.ts";
@@ -32,9 +32,9 @@ export interface CardLayout {
   /** MOTD lines drawn: 1 on the smallest strip, which has one row for it. */
   motdLines: 1 | 2;
   count: CountLayout;
-  /** The most room the address chip may take, aligned as the slot says. */
-  address: TextSlot;
-  addressPlace: AddressPlace;
+  /** The most room the address chip may take. */
+  address: AddressPlace;
+  addressPosition: ChipPosition;
   /** A hairline between the header and the count (the box only). */
   divider: { x: number; y: number; width: number } | null;
   /**
@@ -60,8 +60,8 @@ const layouts: Record<LayoutKey, CardLayout> = {
       label: { x: 362, width: 94, baseline: 26, size: { max: 10, min: 10 }, align: "right" },
       inline: true,
     },
-    address: { x: 62, width: 394, baseline: 46, size: { max: 10, min: 9 }, align: "right" },
-    addressPlace: "beside-motd",
+    address: { box: { x: 62, y: 34, width: 394, height: 17 }, size: { max: 10, min: 9 }, align: "right", whole: true },
+    addressPosition: "beside-motd",
     divider: null,
     countRoom: { name: 102, motd: 0, address: 0 },
   },
@@ -79,8 +79,8 @@ const layouts: Record<LayoutKey, CardLayout> = {
       label: { x: 524, width: 190, baseline: 36, size: { max: 13, min: 13 }, align: "right" },
       inline: true,
     },
-    address: { x: 476, width: 238, baseline: 74, size: { max: 12, min: 10 }, align: "right" },
-    addressPlace: "ends-motd",
+    address: { box: { x: 476, y: 60, width: 238, height: 20 }, size: { max: 11.5, min: 10 }, align: "right", whole: false },
+    addressPosition: "ends-motd",
     divider: null,
     countRoom: { name: 202, motd: 250, address: 0 },
   },
@@ -98,8 +98,8 @@ const layouts: Record<LayoutKey, CardLayout> = {
       label: { x: 20, width: 260, baseline: 148, size: { max: 13, min: 13 } },
       inline: false,
     },
-    address: { x: 20, width: 260, baseline: 227, size: { max: 12, min: 10 } },
-    addressPlace: "own",
+    address: { box: { x: 20, y: 212, width: 260, height: 21 }, size: { max: 12, min: 10 }, align: "left", whole: false },
+    addressPosition: "own",
     divider: { x: 20, y: 84, width: 260 },
     countRoom: { name: 0, motd: 0, address: 0 },
   },
@@ -117,8 +117,8 @@ const layouts: Record<LayoutKey, CardLayout> = {
       label: { x: 413, width: 160, baseline: 118, size: { max: 14, min: 14 }, align: "right" },
       inline: false,
     },
-    address: { x: 143, width: 262, baseline: 127, size: { max: 13, min: 11 } },
-    addressPlace: "own",
+    address: { box: { x: 143, y: 111, width: 262, height: 22 }, size: { max: 13, min: 11 }, align: "left", whole: false },
+    addressPosition: "own",
     divider: null,
     countRoom: { name: 0, motd: 168, address: 168 },
   },
@@ -172,7 +172,7 @@ function stackShifts(layout: CardLayout, drawn: { count: boolean; motd: boolean;
   const { count, motd, address } = layout;
   const countTop = count.count.baseline - count.count.size.max * 0.75;
   const motdTop = motd.baseline - motd.size.max * 0.75;
-  const chip = addressBox(address, 0);
+  const chip = address.box;
   // Each part's height includes the gap after it: a missing part takes its gap with it.
   const heights = { count: motdTop - countTop, motd: chip.y - motdTop, address: chip.height + ADDRESS_GAP };
   const missing = (part: keyof typeof heights) => (drawn[part] ? 0 : heights[part]);
@@ -230,10 +230,10 @@ export const card: ServerTemplate<CardLayout> = {
     // The body: MOTD and address beside the icon (or stacked in the box), the count.
     const lines = motdRuns(data, layout.motdLines);
     const address = addressOf(data);
-    const addressSlot = widen(beside(layout.address), "address");
-    const placed = besideAddress(surface, widen(beside(layout.motd), "motd"), lines, address, addressSlot, layout.addressPlace);
+    const addressPlace = { ...layout.address, box: widen(beside(layout.address.box), "address") };
+    const placed = besideAddress(surface, widen(beside(layout.motd), "motd"), lines, address, addressPlace, layout.addressPosition);
     const shift = layout.divider
-      ? stackShifts(layout, { count: players, motd: lines.length > 0, address: placed.chip })
+      ? stackShifts(layout, { count: players, motd: lines.length > 0, address: placed.chip !== null })
       : { count: 0, motd: 0, address: 0 };
     if (players) {
       const { count, label } = layout.count;
@@ -241,6 +241,7 @@ export const card: ServerTemplate<CardLayout> = {
     }
     const { motd } = placed;
     if (lines.length > 0) formattedBlock(surface, { ...motd, baseline: motd.baseline + shift.motd }, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
-    if (placed.chip) drawAddress(surface, { ...addressSlot, baseline: addressSlot.baseline + shift.address }, address!, palette);
+    const { chip } = placed;
+    if (chip) drawAddressChip(surface, { ...chip, box: { ...chip.box, y: chip.box.y + shift.address } }, palette);
   },
 };

@@ -7,7 +7,7 @@
 import { fitBlock, type TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting, type StyledRun } from "../../minecraft/format.ts";
-import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
+import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
 import { motdLines } from "../motd-lines.ts";
 import { shows } from "../model.ts";
@@ -74,7 +74,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     bars: { x: 694, y: 20, width: 20, height: 14 },
     motd: { x: 89, width: 626, baseline: 56, lineHeight: 1.125, size: PIXEL_16_TO_8, wrap: 1 },
     motdBottom: null,
-    address: { box: { x: 440, y: 43, width: 275, height: 18 }, size: PIXEL_16_TO_8, align: "right", whole: false },
+    address: { box: { x: 440, y: 44, width: 275, height: 16 }, size: PIXEL_8, align: "right", whole: false },
     // Details in the game's own 8 px, below the MOTD's 16.
     version: { x: 440, width: 275, baseline: 74, size: PIXEL_8, align: "right" },
     latency: null,
@@ -89,7 +89,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     bars: { x: 256, y: 72, width: 24, height: 14 },
     motd: { x: 20, width: 260, baseline: 118, lineHeight: 1.25, size: PIXEL_16_TO_8, wrap: 2 },
     motdBottom: 178,
-    address: { box: { x: 20, y: 194, width: 260, height: 20 }, size: PIXEL_16_TO_8, align: "left", whole: false },
+    address: { box: { x: 20, y: 196, width: 260, height: 16 }, size: PIXEL_8, align: "left", whole: false },
     version: { x: 20, width: 160, baseline: 238, size: PIXEL_16_TO_8 },
     latency: { x: 180, width: 100, baseline: 238, size: PIXEL_16_TO_8, align: "right" },
     status: null,
@@ -103,7 +103,7 @@ const layouts: Record<LayoutKey, ClassicLayout> = {
     bars: { x: 549, y: 40, width: 24, height: 16 },
     motd: { x: 136, width: 437, baseline: 82, lineHeight: 1.25, size: HEADER_16_TO_8, wrap: 1 },
     motdBottom: null,
-    address: { box: { x: 136, y: 110, width: 300, height: 22 }, size: HEADER_12_TO_8, align: "left", whole: false },
+    address: { box: { x: 136, y: 109, width: 300, height: 24 }, size: HEADER_12_TO_8, align: "left", whole: false },
     version: { x: 440, width: 133, baseline: 82, size: HEADER_12_TO_8, align: "right" },
     latency: null,
     status: { x: 440, width: 133, baseline: 126, size: HEADER_12_TO_8, align: "right" },
@@ -166,8 +166,11 @@ export const classic: ServerTemplate<ClassicLayout> = {
     const motd = besideIcon(layout.motd, layout.icon, iconShown);
     let motdRight = motd.x + motd.width;
     const address = { ...layout.address, box: besideIcon(layout.address.box, layout.icon, iconShown) };
-    const chip = shows(data, "address") ? drawAddressChip(surface, address, data.address, palette, { face: "pixel", shadow: dark }) : 0;
-    if (chip > 0 && address.align === "right") motdRight = Math.min(motdRight, address.box.x + address.box.width - chip - BESIDE_GAP);
+    const chip = shows(data, "address") ? fitAddressChip(surface, address, data.address, { face: "pixel", shadow: dark }) : null;
+    if (chip) {
+      drawAddressChip(surface, chip, palette);
+      if (address.align === "right") motdRight = Math.min(motdRight, chip.box.x - BESIDE_GAP);
+    }
     if (layout.version && shows(data, "version") && data.version) {
       const version = textInSlot(surface, layout.version, data.version, pixel, palette.muted);
       if (layout.version.align === "right") motdRight = Math.min(motdRight, layout.version.x + layout.version.width - version.width - BESIDE_GAP);

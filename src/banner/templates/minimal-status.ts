@@ -5,12 +5,12 @@
 // address on a third row at 728x90); the box stacks them; the header puts
 // the status and the address on a top row over the name and the MOTD.
 
-import { drawAddress } from "../address-pill.ts";
+import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows } from "../model.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { addressOf, besideAddress, motdRuns, type AddressPlace } from "../motd-and-address.ts";
+import { addressOf, besideAddress, motdRuns, type ChipPosition } from "../motd-and-address.ts";
 import { drawDivider, drawPanel, drawServerStatus } from "../parts.ts";
 import { drawPlayerCount, type CountLayout } from "../player-count.ts";
 import { formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
@@ -34,9 +34,9 @@ export interface MinimalStatusLayout {
   motdLines: 1 | 2;
   gap: number;
   count: CountLayout;
-  /** The most room the address chip may take, aligned as the slot says. */
-  address: TextSlot;
-  addressPlace: AddressPlace;
+  /** The most room the address chip may take. */
+  address: AddressPlace;
+  addressPosition: ChipPosition;
   /** A hairline between the name block and the count (the box only). */
   divider: { x: number; y: number; width: number } | null;
   /** Width the count's column gives the name and the MOTD when players are hidden. */
@@ -58,8 +58,8 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
       label: { x: 330, width: 124, baseline: 26, size: { max: 10, min: 10 }, align: "right" },
       inline: true,
     },
-    address: { x: 14, width: 440, baseline: 46, size: { max: 10, min: 9 }, align: "right" },
-    addressPlace: "beside-motd",
+    address: { box: { x: 14, y: 34, width: 440, height: 17 }, size: { max: 10, min: 9 }, align: "right", whole: true },
+    addressPosition: "beside-motd",
     divider: null,
     countRoom: { name: 134, motd: 0 },
   },
@@ -77,8 +77,8 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
       label: { x: 500, width: 206, baseline: 34, size: { max: 13, min: 13 }, align: "right" },
       inline: true,
     },
-    address: { x: 470, width: 236, baseline: 75, size: { max: 12, min: 10 }, align: "right" },
-    addressPlace: "ends-motd",
+    address: { box: { x: 470, y: 61, width: 236, height: 20 }, size: { max: 11.5, min: 10 }, align: "right", whole: false },
+    addressPosition: "ends-motd",
     divider: null,
     countRoom: { name: 214, motd: 238 },
   },
@@ -96,8 +96,8 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
       label: { x: 22, width: 256, baseline: 198, size: { max: 13, min: 13 } },
       inline: false,
     },
-    address: { x: 22, width: 256, baseline: 229, size: { max: 12, min: 10 } },
-    addressPlace: "own",
+    address: { box: { x: 22, y: 214, width: 256, height: 21 }, size: { max: 12, min: 10 }, align: "left", whole: false },
+    addressPosition: "own",
     divider: { x: 22, y: 136, width: 256 },
     countRoom: { name: 0, motd: 0 },
   },
@@ -115,8 +115,8 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
       label: { x: 414, width: 156, baseline: 120, size: { max: 15, min: 15 }, align: "right" },
       inline: false,
     },
-    address: { x: 300, width: 270, baseline: 40, size: { max: 13, min: 11 }, align: "right" },
-    addressPlace: "own",
+    address: { box: { x: 300, y: 24, width: 270, height: 22 }, size: { max: 13, min: 11 }, align: "right", whole: false },
+    addressPosition: "own",
     divider: null,
     countRoom: { name: 166, motd: 166 },
   },
@@ -153,8 +153,9 @@ export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
     const right = layout.motd.x + layout.motd.width + (players ? 0 : layout.countRoom.motd);
     const lines = motdRuns(data, layout.motdLines);
     const address = addressOf(data);
-    const placed = besideAddress(surface, { ...layout.motd, x: start, width: right - start }, lines, address, layout.address, layout.addressPlace);
+    const placed = besideAddress(surface, { ...layout.motd, x: start, width: right - start }, lines, address, layout.address, layout.addressPosition);
     if (lines.length > 0) formattedBlock(surface, placed.motd, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
-    if (placed.chip) drawAddress(surface, layout.address, address!, palette, palette.muted);
+    // No accent here: the mark is muted like the rest of the details.
+    if (placed.chip) drawAddressChip(surface, placed.chip, palette, palette.muted);
   },
 };

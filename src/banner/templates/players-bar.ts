@@ -6,7 +6,7 @@
 
 import { Path, linearGradient, solid } from "../../render/index.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { addressChipWidth, drawAddressChip, type AddressPlace } from "../address-chip.ts";
+import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
 import { motdLines } from "../motd-lines.ts";
 import type { TextBlock } from "../fit-text.ts";
@@ -56,7 +56,7 @@ const layouts: Record<LayoutKey, PlayersBarLayout> = {
     label: null,
     percent: null,
     motd: null,
-    address: { box: { x: 14, y: 12, width: 358, height: 17 }, size: { max: 10, min: 10 }, align: "right", whole: true, besideName: true },
+    address: { box: { x: 14, y: 12, width: 358, height: 17 }, size: { max: 10, min: 9 }, align: "right", whole: true, besideName: true },
     version: null,
   },
   "728x90": {
@@ -70,7 +70,7 @@ const layouts: Record<LayoutKey, PlayersBarLayout> = {
     label: null,
     percent: null,
     motd: { x: 22, width: 460, baseline: 48, lineHeight: 1.2, size: { max: 12, min: 11 }, wrap: 1 },
-    address: { box: { x: 494, y: 66, width: 212, height: 18 }, size: { max: 12, min: 11 }, align: "right", whole: false, besideName: false },
+    address: { box: { x: 494, y: 65, width: 212, height: 20 }, size: { max: 11.5, min: 10 }, align: "right", whole: false, besideName: false },
     version: null,
   },
   "300x250": {
@@ -84,7 +84,7 @@ const layouts: Record<LayoutKey, PlayersBarLayout> = {
     label: { x: 22, width: 180, baseline: 198, size: { max: 13, min: 12 } },
     percent: { x: 202, width: 76, baseline: 198, size: { max: 13, min: 12 }, align: "right" },
     motd: { x: 22, width: 256, baseline: 88, lineHeight: 1.3, size: { max: 12, min: 11 }, wrap: 1 },
-    address: { box: { x: 22, y: 212, width: 256, height: 22 }, size: { max: 13, min: 11 }, align: "left", whole: false, besideName: false },
+    address: { box: { x: 22, y: 213, width: 256, height: 21 }, size: { max: 12, min: 10 }, align: "left", whole: false, besideName: false },
     version: { x: 22, width: 256, baseline: 228, size: { max: 12, min: 11 } },
   },
   "600x150": {
@@ -120,16 +120,16 @@ function drawBar(surface: Surface, bar: Box, ratio: number, online: boolean, pal
   ]), { clip: surface.mask(track) });
 }
 
-/** The name, with the address chip beside it when both fit (468x60): returns the chip's width (0: none). */
-function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextSlot, data: ServerBannerData, palette: Palette): number {
+/** The name, with the address chip beside it when both fit (468x60). */
+function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextSlot, data: ServerBannerData, palette: Palette): void {
   const fitted = fitSlot(surface, nameSlot, stripFormatting(data.name), BOLD);
   drawSlot(surface, nameSlot, fitted, palette.text);
   const { address } = layout;
-  if (!address.besideName || !shows(data, "address")) return 0;
+  if (!address.besideName || !shows(data, "address")) return;
   // The name leads: the chip only takes room the name at its largest size leaves.
-  const chip = addressChipWidth(surface, address, data.address);
-  const nameKept = !fitted.truncated && fitted.size === nameSlot.size.max && fitted.width + GAP + chip <= nameSlot.width;
-  return chip > 0 && nameKept ? drawAddressChip(surface, address, data.address, palette) : 0;
+  const chip = fitAddressChip(surface, address, data.address);
+  const nameKept = !fitted.truncated && fitted.size === nameSlot.size.max && fitted.width + GAP + (chip?.box.width ?? 0) <= nameSlot.width;
+  if (chip && nameKept) drawAddressChip(surface, chip, palette);
 }
 
 export const playersBar: ServerTemplate<PlayersBarLayout> = {
@@ -160,10 +160,11 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
     }
 
     const { address } = layout;
-    const chip = !address.besideName && shows(data, "address") ? drawAddressChip(surface, address, data.address, palette) : 0;
+    const chip = !address.besideName && shows(data, "address") ? fitAddressChip(surface, address, data.address) : null;
+    if (chip) drawAddressChip(surface, chip, palette);
     if (layout.version && shows(data, "version") && data.version) {
       // On the chip's row the version follows it; the slot's width is the most it may reach.
-      const start = chip > 0 && address.align === "left" ? address.box.x + chip + GAP : layout.version.x;
+      const start = chip && address.align === "left" ? chip.box.x + chip.box.width + GAP : layout.version.x;
       const slot = { ...layout.version, x: start, width: layout.version.x + layout.version.width - start };
       textInSlot(surface, slot, data.version, { face: "sans" }, palette.muted);
     }

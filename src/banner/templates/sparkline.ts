@@ -7,10 +7,11 @@
 import { motdLineRuns } from "../../minecraft/motd.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { Path, linearGradient, solid, type Color } from "../../render/index.ts";
-import type { FittedText, TextBlock } from "../fit-text.ts";
+import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { HISTORY_WINDOW_MS, shows, type HistoryPoint, type ServerBannerData } from "../model.ts";
 import { compactCount, exactCount } from "../numbers.ts";
+import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { drawPanel, drawServerStatus } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
@@ -33,13 +34,13 @@ export interface SparklineLayout {
   status: TextSlot;
   dot: number;
   row: ReadonlyArray<"address" | "version">;
-  /** Each on a line of its own where `row` does not name it (null: not drawn). */
-  address: TextSlot | null;
+  /**
+   * The address chip's place; where `row` names it, the chip goes after the
+   * status word on that row (the place gives its height and the rest).
+   */
+  address: AddressPlace;
+  /** On a line of its own where `row` does not name it (null: not drawn). */
   version: TextSlot | null;
-  /** The address is drawn as a chip (a text to copy): its height and side padding. */
-  chip: { height: number; padding: number };
-  /** Strips: an address that does not fit whole is left out (one cut short is no use to type). */
-  addressMayBeLeftOut: boolean;
   chart: Box;
   /** Stroke width of the line and radius of its end and peak markers. */
   line: number;
@@ -68,10 +69,8 @@ const layouts: Record<LayoutKey, SparklineLayout> = {
     status: { x: 14, width: 222, baseline: 45, size: { max: 11, min: 10 } },
     dot: 3.5,
     row: ["address"],
-    address: null,
+    address: { box: { x: 14, y: 33, width: 222, height: 17 }, size: { max: 10, min: 9 }, align: "left", whole: true },
     version: null,
-    chip: { height: 15, padding: 5 },
-    addressMayBeLeftOut: true,
     chart: { x: 248, y: 14, width: 116, height: 32 },
     line: 1.5,
     marker: 2.5,
@@ -86,10 +85,8 @@ const layouts: Record<LayoutKey, SparklineLayout> = {
     status: { x: 20, width: 360, baseline: 80, size: { max: 12, min: 11 } },
     dot: 4,
     row: ["address", "version"],
-    address: null,
+    address: { box: { x: 20, y: 66, width: 360, height: 20 }, size: { max: 11.5, min: 10 }, align: "left", whole: false },
     version: null,
-    chip: { height: 16, padding: 6 },
-    addressMayBeLeftOut: false,
     chart: { x: 398, y: 16, width: 192, height: 58 },
     line: 2,
     marker: 3,
@@ -104,10 +101,8 @@ const layouts: Record<LayoutKey, SparklineLayout> = {
     status: { x: 22, width: 150, baseline: 36, size: { max: 13, min: 12 } },
     dot: 4,
     row: [],
-    address: { x: 22, width: 256, baseline: 232, size: { max: 12, min: 10 } },
+    address: { box: { x: 22, y: 217, width: 256, height: 21 }, size: { max: 12, min: 10 }, align: "left", whole: false },
     version: { x: 128, width: 150, baseline: 36, size: { max: 12, min: 11 }, align: "right" },
-    chip: { height: 19, padding: 7 },
-    addressMayBeLeftOut: false,
     chart: { x: 22, y: 108, width: 256, height: 56 },
     line: 2,
     marker: 3,
@@ -122,10 +117,8 @@ const layouts: Record<LayoutKey, SparklineLayout> = {
     status: { x: 28, width: 262, baseline: 32, size: { max: 13, min: 12 } },
     dot: 4.5,
     row: ["version"],
-    address: { x: 28, width: 262, baseline: 126, size: { max: 12, min: 10 } },
+    address: { box: { x: 28, y: 111, width: 262, height: 22 }, size: { max: 13, min: 11 }, align: "left", whole: false },
     version: null,
-    chip: { height: 20, padding: 7 },
-    addressMayBeLeftOut: false,
     chart: { x: 310, y: 22, width: 262, height: 72 },
     line: 2,
     marker: 3.5,
@@ -236,26 +229,6 @@ function drawStat(surface: Surface, stat: Stat, caption: string, count: number |
   else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, BOLD), palette.text);
 }
 
-/** The address fitted inside a chip whose left edge and room are those of `slot`. */
-function chipText(surface: Surface, layout: SparklineLayout, slot: TextSlot, address: string): { inner: TextSlot; fitted: FittedText } {
-  const { padding } = layout.chip;
-  const inner = { ...slot, x: slot.x + padding, width: slot.width - 2 * padding };
-  return { inner, fitted: fitSlot(surface, inner, address, SANS) };
-}
-
-/** The join address as a chip: a well with the address in it, a text to copy. Returns its width, 0 when left out. */
-function drawAddressChip(surface: Surface, layout: SparklineLayout, slot: TextSlot, address: string, palette: Palette): number {
-  const { height, padding } = layout.chip;
-  const { inner, fitted } = chipText(surface, layout, slot, address);
-  if (fitted.width === 0 || (fitted.truncated && layout.addressMayBeLeftOut)) return 0;
-  const width = fitted.width + 2 * padding;
-  // Centred on the capitals' middle, about 0.36 em above the baseline.
-  const top = slot.baseline - fitted.size * 0.36 - height / 2;
-  surface.fill(new Path().roundRect(slot.x, top, width, height, height / 2), solid(palette.well));
-  drawSlot(surface, inner, fitted, palette.text);
-  return width;
-}
-
 /**
  * The status word, then the details `row` names after it: the address, then
  * the version, which gives way when both do not fit. Details the row does
@@ -272,13 +245,18 @@ function drawStatusRow(surface: Surface, layout: SparklineLayout, data: ServerBa
   let version = shows(data, "version") && data.version ? stripFormatting(data.version) : null;
   const versionInRow = version !== null && layout.row.includes("version");
   if (address !== null && layout.row.includes("address")) {
+    const place = (reserve: number, whole: boolean): AddressPlace => ({ ...layout.address, box: { ...layout.address.box, x, width: end - x - reserve }, whole });
     const versionRoom = versionInRow ? fitSlot(surface, after(x), version!, SANS).width + gap : 0;
-    const bothFit = versionRoom > 0 && !chipText(surface, layout, after(x, versionRoom), address).fitted.truncated;
+    const bothFit = versionRoom > 0 && fitAddressChip(surface, place(versionRoom, true), address) !== null;
     if (versionInRow && !bothFit) version = null;
-    const used = drawAddressChip(surface, layout, after(x, bothFit ? versionRoom : 0), address, palette);
-    if (used > 0) x += used + gap;
-  } else if (address !== null && layout.address) {
-    drawAddressChip(surface, layout, layout.address, address, palette);
+    const chip = fitAddressChip(surface, place(bothFit ? versionRoom : 0, layout.address.whole), address);
+    if (chip) {
+      drawAddressChip(surface, chip, palette);
+      x += chip.box.width + gap;
+    }
+  } else if (address !== null) {
+    const chip = fitAddressChip(surface, layout.address, address);
+    if (chip) drawAddressChip(surface, chip, palette);
   }
   if (version === null) return;
   if (versionInRow) textInSlot(surface, after(x), version, SANS, palette.muted);

@@ -5,7 +5,7 @@
 // boxes, which never intersect.
 
 import { describe, expect, test } from "bun:test";
-import { addressBox } from "../../../src/banner/address-pill.ts";
+import type { AddressPlace } from "../../../src/banner/address-chip.ts";
 import { layoutFor, type LayoutKey } from "../../../src/banner/layout-keys.ts";
 import { BANNER_ELEMENTS, BANNER_SIZES, type BannerElement, type BannerSize, type ServerBannerData, type Theme } from "../../../src/banner/model.ts";
 import type { CardLayout } from "../../../src/banner/templates/card.ts";
@@ -70,7 +70,7 @@ const textBox = (slot: { x: number; width: number; baseline: number; size: { max
   x: slot.x, y: slot.baseline - slot.size.max, width: slot.width, height: slot.size.max * (1.3 + (rows - 1) * lineHeight),
 });
 
-const chipBox = (slot: TextSlot) => addressBox(slot, slot.width);
+const chipBox = (place: AddressPlace) => place.box;
 
 /**
  * The parts of a layout as boxes (CSS px). Parts that share a row and split
@@ -87,7 +87,7 @@ function partBoxes(key: Key, size: BannerSize): Record<string, Box> {
       icon: l.icon,
       count: union(textBox(l.count.count), textBox(l.count.label)),
       ...(l.pills.inline ? { header: union(textBox(l.name), pills) } : { name: textBox(l.name), pills }),
-      ...(l.addressPlace === "beside-motd" ? { body: union(motd, chipBox(l.address)) } : { motd, address: chipBox(l.address) }),
+      ...(l.addressPosition === "beside-motd" ? { body: union(motd, chipBox(l.address)) } : { motd, address: chipBox(l.address) }),
     };
     if (l.divider) boxes.divider = { ...l.divider, height: 1 };
     return boxes;
@@ -102,9 +102,9 @@ function partBoxes(key: Key, size: BannerSize): Record<string, Box> {
     count: union(textBox(l.count.count), textBox(l.count.label)),
     ...(version && l.version!.place === "fixed" ? { version } : {}),
   };
-  if (l.gap > 0) boxes.body = l.addressPlace === "beside-motd" ? union(statusColumn, motd, chipBox(l.address)) : union(statusColumn, motd);
+  if (l.gap > 0) boxes.body = l.addressPosition === "beside-motd" ? union(statusColumn, motd, chipBox(l.address)) : union(statusColumn, motd);
   else Object.assign(boxes, { status: statusColumn, motd });
-  if (!(l.addressPlace === "beside-motd")) boxes.address = chipBox(l.address);
+  if (!(l.addressPosition === "beside-motd")) boxes.address = chipBox(l.address);
   if (l.divider) boxes.divider = { ...l.divider, height: 1 };
   return boxes;
 }
@@ -154,7 +154,7 @@ describe("the layouts' parts", () => {
 });
 
 describe("the join address", () => {
-  const addressSlot = (key: Key, size: BannerSize) => layoutOf<{ address: TextSlot }>(key, size).layout.address;
+  const addressSlot = (key: Key, size: BannerSize) => layoutOf<{ address: AddressPlace }>(key, size).layout.address;
 
   test("is drawn as a chip in its slot at every size, in the text colour, and changes nothing else", () => {
     for (const key of KEYS) {
