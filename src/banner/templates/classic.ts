@@ -131,7 +131,7 @@ export const classic: ServerTemplate<ClassicLayout> = {
   kind: "server",
   defaultTheme: "dark",
   uses: [
-    "server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "ip_address", "version", "favicon", "latency", "accent",
+    "server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "latency", "accent",
   ],
   layouts,
   draw(surface, layout, data, palette) {

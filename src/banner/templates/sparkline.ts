@@ -269,7 +269,7 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
   description: "Players over the last 24 hours, with the current value and the peak, the MOTD and the join address.",
   kind: "server",
   defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "motd_line_1", "motd_line_2", "ip_address", "version", "history", "accent"],
+  uses: ["server_name", "server_status", "online_players", "motd_line_1", "motd_line_2", "address", "version", "history", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

@@ -15,8 +15,9 @@ interface TemplateBase<Layout> {
   /**
    * What the template draws, for GET /api/templates: the spec's query
    * parameters, the looked-up or pushed fields (version, favicon, latency,
-   * history), and "accent" where it has an accent-coloured part. Size,
-   * theme, background, scale and format apply to every template.
+   * history, address: the join address from ip_address or a push), and
+   * "accent" where it has an accent-coloured part. Size, theme, background,
+   * hide, scale and format apply to every template.
    */
   uses: readonly string[];
   layouts: Readonly<Record<LayoutKey, Layout>>;
