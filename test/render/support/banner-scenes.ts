@@ -23,15 +23,16 @@ function drawSample(info: TemplateInfo, size: BannerSize, theme: Theme, backgrou
 }
 
 /**
- * Pages a transparent banner is shown on: its theme's text is made for a
- * page like its own (GitHub's dark page, a white one), and on the sheet's
- * mid grey the dark theme's softer text would all but vanish.
+ * Pages a transparent banner is shown on (here and in
+ * bench/mcbanners-side-by-side.ts): its theme's text is made for a page like
+ * its own (GitHub's dark page, a white one), and on a sheet's mid grey the
+ * dark theme's softer text would all but vanish.
  */
 const PAGES: Record<Theme, string> = { dark: "#0d1117", light: "#ffffff" };
 /** Page shown around a transparent banner, so its edge is seen to be the page's. */
 const PAGE_MARGIN = 6;
 
-function onPage(banner: Pixmap, theme: Theme): Pixmap {
+export function onPage(banner: Pixmap, theme: Theme): Pixmap {
   const page = new Pixmap(banner.width + 2 * PAGE_MARGIN, banner.height + 2 * PAGE_MARGIN);
   page.fill(parseHexColor(PAGES[theme])!);
   drawImage(page, banner, { x: PAGE_MARGIN, y: PAGE_MARGIN, width: banner.width, height: banner.height });
