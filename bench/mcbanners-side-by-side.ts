@@ -13,7 +13,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKGROUND_PRESETS } from "../src/banner/backgrounds.ts";
+import type { Theme } from "../src/banner/model.ts";
 import { encodePng, type Pixmap } from "../src/render/index.ts";
+import { onPage } from "../test/render/support/banner-scenes.ts";
 import { contactSheet } from "../test/support/contact-sheet.ts";
 import { startServe } from "../test/support/process.ts";
 import { BENCH_ENV } from "./http/servers.ts";
@@ -61,39 +63,48 @@ interface Shot {
   firstLookup: boolean;
   /** The lowest contrast over its text elements, and which one. */
   contrast: { ratio: number; element: string } | null;
+  /** A transparent banner: shown and measured on a page of this theme (onPage). */
+  page?: Theme;
 }
 
 const shots: Shot[] = [];
 const lookedUp = new Set<Service>();
 
 /** Fetches one banner, cold (every URL is new to its service); the first of each service to reach the live server pays its lookup. */
-async function shoot(service: Service, what: string, url: string, measured: boolean): Promise<Shot> {
+async function shoot(service: Service, what: string, url: string, measured: boolean, page?: Theme): Promise<Shot> {
   const fetched = await fetchImage(url);
   const firstLookup = measured && !lookedUp.has(service);
   if (measured) lookedUp.add(service);
-  const shot: Shot = { service, what, fetched, measured, firstLookup, contrast: null };
+  const shot: Shot = { service, what, fetched, measured, firstLookup, contrast: null, page };
   shots.push(shot);
   return shot;
 }
 
 /** The lowest text contrast of a shot over its elements: each one redrawn by the shot's URL with its OTHER_WORDS set. */
-async function lowestContrast({ service, fetched, measured }: Shot): Promise<Shot["contrast"]> {
-  if (!fetched.image || !measured) return null;
+async function lowestContrast(shot: Shot): Promise<Shot["contrast"]> {
+  const { service, fetched, measured } = shot;
+  const image = shown(shot, fetched.image);
+  if (!image || !measured) return null;
   let lowest: Shot["contrast"] = null;
   for (const [name, words] of Object.entries(OTHER_WORDS[service])) {
     const url = new URL(fetched.url);
     for (const [parameter, value] of Object.entries(words)) url.searchParams.set(parameter, value);
-    const other = await fetchImage(url.href);
-    const ratio = other.image ? textContrast(fetched.image, other.image) : null;
+    const other = shown(shot, (await fetchImage(url.href)).image);
+    const ratio = other ? textContrast(image, other) : null;
     if (ratio !== null && (!lowest || ratio < lowest.ratio)) lowest = { ratio, element: name };
   }
   return lowest;
 }
 
+/** An image of `shot` as it is shown and measured: a transparent banner on its page. */
+function shown(shot: Shot, image: Pixmap | null): Pixmap | null {
+  return image && shot.page ? onPage(image, shot.page) : image;
+}
+
 /** A shot on the sheet, captioned; a failed one as the empty box a page would show (MCBanners' size is 300x100). */
 function cell(shot: Shot, caption: string): Pixmap {
   const [width, height] = shot.service === "MCBanners" ? [300, 100] : [468, 60];
-  return captioned(shot.fetched.image ?? brokenImage(width, height, `HTTP ${shot.fetched.status}, no image`), caption);
+  return captioned(shown(shot, shot.fetched.image) ?? brokenImage(width, height, `HTTP ${shot.fetched.status}, no image`), caption);
 }
 
 const live = await startLiveServer();
@@ -128,10 +139,10 @@ try {
     for (let i = 0; i < presets.length; i += 3) rows.push(presets.slice(i, i + 3).map((shot) => cell(shot, `MCBanners, ${shot.what}`)));
   }
 
-  const list = (await (await fetch(`${pennant.url}/api/templates`)).json()) as { default_template: string; templates: Array<{ key: string; kind: string }> };
+  const list = (await (await fetch(`${pennant.url}/api/templates`)).json()) as { default_template: string; templates: Array<{ key: string; kind: string; default_theme: Theme }> };
   const large = argument("--large") ?? list.default_template;
-  const ours = (what: string, query: Record<string, string>, measured: boolean) =>
-    shoot("Pennant", what, `${pennant.url}/api/banner?${new URLSearchParams({ server_name: SERVER_NAME, ...query })}`, measured);
+  const ours = (what: string, query: Record<string, string>, measured: boolean, page?: Theme) =>
+    shoot("Pennant", what, `${pennant.url}/api/banner?${new URLSearchParams({ server_name: SERVER_NAME, ...query })}`, measured, page);
   const pair = async (template: string, size: string, ip = address, label = template) => {
     const looked = ip === address;
     const query = { data_mode: "query", ip_address: ip, template_key: template, size };
@@ -150,7 +161,8 @@ try {
     const onPresets = [];
     for (const preset of BACKGROUND_PRESETS) {
       const query = { data_mode: "query", ip_address: address, template_key: list.default_template, size: "468x60", background: preset.name };
-      onPresets.push(await ours(`${list.default_template} 468x60, background=${preset.name}`, query, true));
+      const page = preset.name === "transparent" ? list.templates.find((info) => info.key === list.default_template)?.default_theme : undefined;
+      onPresets.push(await ours(`${list.default_template} 468x60, background=${preset.name}${page ? `, on a ${page} page` : ""}`, query, true, page));
     }
     for (let i = 0; i < onPresets.length; i += 2) rows.push(onPresets.slice(i, i + 2).map((shot) => cell(shot, `Pennant, ${shot.what}`)));
   } else {

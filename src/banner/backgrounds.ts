@@ -45,8 +45,9 @@ export const BACKGROUND_LOOKS: Record<BackgroundPresetName, BackgroundLook> = {
   dirt: { kind: "texture", shades: ["#59391f", "#6b4629", "#7a5233", "#8b613f", "#9a7152"], cell: [2, 2], clump: 0.4, seed: 3 },
   // Greens, finely mixed (a grass block seen from above).
   grass: { kind: "texture", shades: ["#3d6a28", "#4a7d31", "#58903a", "#67a244", "#78b552"], cell: [2, 2], clump: 0.4, seed: 4 },
-  // Netherrack: dark reds in lumps.
-  nether: { kind: "texture", shades: ["#461313", "#591b1b", "#6c2323", "#7e2c2c", "#913838"], cell: [4, 4], clump: 0.55, seed: 5 },
+  // Netherrack: dark reds in lumps, their range kept as narrow as the other
+  // textures' (a wider one drew lumps that competed with 8 px text).
+  nether: { kind: "texture", shades: ["#511919", "#5e1f1f", "#6c2525", "#7a2b2b", "#883232"], cell: [4, 4], clump: 0.55, seed: 5 },
   // End stone: pale yellows with darker pits.
   end: { kind: "texture", shades: ["#b9ba80", "#c8c98f", "#d5d69c", "#dfe0a8", "#e8e9b6"], cell: [2, 2], clump: 0.35, seed: 6 },
   // Teal-greens in larger patches.

@@ -47,6 +47,9 @@ function insideColors(pixmap: Pixmap, scale: number): Color[] {
   return [...seen.values()];
 }
 
+/** The widest contrast between two colours of one texture (see "textures"). */
+const MAX_TEXTURE_SPREAD = 1.8;
+
 const drawn = BACKGROUND_PRESETS.filter((preset) => preset.kind !== "none");
 
 describe("text on every preset", () => {
@@ -100,6 +103,19 @@ describe("textures", () => {
           }
         }
         expect([name, scale, blocky, repeating, varied]).toEqual([name, scale, true, true, true]);
+      }
+    }
+  });
+
+  // Small text (classic's 8 px MOTD at 468x60) stands on single texels: a
+  // texture whose shades span more than this reads as lumps competing with
+  // the glyphs, though every pixel holds 4.5:1 (nether once drew 2.0:1).
+  test(`no texture's shades, as drawn, span more than ${MAX_TEXTURE_SPREAD}:1 in either theme (the text stays the figure)`, () => {
+    for (const { name } of textures) {
+      for (const theme of THEMES) {
+        const colors = insideColors(panel(name, theme, 468, 60, 1).pixmap, 1);
+        const spread = Math.max(...colors.flatMap((a) => colors.map((b) => contrastRatio(a, b))));
+        expect([name, theme, spread <= MAX_TEXTURE_SPREAD]).toEqual([name, theme, true]);
       }
     }
   });

@@ -1,32 +1,87 @@
 // The banner goldens in docs/gallery: per template one contact sheet, a row
 // per size (1200x300 at half size, as pages show it), dark then light, drawn
 // at scale 1 from the realistic sample (what the deployed plugin pushes);
-// and one sheet of the default template on every background preset.
+// per template one sheet of it on every background preset; and one sheet of
+// the default template's strip on every preset. `transparent` is shown on a
+// page of its theme's colour (onPage).
 
-import { BACKGROUND_PRESETS } from "../../../src/banner/backgrounds.ts";
-import { BANNER_SIZES, type Theme } from "../../../src/banner/model.ts";
-import { DEFAULT_TEMPLATE, renderBanner, templates } from "../../../src/banner/templates/index.ts";
+import { BACKGROUND_PRESETS, type BackgroundPresetName } from "../../../src/banner/backgrounds.ts";
+import { BANNER_SIZES, type BannerSize, type Theme } from "../../../src/banner/model.ts";
+import { DEFAULT_TEMPLATE, renderBanner, templates, type TemplateInfo } from "../../../src/banner/templates/index.ts";
+import { Pixmap, drawImage, parseHexColor } from "../../../src/render/index.ts";
 import { pluginRealistic, realistic } from "../../support/banner-samples.ts";
 import { contactSheet } from "../../support/contact-sheet.ts";
 import type { Scene } from "./gallery-scenes.ts";
 
 const THEMES: readonly Theme[] = ["dark", "light"];
+const [STRIP, , BOX] = BANNER_SIZES;
+
+function drawSample(info: TemplateInfo, size: BannerSize, theme: Theme, background?: BackgroundPresetName): Pixmap {
+  const data = info.kind === "server" ? realistic : pluginRealistic;
+  const banner = renderBanner(info.key, data, { size, theme, scale: 1, background });
+  return background === "transparent" ? onPage(banner, theme) : banner;
+}
+
+/**
+ * Pages a transparent banner is shown on (here and in
+ * bench/mcbanners-side-by-side.ts): its theme's text is made for a page like
+ * its own (GitHub's dark page, a white one), and on a sheet's mid grey the
+ * dark theme's softer text would all but vanish.
+ */
+const PAGES: Record<Theme, string> = { dark: "#0d1117", light: "#ffffff" };
+/** Page shown around a transparent banner, so its edge is seen to be the page's. */
+const PAGE_MARGIN = 6;
+
+export function onPage(banner: Pixmap, theme: Theme): Pixmap {
+  const page = new Pixmap(banner.width + 2 * PAGE_MARGIN, banner.height + 2 * PAGE_MARGIN);
+  page.fill(parseHexColor(PAGES[theme])!);
+  drawImage(page, banner, { x: PAGE_MARGIN, y: PAGE_MARGIN, width: banner.width, height: banner.height });
+  return page;
+}
 
 const TEMPLATE_SCENES: Scene[] = [...templates.values()].map((info) => ({
   file: `banner-${info.key}.png`,
   title: `${info.key}: four sizes, dark and light, realistic data`,
-  draw: () => {
-    const data = info.kind === "server" ? realistic : pluginRealistic;
-    return contactSheet(BANNER_SIZES.map((size) => THEMES.map((theme) => renderBanner(info.key, data, { size, theme, scale: 1 }))));
-  },
+  draw: () => contactSheet(BANNER_SIZES.map((size) => THEMES.map((theme) => drawSample(info, size, theme)))),
+}));
+
+/** Space between the stacked strips: the contact sheet's page shows through it. */
+const STACK_GAP = 16;
+
+/** Images one above the other on a transparent column, so two strips share the height of a box. */
+function stacked(images: readonly Pixmap[]): Pixmap {
+  const width = Math.max(...images.map((image) => image.width));
+  const height = images.reduce((sum, image) => sum + image.height, 0) + STACK_GAP * (images.length - 1);
+  const column = new Pixmap(width, height);
+  let y = 0;
+  for (const image of images) {
+    drawImage(column, image, { x: 0, y, width: image.width, height: image.height });
+    y += image.height + STACK_GAP;
+  }
+  return column;
+}
+
+/**
+ * Each template on every preset, a row per preset: the 468x60 strip dark
+ * above light (small text on the texture, the hard case), then the 300x250
+ * box dark and light (the most of the texture behind a layout). 728x90 and
+ * 1200x300 draw on the same panels; banner-<template>.png shows their layouts.
+ */
+const PRESET_SCENES: Scene[] = [...templates.values()].map((info) => ({
+  file: `banner-${info.key}-backgrounds.png`,
+  title: `${info.key} on every background preset: 468x60 dark and light, 300x250 dark and light, realistic data`,
+  draw: () => contactSheet(BACKGROUND_PRESETS.map(({ name }) => [
+    stacked(THEMES.map((theme) => drawSample(info, STRIP, theme, name))),
+    ...THEMES.map((theme) => drawSample(info, BOX, theme, name)),
+  ])),
 }));
 
 /** The default template at the default size on each preset, a row each, dark then light. */
 const BACKGROUND_SCENE: Scene = {
   file: "banner-backgrounds.png",
   title: `${DEFAULT_TEMPLATE} 468x60 on every background preset, dark and light, realistic data`,
-  draw: () => contactSheet(BACKGROUND_PRESETS.map((preset) =>
-    THEMES.map((theme) => renderBanner(DEFAULT_TEMPLATE, realistic, { size: BANNER_SIZES[0], theme, scale: 1, background: preset.name })))),
+  draw: () => contactSheet(BACKGROUND_PRESETS.map(({ name }) =>
+    THEMES.map((theme) => drawSample(templates.get(DEFAULT_TEMPLATE)!, STRIP, theme, name)))),
 };
 
-export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, BACKGROUND_SCENE];
+export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE];
