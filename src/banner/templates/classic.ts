@@ -137,7 +137,9 @@ export const classic: ServerTemplate<ClassicLayout> = {
   draw(surface, layout, data, palette) {
     const dark = palette.theme === "dark";
     drawPanel(surface, palette, layout.radius);
-    drawBlockTexture(surface, layout.radius, layout.block, dark ? 0.05 : 0.035);
+    // The pattern is the theme panel's own texture: a preset brings its own, and on a
+    // see-through background it would show as a checker on the page.
+    if (!palette.preset && palette.background.every((end) => end.a === 255)) drawBlockTexture(surface, layout.radius, layout.block, dark ? 0.05 : 0.035);
     const iconShown = shows(data, "icon");
     if (iconShown) drawServerIcon(surface, data.favicon, layout.icon, 0, palette.well);
     const offline = data.status === "offline";

@@ -146,3 +146,27 @@ describe("classic: accent", () => {
     }
   });
 });
+
+describe("classic: its block pattern belongs to its own panel", () => {
+  const everything: BannerElement[] = ["address", "version", "players", "motd", "icon", "status", "latency"];
+  /** Pixels with any coverage below the name's row, inside the hairline and its rounded corners: only the panel and its pattern can put them there. */
+  function inkedBelowName(options: Parameters<typeof draw>[3]): number {
+    const size = BANNER_SIZES[0];
+    const image = draw(KEY, hiding({ ...realistic, name: "A" }, ...everything), size, options);
+    let inked = 0;
+    for (let y = 40; y < image.height - 2; y++) {
+      for (let x = 7; x < image.width - 7; x++) if (image.data[(y * image.width + x) * 4 + 3]! > 0) inked++;
+    }
+    return inked;
+  }
+
+  test("drawn on the theme's panel, left out on a preset and on a transparent background", () => {
+    expect(inkedBelowName({})).toBeGreaterThan(0);
+    expect(inkedBelowName({ background: "transparent" })).toBe(0);
+    expect(inkedBelowName({ background: parseHexColor("#00000000")! })).toBe(0);
+    const stone = draw(KEY, hiding(realistic, ...everything), BANNER_SIZES[0], { background: "stone" });
+    const plainStone = draw("minimal-status", hiding(realistic, ...everything), BANNER_SIZES[0], { background: "stone" });
+    // Same panel, nothing on top in the bottom rows: the pattern would make them differ.
+    expect(differing(stone, plainStone, { x: 12, y: 44, width: 440, height: 8 })).toBe(0);
+  });
+});
