@@ -179,7 +179,7 @@ try {
     {
       title: "Peak memory under storms (`bench/threads.ts`)",
       explanation:
-        "A fresh server with the default render threads and cache budget, budgets and queues raised (one address sends everything). " +
+        "A fresh server with the default render threads and cache budget, then one with a single render thread (`PENNANT_RENDER_THREADS=1`), budgets and queues raised (one address sends everything). " +
         "Autocannon sends distinct banners, then distinct badges, each storm at once over 500 connections; the server's `VmRSS` and " +
         "`VmHWM` (its high-water mark, from `/proc/<pid>/status`) after each. VmHWM counts every peak since the server started, " +
         "garbage not yet collected included.",

@@ -5,7 +5,8 @@
 // 2. /healthz and cached-banner latency while 4 addresses storm large WebP banners, default limits (threads/storm.ts);
 // 3. peak memory under a distinct-banner and a distinct-badge storm (threads/peak-memory.ts).
 //
-// Run: bun bench/threads.ts [--quick] [--json FILE]
+// Run: bun bench/threads.ts [--quick] [--json FILE] [--only peak] (--only: that
+// one bench alone, for working on it; `npm run bench` runs all three).
 // Part of `npm run bench` (bench/index.ts), which writes docs/performance.md.
 
 import { partOptions } from "./report/options.ts";
@@ -14,7 +15,13 @@ import { formatPeakMemory, measurePeakMemory } from "./threads/peak-memory.ts";
 import { formatDrawStorm, measureDrawStorm } from "./threads/storm.ts";
 import { formatThroughput, measureThroughput } from "./threads/throughput.ts";
 
-const options = partOptions(process.argv.slice(2), "bun bench/threads.ts [--quick] [--json FILE]");
+const USAGE = "bun bench/threads.ts [--quick] [--json FILE] [--only peak]";
+const options = partOptions(process.argv.slice(2), USAGE, ["only"]);
+const only = options.values.only;
+if (only !== undefined && only !== "peak") {
+  console.error(`error: --only takes "peak"\nusage: ${USAGE}`);
+  process.exit(2);
+}
 const settings = options.quick
   ? { throughput: { rounds: 1, seconds: 3, connections: 16 }, peak: { banners: 600, badges: 2_000 } }
   : { throughput: { rounds: 3, seconds: 6, connections: 16 }, peak: { banners: 6_000, badges: 20_000 } };
@@ -23,6 +30,13 @@ const progress = (line: string) => console.error(`  ${line}`);
 const output: PartOutput = { figures: { settings }, markdown: {} };
 const { figures, markdown } = output;
 await runServerPart("threads", options.json, output, async (dir) => {
+  if (only !== "peak") await throughputAndStorm(dir);
+  const peak = await measurePeakMemory(dir, settings.peak, progress);
+  figures.peakMemory = peak;
+  markdown.peakMemory = formatPeakMemory(peak, settings.peak);
+});
+
+async function throughputAndStorm(dir: string): Promise<void> {
   const throughput = await measureThroughput(dir, settings.throughput, progress);
   figures.throughput = throughput;
   markdown.throughput = formatThroughput(throughput, settings.throughput);
@@ -30,8 +44,4 @@ await runServerPart("threads", options.json, output, async (dir) => {
   const storm = await measureDrawStorm(dir, progress);
   figures.storm = storm;
   markdown.storm = formatDrawStorm(storm, throughput.threads);
-
-  const peak = await measurePeakMemory(dir, settings.peak, progress);
-  figures.peakMemory = peak;
-  markdown.peakMemory = formatPeakMemory(peak, settings.peak);
-});
+}

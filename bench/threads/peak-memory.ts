@@ -3,7 +3,9 @@
 // nothing) takes a storm of distinct banners (every size, PNG and WebP, scale
 // 1 and 2: the largest is a 1200x300 WebP at scale 2), then a storm of
 // distinct badges; its high-water mark (VmHWM) after each, against the cache
-// budget plus the allowance the README documents.
+// budget plus the allowance the README documents. Then the same storms on a
+// server with one render thread: the thread count is what bounds the peak
+// (README, Render threads).
 
 import { peakRssBytes, rssBytes } from "../../test/soak/measure.ts";
 import { DEFAULT_CACHE_MB } from "../../src/config.ts";
@@ -23,45 +25,66 @@ export interface PeakMemoryOptions {
   badges: number;
 }
 
-export interface PeakMemoryFigures {
-  cacheMib: number;
+interface StormPeak {
+  load: LoadResult;
+  peak: number;
+  rss: number;
+}
+
+interface ServerPeaks {
   rssBefore: number;
-  banners: { load: LoadResult; peak: number; rss: number };
-  badges: { load: LoadResult; peak: number; rss: number };
+  banners: StormPeak;
+  badges: StormPeak;
+}
+
+/** The default render threads' run (judged against the target), and one render thread's for contrast. */
+export interface PeakMemoryFigures extends ServerPeaks {
+  cacheMib: number;
+  oneThread?: ServerPeaks;
 }
 
 /** The highest VmHWM measured, and the errors of both storms (each refusal is a draw not made). */
 export const peakOf = (f: PeakMemoryFigures) => ({ peak: Math.max(f.banners.peak, f.badges.peak), errors: f.banners.load.errors + f.badges.load.errors });
 
-export async function measurePeakMemory(dir: string, options: PeakMemoryOptions, progress: (line: string) => void): Promise<PeakMemoryFigures> {
-  const { server, seeded } = await startPennant(dir, "peak-memory", BENCH_ENV);
+/** Both storms on a fresh server started with `env` over BENCH_ENV. */
+async function stormsOn(dir: string, name: string, env: Record<string, string>, options: PeakMemoryOptions, progress: (line: string) => void): Promise<ServerPeaks> {
+  const { server, seeded } = await startPennant(dir, name, { ...BENCH_ENV, ...env });
   try {
     const rssBefore = rssBytes(server.pid);
-    const storm = async (scenario: string, amount: number, params: object) => {
+    const storm = async (scenario: string, amount: number, params: object): Promise<StormPeak> => {
       // Answers at the back of such a queue wait seconds: a generous timeout, so that a slow answer is not an error.
       const load = await runLoad({ url: server.url, connections: Math.min(CONNECTIONS, amount), amount, timeoutSeconds: 120, scenario, params }, server.pid);
       return { load, peak: peakRssBytes(server.pid), rss: rssBytes(server.pid) };
     };
     const banners = await storm("distinct banner", options.banners, { run: "peak", sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: STORM_LOOKS });
-    progress(`peak memory: ${count(options.banners)} banners, VmHWM ${mib(banners.peak)} MiB`);
+    progress(`peak memory (${name}): ${count(options.banners)} banners, VmHWM ${mib(banners.peak)} MiB`);
     const badges = await storm("distinct badge", options.badges, { run: "peak", pluginUuid: seeded.pluginUuid });
-    progress(`peak memory: ${count(options.badges)} badges, VmHWM ${mib(badges.peak)} MiB`);
-    return { cacheMib: DEFAULT_CACHE_MB, rssBefore, banners, badges };
+    progress(`peak memory (${name}): ${count(options.badges)} badges, VmHWM ${mib(badges.peak)} MiB`);
+    return { rssBefore, banners, badges };
   } finally {
     await server.kill();
   }
 }
 
+export async function measurePeakMemory(dir: string, options: PeakMemoryOptions, progress: (line: string) => void): Promise<PeakMemoryFigures> {
+  const threads = await stormsOn(dir, "peak-memory", {}, options, progress);
+  const oneThread = await stormsOn(dir, "peak-memory-1-thread", { PENNANT_RENDER_THREADS: "1" }, options, progress);
+  return { cacheMib: DEFAULT_CACHE_MB, ...threads, oneThread };
+}
+
 export function formatPeakMemory(f: PeakMemoryFigures, options: PeakMemoryOptions): string {
-  const row = (what: string, s: PeakMemoryFigures["banners"]) => [what, count(s.load.responses), s.load.seconds.toFixed(1), count(s.load.errors), mib(s.rss), mib(s.peak)];
+  const rows = (threads: string, run: ServerPeaks) => {
+    const row = (what: string, s: StormPeak) => [threads, what, count(s.load.responses), s.load.seconds.toFixed(1), count(s.load.errors), mib(run.rssBefore), mib(s.rss), mib(s.peak)];
+    return [row(`${count(options.banners)} distinct banners`, run.banners), row(`then ${count(options.badges)} distinct badges`, run.badges)];
+  };
   return [
-    `One server, RSS ${mib(f.rssBefore)} MiB before; cache budget \`PENNANT_CACHE_MB\` ${f.cacheMib} MiB (the default), allowance ${PEAK_ALLOWANCE_MIB} MiB: ` +
-      `VmHWM may reach ${f.cacheMib + PEAK_ALLOWANCE_MIB} MiB. ${CONNECTIONS} connections; the banners are every size as PNG and WebP at scale 1 and 2 ` +
+    `A fresh server for each render thread count; cache budget \`PENNANT_CACHE_MB\` ${f.cacheMib} MiB (the default), allowance ${PEAK_ALLOWANCE_MIB} MiB: ` +
+      `VmHWM may reach ${f.cacheMib + PEAK_ALLOWANCE_MIB} MiB (judged on the default thread count). ${CONNECTIONS} connections; the banners are every size as PNG and WebP at scale 1 and 2 ` +
       `(five server templates), the badges a colour of their own each, the five styles in turn.`,
     "",
     table(
-      ["storm", "answers", "wall time (s)", "errors", "RSS after (MiB)", "VmHWM after (MiB)"],
-      [row(`${count(options.banners)} distinct banners`, f.banners), row(`then ${count(options.badges)} distinct badges`, f.badges)],
+      ["render threads", "storm", "answers", "wall time (s)", "errors", "RSS before (MiB)", "RSS after (MiB)", "VmHWM after (MiB)"],
+      [...rows("default", f), ...(f.oneThread ? rows("1", f.oneThread) : [])],
     ),
   ].join("\n");
 }

@@ -15,13 +15,35 @@ const MIB = 1024 * 1024;
 export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
 /**
- * A drawing above this leaves garbage worth collecting at once: its thread
- * does (a full collection of a small heap, a few ms), rather than let each
- * thread's heap grow to its own high-water mark before the collector runs.
- * Measured on a 2-thread server drawing 560 banners of every size at scale 2,
- * a quarter of them 1200x300: peak RSS ~310 MiB with, ~380-420 MiB without.
+ * Each thread that draws or answers drawings asks for a collection once the
+ * drawings since its last one add up to this much transient memory (one
+ * large banner, or some hundreds of badges); otherwise the collector lets a
+ * heap grow to 2-3 times its live size in a storm of new images. A render
+ * thread collects in full after its answer (a small heap: a few ms); the
+ * answering thread only starts a collection (Bun.gc(false), ~1 ms: a full
+ * one of its heap of caches takes 30-120 ms, which /healthz would wait).
+ * Measured on a 2-thread server drawing 560 banners of every size at scale
+ * 2, a quarter of them 1200x300: peak RSS ~310 MiB with the render threads'
+ * collections, ~380-420 MiB without; and through 6,000 distinct banners then
+ * 20,000 distinct badges (bench/threads.ts), the badge storm's peak went from
+ * 512-596 MiB to 469-478 MiB with the answering thread's.
  */
 export const COLLECT_AFTER_BYTES = 16 * MIB;
+
+/** Adds up the transient memory of finished drawings and says when a collection is due. */
+export class GarbageTally {
+  private since = 0;
+
+  constructor(private readonly every: number) {}
+
+  /** Counts a finished drawing's `bytes`; true when they reach the bound since the last true. */
+  add(bytes: number): boolean {
+    this.since += bytes;
+    if (this.since < this.every) return false;
+    this.since = 0;
+    return true;
+  }
+}
 
 const PNG_BYTES_PER_PIXEL = 16;
 const WEBP_BYTES_PER_PIXEL = 70;

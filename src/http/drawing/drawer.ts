@@ -9,6 +9,7 @@ import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
+import { COLLECT_AFTER_BYTES, drawingMemory, GarbageTally } from "./draw-memory.ts";
 import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
@@ -36,14 +37,18 @@ export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">)
 export class InThreadDrawer implements Drawer {
   private readonly budget: CacheBudget;
   private readonly kit: DrawingKit;
+  /** The drawings made since this thread last asked for a collection (draw-memory.ts). */
+  private readonly garbage = new GarbageTally(COLLECT_AFTER_BYTES);
 
   constructor(cacheBytes: CacheBytes) {
     this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));
     this.kit = new DrawingKit(this.budget);
   }
 
-  draw({ job }: Drawing): Promise<Uint8Array> {
-    return drawJob(job, this.kit);
+  async draw({ job, pixels, contentType }: Drawing): Promise<Uint8Array> {
+    const bytes = await drawJob(job, this.kit);
+    if (this.garbage.add(drawingMemory(pixels, contentType))) Bun.gc(false);
+    return bytes;
   }
 
   usage(): Iterable<[CacheName, CacheStats]> {

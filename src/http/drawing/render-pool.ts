@@ -12,7 +12,7 @@
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
-import { COLLECT_AFTER_BYTES, drawingMemory, DRAWING_MEMORY_BYTES } from "./draw-memory.ts";
+import { COLLECT_AFTER_BYTES, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
@@ -40,6 +40,8 @@ interface RenderThread {
   deadline: ReturnType<typeof setTimeout> | undefined;
   /** Its drawing caches as its last answer reported them. */
   usage: Array<[CacheName, CacheStats]>;
+  /** The drawings it made since it last collected its garbage. */
+  garbage: GarbageTally;
 }
 
 /**
@@ -64,6 +66,8 @@ export class RenderPool implements Drawer {
   private nextId = 0;
   /** The transient memory of the drawings running now. */
   private memoryInFlight = 0;
+  /** The drawings answered on this thread since it last asked for a collection. */
+  private readonly answeredGarbage = new GarbageTally(COLLECT_AFTER_BYTES);
   private closed = false;
 
   constructor(private readonly settings: RenderPoolSettings) {
@@ -132,7 +136,7 @@ export class RenderPool implements Drawer {
       thread.task = next;
       thread.deadline = setTimeout(() => this.died(thread, "its drawing ran past its deadline"), this.settings.drawDeadlineMs ?? DRAW_DEADLINE_MS);
       this.memoryInFlight += next.memory;
-      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: next.memory > COLLECT_AFTER_BYTES };
+      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: thread.garbage.add(next.memory) };
       thread.worker.postMessage(message);
     }
   }
@@ -150,7 +154,7 @@ export class RenderPool implements Drawer {
     const worker = new Worker(WORKER_URL);
     // A pool left open (a test's app) must not keep the process alive.
     worker.unref();
-    const thread: RenderThread = { worker, task: null, deadline: undefined, usage: [] };
+    const thread: RenderThread = { worker, task: null, deadline: undefined, usage: [], garbage: new GarbageTally(COLLECT_AFTER_BYTES) };
     const start: ToRenderThread = { type: "start", cacheBytes: this.perThread };
     worker.postMessage(start);
     worker.addEventListener("message", (event: MessageEvent<FromRenderThread>) => this.answered(thread, event.data));
@@ -163,6 +167,7 @@ export class RenderPool implements Drawer {
   private answered(thread: RenderThread, answer: FromRenderThread): void {
     thread.usage = answer.usage;
     const task = this.finish(thread);
+    if (task && this.answeredGarbage.add(task.memory)) Bun.gc(false);
     if ("bytes" in answer) task?.resolve(answer.bytes);
     else task?.reject(new Error(`drawing failed: ${answer.error}`));
     this.dispatch();
