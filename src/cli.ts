@@ -3,6 +3,7 @@
 
 import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
+import { SWEEP_INTERVAL_MS } from "./alerts/alert-sweep.ts";
 import { TOKEN_SCOPES, generateToken, hashToken, type TokenScope } from "./auth/token.ts";
 import { closest } from "./closest.ts";
 import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
@@ -82,7 +83,7 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
-  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true });
+  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, alertIntervalMs: SWEEP_INTERVAL_MS });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
