@@ -83,6 +83,22 @@ export interface Attempt {
   pauseAfterMs: number;
 }
 
+/**
+ * What an attempt changes on its subscription, whose deliveries have failed
+ * since `failingSince` (null: the last one succeeded): its last answer, the
+ * failure's start, a pause once it has failed for `pauseAfterMs`, and whether
+ * a delivery was given up on (counted in `dropped`).
+ */
+export function afterAttempt(attempt: Attempt, failingSince: number | null) {
+  const since = attempt.ok ? null : (failingSince ?? attempt.now);
+  const pause = since !== null && attempt.now - since >= attempt.pauseAfterMs;
+  return {
+    set: { lastStatus: attempt.status, lastDeliveryAt: attempt.now, failingSince: since, ...(pause ? { pausedAt: attempt.now } : {}) },
+    pause,
+    gaveUp: !attempt.ok && attempt.retryAt === null,
+  };
+}
+
 /** The server already has as many subscriptions as it may. */
 export class WebhookLimitError extends Error {
   constructor(readonly limit: number) {

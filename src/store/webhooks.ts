@@ -9,7 +9,7 @@ import type { PushStatements } from "./push-statements.ts";
 import { keyExpiry } from "./replay-memory.ts";
 import { servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
-import { WebhookLimitError } from "./webhook-records.ts";
+import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
 
 export function createWebhook(db: Db, statements: PushStatements, hook: NewWebhook): { row: WebhookRow; duplicate: boolean } {
@@ -104,7 +104,7 @@ export function leaseDue(db: Db, now: number, leaseMs: number, limit: number): D
 
 export function settleAttempt(db: Db, attempt: Attempt): void {
   db.transaction((tx) => {
-    const { deliveryId, webhookId, now } = attempt;
+    const { deliveryId, webhookId } = attempt;
     if (attempt.ok || attempt.retryAt === null) tx.delete(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).run();
     else {
       tx.update(webhookDeliveries)
@@ -114,16 +114,9 @@ export function settleAttempt(db: Db, attempt: Attempt): void {
     }
     const hook = tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).get();
     if (!hook) return;
-    const failingSince = attempt.ok ? null : (hook.failingSince ?? now);
-    const pause = failingSince !== null && now - failingSince >= attempt.pauseAfterMs;
+    const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
     tx.update(webhooks)
-      .set({
-        lastStatus: attempt.status,
-        lastDeliveryAt: now,
-        failingSince,
-        ...(pause ? { pausedAt: now } : {}),
-        ...(!attempt.ok && attempt.retryAt === null ? { dropped: sql`${webhooks.dropped} + 1` } : {}),
-      })
+      .set({ ...set, ...(gaveUp ? { dropped: sql`${webhooks.dropped} + 1` } : {}) })
       .where(eq(webhooks.id, webhookId))
       .run();
     if (pause) tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).run();

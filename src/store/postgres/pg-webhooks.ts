@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isDuplicate } from "../../auth/replay.ts";
 import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
-import { WebhookLimitError } from "../webhook-records.ts";
+import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
 import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
 import { replayMemory, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
@@ -113,7 +113,7 @@ export async function leaseDue(db: PgDb, now: number, leaseMs: number, limit: nu
 
 export function settleAttempt(db: PgDb, attempt: Attempt): Promise<void> {
   return db.transaction(async (tx) => {
-    const { deliveryId, webhookId, now } = attempt;
+    const { deliveryId, webhookId } = attempt;
     if (attempt.ok || attempt.retryAt === null) await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     else {
       await tx
@@ -123,17 +123,10 @@ export function settleAttempt(db: PgDb, attempt: Attempt): Promise<void> {
     }
     const [hook] = await tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
     if (!hook) return;
-    const failingSince = attempt.ok ? null : (hook.failingSince ?? now);
-    const pause = failingSince !== null && now - failingSince >= attempt.pauseAfterMs;
+    const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
     await tx
       .update(webhooks)
-      .set({
-        lastStatus: attempt.status,
-        lastDeliveryAt: now,
-        failingSince,
-        ...(pause ? { pausedAt: now } : {}),
-        ...(!attempt.ok && attempt.retryAt === null ? { dropped: sql`${webhooks.dropped} + 1` } : {}),
-      })
+      .set({ ...set, ...(gaveUp ? { dropped: sql`${webhooks.dropped} + 1` } : {}) })
       .where(eq(webhooks.id, webhookId));
     if (pause) await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
   });
