@@ -121,15 +121,15 @@ interface Received {
   body: string;
 }
 
-/** A plain-HTTP receiver on loopback that keeps every request it gets. */
-function startReceiver(): { url: string; received: Received[]; stop(): void } {
+/** A plain-HTTP receiver on loopback that keeps every request it gets and answers `answer` (204 by default). */
+function startReceiver(answer = () => new Response(null, { status: 204 })): { url: string; received: Received[]; stop(): void } {
   const received: Received[] = [];
   const receiver = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     async fetch(request) {
       received.push({ headers: request.headers, body: await request.text() });
-      return new Response(null, { status: 204 });
+      return answer();
     },
   });
   return { url: `http://127.0.0.1:${receiver.port}/hook`, received, stop: () => receiver.stop(true) };
@@ -209,6 +209,68 @@ describe("deliveries", () => {
       expect(receiver.received).toHaveLength(1);
     } finally {
       receiver.stop();
+    }
+  });
+});
+
+describe("failing receivers", () => {
+  test("a failed delivery is retried with backoff for an hour then dropped; a day of failures pauses the subscription", async () => {
+    const receiver = startReceiver(() => new Response("down", { status: 500 }));
+    try {
+      server = await startTestServer({ PENNANT_WEBHOOK_PRIVATE: "on", PENNANT_STALE_AFTER: "60" }, { alertIntervalMs: 30 });
+      const { token, serverUuid } = await pushedServer();
+      await subscribe(token, serverUuid, { url: receiver.url, events: ["offline", "online"], format: "json" });
+      const listed = async () =>
+        ((await (await send({ method: "GET", path: "/api/server/webhooks", token, serverUuid })).json()) as Array<Record<string, unknown>>)[0];
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      server.clock.now += 61_000;
+      await until(() => receiver.received.length === 1);
+      expect(await listed()).toMatchObject({ state: "failing", last_status: 500, dropped: 0 });
+      // Nothing before the first retry is due (30 s), then one try per wait, each twice the one before.
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(receiver.received).toHaveLength(1);
+      for (const waitSeconds of [30, 60, 120, 240, 480, 960]) {
+        const before = receiver.received.length;
+        server.clock.now += waitSeconds * 1000;
+        await until(() => receiver.received.length === before + 1);
+      }
+      server.clock.now += 60 * 60_000;
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(receiver.received).toHaveLength(7);
+      expect(new Set(receiver.received.map((delivery) => delivery.body)).size).toBe(1);
+      expect(await listed()).toMatchObject({ state: "failing", dropped: 1 });
+
+      // A day after the first failure, the next failure pauses it: nothing more is queued or sent.
+      server.clock.now += 24 * 60 * 60_000;
+      await send({ path: "/api/server/heartbeat", token, serverUuid, body: { status: "online" } });
+      await until(() => receiver.received.length === 8);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(await listed()).toMatchObject({ state: "paused" });
+      server.clock.now += 120_000;
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(receiver.received).toHaveLength(8);
+    } finally {
+      receiver.stop();
+    }
+  });
+
+  test("a redirect is not followed: it is a failed delivery", async () => {
+    const target = startReceiver();
+    const redirecting = startReceiver(() => new Response(null, { status: 307, headers: { Location: target.url } }));
+    try {
+      server = await startTestServer({ PENNANT_WEBHOOK_PRIVATE: "on" }, { alertIntervalMs: 30 });
+      const { token, serverUuid } = await pushedServer();
+      await subscribe(token, serverUuid, { url: redirecting.url, events: ["offline"], format: "json" });
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      await send({ path: "/api/server/heartbeat", token, serverUuid, body: { status: "offline" } });
+      await until(() => redirecting.received.length === 1);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(target.received).toEqual([]);
+      const [listed] = (await (await send({ method: "GET", path: "/api/server/webhooks", token, serverUuid })).json()) as Array<Record<string, unknown>>;
+      expect(listed).toMatchObject({ state: "failing", last_status: 307 });
+    } finally {
+      target.stop();
+      redirecting.stop();
     }
   });
 });
