@@ -10,7 +10,7 @@ import { checkWebhookUrl } from "../alerts/webhook-url.ts";
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
 import type { Authenticated } from "../auth/authenticate.ts";
 import type { WebhookFormat, WebhookRow } from "../store/webhook-records.ts";
-import { WebhookLimitError } from "../store/webhook-records.ts";
+import { subscriptionState, WebhookLimitError } from "../store/webhook-records.ts";
 import { ReplayError } from "../store/write-refusals.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses, jsonSuccess, literals, mergeCodes, nullable } from "./openapi/responses.ts";
@@ -69,7 +69,7 @@ function listed(row: WebhookRow) {
     url: row.url,
     events: row.events,
     format: row.format,
-    state: row.pausedAt !== null ? "paused" : row.failingSince !== null ? "failing" : "active",
+    state: subscriptionState(row),
     created_at: new Date(row.createdAt).toISOString(),
     last_status: row.lastStatus,
     last_delivery_at: row.lastDeliveryAt === null ? null : new Date(row.lastDeliveryAt).toISOString(),

@@ -24,14 +24,13 @@ export interface WebhookRow {
   dropped: number;
 }
 
+/** paused: failed for a day, nothing more is sent; failing: the last delivery failed; else active. */
+export function subscriptionState(row: Pick<WebhookRow, "pausedAt" | "failingSince">): "active" | "failing" | "paused" {
+  return row.pausedAt !== null ? "paused" : row.failingSince !== null ? "failing" : "active";
+}
+
 /** A subscription to write, with the signed request that asks for it. */
-export interface NewWebhook {
-  id: string;
-  serverUuid: string;
-  url: string;
-  events: string[];
-  format: WebhookFormat;
-  secret: string;
+export interface NewWebhook extends Pick<WebhookRow, "id" | "serverUuid" | "url" | "events" | "format" | "secret"> {
   now: number;
   replay: ReplayRecord;
   /** Subscriptions one server may have. */
