@@ -39,6 +39,8 @@ export class AlertSweep {
 
   start(intervalMs = SWEEP_INTERVAL_MS): void {
     this.#timer = setInterval(() => void this.sweep(), intervalMs);
+    // The listening socket keeps serve alive; a serve that failed to start must still exit.
+    this.#timer.unref();
   }
 
   /** Stops the timer and waits for the sweep under way. */

@@ -143,7 +143,12 @@ function verifies(secret: string, delivery: Received): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function until(condition: () => boolean, ms = 5_000): Promise<void> {
+/** Whether every attempt sent so far has been recorded: the clock may move only then, or a retry would be scheduled from the moved time. */
+function attemptsSettled(): boolean {
+  return (server.db.$client.query("select count(*) as n from webhook_deliveries where leased_until > 0").get() as { n: number }).n === 0;
+}
+
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error("timed out waiting");
@@ -224,7 +229,7 @@ describe("failing receivers", () => {
         ((await (await send({ method: "GET", path: "/api/server/webhooks", token, serverUuid })).json()) as Array<Record<string, unknown>>)[0];
       await Bun.sleep(SEVERAL_SWEEPS_MS);
       server.clock.now += 61_000;
-      await until(() => receiver.received.length === 1);
+      await until(() => receiver.received.length === 1 && attemptsSettled());
       expect(await listed()).toMatchObject({ state: "failing", last_status: 500, dropped: 0 });
       // Nothing before the first retry is due (30 s), then one try per wait, each twice the one before.
       await Bun.sleep(SEVERAL_SWEEPS_MS);
@@ -232,7 +237,7 @@ describe("failing receivers", () => {
       for (const waitSeconds of [30, 60, 120, 240, 480, 960]) {
         const before = receiver.received.length;
         server.clock.now += waitSeconds * 1000;
-        await until(() => receiver.received.length === before + 1);
+        await until(() => receiver.received.length === before + 1 && attemptsSettled());
       }
       server.clock.now += 60 * 60_000;
       await Bun.sleep(SEVERAL_SWEEPS_MS);
