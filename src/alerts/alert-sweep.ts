@@ -1,14 +1,14 @@
 // The alert loop that serve runs: every interval it judges each watched
-// server's state (so a server that crashed, and never pushes again, is found
+// server's state and player count (so a server that crashed, and never pushes again, is found
 // stale without any request), claims each change in the store (on several
 // instances, one claim wins and only its deliveries are queued), then sends
 // the deliveries that are due. The store's lease keeps two instances from
 // sending one delivery; a failed one is retried (delivery.ts).
 
 import type { Store } from "../store/store.ts";
-import type { WatchedServer } from "../store/webhook-records.ts";
+import type { ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
 import { retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
-import { eventBody, formatBody, stateOf } from "./events.ts";
+import { eventBody, formatBody, stateOf, type WebhookEvent } from "./events.ts";
 
 /** How often serve sweeps by default: an outage is told within seconds of going stale. */
 export const SWEEP_INTERVAL_MS = 10_000;
@@ -61,7 +61,7 @@ export class AlertSweep {
 
   async #sweepOnce(): Promise<void> {
     const { store } = this.deps;
-    for (const server of await store.webhooks.watched()) await this.#claimChange(server);
+    for (const server of await store.webhooks.watched()) await this.#claimChanges(server);
     const due = await store.webhooks.due(this.deps.now(), LEASE_MS, BATCH);
     await Promise.all(due.map(async (delivery) => {
       const status = await send(delivery, this.deps.resolve, this.deps.now());
@@ -73,10 +73,18 @@ export class AlertSweep {
     }));
   }
 
-  async #claimChange(server: WatchedServer): Promise<void> {
+  async #claimChanges(server: WatchedServer): Promise<void> {
     const now = this.deps.now();
     const state = stateOf(server, now, this.deps.staleAfterMs);
-    const body = eventBody(state, server, state, now);
-    await this.deps.store.webhooks.claim({ serverUuid: server.uuid, state, event: state, now, body: (hook) => formatBody(hook.format, body), maxQueued: MAX_QUEUED });
+    await this.#claim(server, state, { state }, state, now);
+    // A count is news only while the server is up to report it.
+    if (state === "online" && server.playersOnline !== null) {
+      await this.#claim(server, "players_record", { players: server.playersOnline }, state, now);
+    }
+  }
+
+  #claim(server: WatchedServer, event: WebhookEvent, change: Transition["change"], state: ServerState, now: number): Promise<number | null> {
+    const body = eventBody(event, server, state, now);
+    return this.deps.store.webhooks.claim({ serverUuid: server.uuid, change, event, now, body: (hook) => formatBody(hook.format, body), maxQueued: MAX_QUEUED });
   }
 }

@@ -30,8 +30,8 @@ export function eventBody(event: WebhookEvent, server: WatchedServer, status: Se
   return { event, server_uuid: server.uuid, name: server.name, status, players, at: new Date(now).toISOString() };
 }
 
-/** Discord's embed colours: green for online, red for offline. */
-const DISCORD_COLOR: Record<ServerState, number> = { online: 0x2ecc71, offline: 0xe74c3c };
+/** Discord's embed colours: green for online, red for offline, gold for a record. */
+const DISCORD_COLOR: Record<WebhookEvent, number> = { online: 0x2ecc71, offline: 0xe74c3c, players_record: 0xf1c40f };
 
 /** The body sent in `format`: the object itself, or a Discord webhook message with one embed. */
 export function formatBody(format: WebhookFormat, body: EventBody): string {
@@ -40,6 +40,6 @@ export function formatBody(format: WebhookFormat, body: EventBody): string {
   const fields: Array<{ name: string; value: string; inline: boolean }> = [{ name: "Status", value: body.status, inline: true }];
   if (body.players) fields.push({ name: "Players", value: `${body.players.online}/${body.players.max}`, inline: true });
   return JSON.stringify({
-    embeds: [{ title: `${name} is ${body.status}`, color: DISCORD_COLOR[body.status], fields, timestamp: body.at, footer: { text: "Pennant" } }],
+    embeds: [{ title: body.event === "players_record" ? `${name}: new player record` : `${name} is ${body.status}`, color: DISCORD_COLOR[body.event], fields, timestamp: body.at, footer: { text: "Pennant" } }],
   });
 }

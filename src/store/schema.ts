@@ -161,7 +161,7 @@ export const webhooks = sqliteTable(
 );
 
 /**
- * The online/offline state alerts last saw per watched server. Moving it is
+ * The online/offline state and player record alerts last saw per watched server. Moving either is
  * the claim on the event: of the instances that see a transition, the one
  * whose conditional update changes the row queues the deliveries.
  */
@@ -171,6 +171,8 @@ export const webhookStates = sqliteTable("webhook_states", {
     .references(() => servers.uuid, { onDelete: "cascade" }),
   state: text("state", { enum: ["online", "offline"] }).notNull(),
   changedAt: integer("changed_at").notNull(),
+  /** The most players online a sweep has seen: passing it is the players_record event, claimed alike. */
+  playersRecord: integer("players_record"),
 });
 
 /** Deliveries waiting for their (next) attempt. */

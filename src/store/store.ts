@@ -136,10 +136,11 @@ export interface WebhookStore {
   /** Every server with a subscription that is not paused. */
   watched(): Promise<WatchedServer[]>;
   /**
-   * Moves the server's remembered state to `transition.state` and queues the
-   * deliveries of its event, in one transaction; the number queued, or null
-   * when the state was already that (another instance claimed it) or is seen
-   * for the first time (remembered, nothing sent: there is no change yet).
+   * Claims a change and queues the deliveries of its event, in one
+   * transaction: the server's remembered state moves to the new one, or its
+   * player record to the higher count. The number queued, or null when
+   * another instance claimed it already (nothing to move), or when the server
+   * is seen for the first time (remembered, nothing sent: there is no change yet).
    */
   claim(transition: Transition): Promise<number | null>;
   /** Leases up to `limit` deliveries due at `now` for `leaseMs`: no other instance takes them meanwhile. */

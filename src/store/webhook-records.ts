@@ -47,10 +47,14 @@ export interface WatchedServer {
   playersMax: number | null;
 }
 
-/** A claimed transition: the server's new state, and the body each subscription to `event` gets. */
+/**
+ * A change a sweep saw, to claim: the server's state moving to `state`, or
+ * its players online passing the record (`players`). `body` builds what each
+ * subscription to `event` gets.
+ */
 export interface Transition {
   serverUuid: string;
-  state: ServerState;
+  change: { state: ServerState } | { players: number };
   event: string;
   now: number;
   body(hook: WebhookRow): string;

@@ -2,9 +2,9 @@
 // in SQLite. bun:sqlite is synchronous and this process its only writer of
 // these rows, so each operation's transaction is all the ordering it needs.
 
-import { and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { isDuplicate } from "../auth/replay.ts";
-import type { Db } from "./database.ts";
+import type { Db, Tx } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { keyExpiry } from "./replay-memory.ts";
 import { servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
@@ -51,16 +51,8 @@ export function watchedServers(db: Db): WatchedServer[] {
 
 export function claimTransition(db: Db, transition: Transition): number | null {
   return db.transaction((tx) => {
-    const { serverUuid, state, now } = transition;
-    const first = tx.insert(webhookStates).values({ serverUuid, state, changedAt: now }).onConflictDoNothing().returning().all();
-    if (first.length > 0) return null;
-    const moved = tx
-      .update(webhookStates)
-      .set({ state, changedAt: now })
-      .where(and(eq(webhookStates.serverUuid, serverUuid), sql`${webhookStates.state} <> ${state}`))
-      .returning()
-      .all();
-    if (moved.length === 0) return null;
+    const { serverUuid, now } = transition;
+    if (!(moveRemembered(tx, transition))) return null;
     const hooks = tx.select().from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt))).all();
     const subscribed = hooks.filter((hook) => hook.events.includes(transition.event));
     for (const hook of subscribed) {
@@ -80,6 +72,22 @@ export function claimTransition(db: Db, transition: Transition): number | null {
     }
     return subscribed.length;
   });
+}
+
+/** Moves the server's remembered state, or its player record up; false when there is nothing to claim (no change, or the server seen first). */
+function moveRemembered(tx: Tx, { serverUuid, change, now }: Transition): boolean {
+  const row = eq(webhookStates.serverUuid, serverUuid);
+  if ("state" in change) {
+    const first = tx.insert(webhookStates).values({ serverUuid, state: change.state, changedAt: now }).onConflictDoNothing().returning().all();
+    if (first.length > 0) return false;
+    const moved = tx.update(webhookStates).set({ state: change.state, changedAt: now }).where(and(row, ne(webhookStates.state, change.state))).returning().all();
+    return moved.length > 0;
+  }
+  // The first count seen sets the record; only passing it is news.
+  const first = tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, isNull(webhookStates.playersRecord))).returning().all();
+  if (first.length > 0) return false;
+  const passed = tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, lt(webhookStates.playersRecord, change.players))).returning().all();
+  return passed.length > 0;
 }
 
 export function leaseDue(db: Db, now: number, leaseMs: number, limit: number): DueDelivery[] {

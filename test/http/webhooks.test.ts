@@ -218,6 +218,29 @@ describe("deliveries", () => {
   });
 });
 
+describe("player records", () => {
+  test("passing the most players seen sends one players_record; the same count or fewer sends nothing", async () => {
+    const receiver = startReceiver();
+    try {
+      server = await startTestServer({ PENNANT_WEBHOOK_PRIVATE: "on" }, { alertIntervalMs: 30 });
+      const { token, serverUuid } = await pushedServer();
+      await subscribe(token, serverUuid, { url: receiver.url, events: ["players_record"], format: "json" });
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      const players = (online: number) => send({ path: "/api/server/update", token, serverUuid, body: { stats: { players: { online, max: 20 } } } });
+      await players(12);
+      await until(() => receiver.received.length === 1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: "players_record", status: "online", players: { online: 12, max: 20 } });
+      await players(12);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      await players(11);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      receiver.stop();
+    }
+  });
+});
+
 describe("failing receivers", () => {
   test("a failed delivery is retried with backoff for an hour then dropped; a day of failures pauses the subscription", async () => {
     const receiver = startReceiver(() => new Response("down", { status: 500 }));

@@ -33,7 +33,7 @@ async function storeWithServers(open: () => Promise<Store>): Promise<Store> {
 }
 
 function offline(more: Partial<Transition> = {}): Transition {
-  return { serverUuid: SERVER, state: "offline", event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
+  return { serverUuid: SERVER, change: { state: "offline" }, event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
 }
 
 forEachBackend("webhook subscriptions", (open) => {
@@ -74,8 +74,8 @@ forEachBackend("webhook events and deliveries", (open) => {
     const both = await store.webhooks.create(hook());
     await store.webhooks.create(hook({ events: ["players_record"] }));
     expect((await store.webhooks.watched()).map((server) => server.uuid)).toEqual([SERVER]);
-    expect(await store.webhooks.claim(offline({ state: "online", event: "online" }))).toBeNull();
-    expect(await store.webhooks.claim(offline({ state: "online", event: "online" }))).toBeNull();
+    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
+    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
     const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(offline())));
     expect(claims.filter((queued) => queued !== null)).toEqual([1]);
     const due = await store.webhooks.due(100, 30_000, 10);
@@ -84,10 +84,25 @@ forEachBackend("webhook events and deliveries", (open) => {
     expect(await store.webhooks.due(101, 30_000, 10)).toEqual([]);
   });
 
+  test("a player record is claimed once when passed, not when first seen, equalled or lower", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook({ events: ["players_record"] }));
+    const record = (players: number) => offline({ change: { players }, event: "players_record", body: () => `record ${players}` });
+    // No state remembered yet: nothing to compare with.
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }));
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    expect(await store.webhooks.claim(record(4))).toBeNull();
+    const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(record(9))));
+    expect(claims.filter((queued) => queued !== null)).toEqual([1]);
+    expect((await store.webhooks.due(100, 30_000, 10)).map((delivery) => delivery.body)).toEqual(["record 9"]);
+  });
+
   test("a failed attempt is retried when due, a give-up is counted, a success clears the failure, a day of failures pauses", async () => {
     const store = await storeWithServers(open);
     const { row } = await store.webhooks.create(hook());
-    await store.webhooks.claim(offline({ state: "online" }));
+    await store.webhooks.claim(offline({ change: { state: "online" } }));
     await store.webhooks.claim(offline());
     const [delivery] = await store.webhooks.due(100, 30_000, 10);
     const attempt = { deliveryId: delivery!.id, webhookId: row.id, pauseAfterMs: 86_400_000 };
@@ -99,7 +114,7 @@ forEachBackend("webhook events and deliveries", (open) => {
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: 100, lastStatus: 0, lastDeliveryAt: 200, dropped: 1, pausedAt: null });
     expect(await store.webhooks.due(10_000, 30_000, 10)).toEqual([]);
 
-    await store.webhooks.claim(offline({ state: "online", now: 300 }));
+    await store.webhooks.claim(offline({ change: { state: "online" }, now: 300 }));
     const [next] = await store.webhooks.due(300, 30_000, 10);
     await store.webhooks.settle({ ...attempt, deliveryId: next!.id, now: 300, status: 204, ok: true, retryAt: null });
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: null, lastStatus: 204, pausedAt: null });
@@ -120,7 +135,7 @@ forEachBackend("webhook events and deliveries", (open) => {
     let at = 1_000;
     for (let i = 0; i < 8; i++) {
       at += 1;
-      await store.webhooks.claim(offline({ state: i % 2 === 0 ? "online" : "offline", event: i % 2 === 0 ? "online" : "offline", now: at, maxQueued: 3, body: () => `n${i}` }));
+      await store.webhooks.claim(offline({ change: { state: i % 2 === 0 ? "online" : "offline" }, event: i % 2 === 0 ? "online" : "offline", now: at, maxQueued: 3, body: () => `n${i}` }));
     }
     const due = await store.webhooks.due(at, 30_000, 100);
     expect(due.map((delivery) => delivery.body).sort()).toEqual(["n5", "n6", "n7"]);

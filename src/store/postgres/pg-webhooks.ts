@@ -4,13 +4,15 @@
 // conditional update only one instance's transaction can make, and due
 // deliveries are leased with SKIP LOCKED so two instances never take one.
 
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { isDuplicate } from "../../auth/replay.ts";
 import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
 import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
+
+type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 import { replayMemory, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
 
 export function createWebhook(db: PgDb, hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }> {
@@ -64,15 +66,8 @@ export function watchedServers(db: PgDb): Promise<WatchedServer[]> {
 
 export function claimTransition(db: PgDb, transition: Transition): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const { serverUuid, state, now } = transition;
-    const first = await tx.insert(webhookStates).values({ serverUuid, state, changedAt: now }).onConflictDoNothing().returning();
-    if (first.length > 0) return null;
-    const moved = await tx
-      .update(webhookStates)
-      .set({ state, changedAt: now })
-      .where(and(eq(webhookStates.serverUuid, serverUuid), sql`${webhookStates.state} <> ${state}`))
-      .returning();
-    if (moved.length === 0) return null;
+    const { serverUuid, now } = transition;
+    if (!(await moveRemembered(tx, transition))) return null;
     const hooks = await tx.select().from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt)));
     const subscribed = hooks.filter((hook) => hook.events.includes(transition.event));
     for (const hook of subscribed) {
@@ -89,6 +84,22 @@ export function claimTransition(db: PgDb, transition: Transition): Promise<numbe
     }
     return subscribed.length;
   });
+}
+
+/** Moves the server's remembered state, or its player record up; false when there is nothing to claim (no change, or the server seen first). */
+async function moveRemembered(tx: PgTx, { serverUuid, change, now }: Transition): Promise<boolean> {
+  const row = eq(webhookStates.serverUuid, serverUuid);
+  if ("state" in change) {
+    const first = await tx.insert(webhookStates).values({ serverUuid, state: change.state, changedAt: now }).onConflictDoNothing().returning();
+    if (first.length > 0) return false;
+    const moved = await tx.update(webhookStates).set({ state: change.state, changedAt: now }).where(and(row, ne(webhookStates.state, change.state))).returning();
+    return moved.length > 0;
+  }
+  // The first count seen sets the record; only passing it is news.
+  const first = await tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, isNull(webhookStates.playersRecord))).returning();
+  if (first.length > 0) return false;
+  const passed = await tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, lt(webhookStates.playersRecord, change.players))).returning();
+  return passed.length > 0;
 }
 
 export async function leaseDue(db: PgDb, now: number, leaseMs: number, limit: number): Promise<DueDelivery[]> {

@@ -151,6 +151,7 @@ export const webhookStates = pgTable("webhook_states", {
     .references(() => servers.uuid, { onDelete: "cascade" }),
   state: text("state", { enum: ["online", "offline"] }).notNull(),
   changedAt: int8("changed_at").notNull(),
+  playersRecord: integer("players_record"),
 });
 
 /** Deliveries waiting for their (next) attempt (see ../schema.ts). */
