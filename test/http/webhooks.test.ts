@@ -218,6 +218,24 @@ describe("deliveries", () => {
   });
 });
 
+describe("the address a delivery connects to", () => {
+  test("is the one the name resolved to, the name kept in Host", async () => {
+    const receiver = startReceiver();
+    try {
+      server = await startTestServer({ PENNANT_WEBHOOK_PRIVATE: "on" }, { alertIntervalMs: 30 });
+      const { token, serverUuid } = await pushedServer();
+      const byName = receiver.url.replace("127.0.0.1", "localhost");
+      expect((await subscribe(token, serverUuid, { url: byName, events: ["offline"], format: "json" })).status).toBe(201);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      await send({ path: "/api/server/heartbeat", token, serverUuid, body: { status: "offline" } });
+      await until(() => receiver.received.length === 1);
+      expect(receiver.received[0]!.headers.get("host")).toBe(new URL(byName).host);
+    } finally {
+      receiver.stop();
+    }
+  });
+});
+
 describe("player records", () => {
   test("passing the most players seen sends one players_record; the same count or fewer sends nothing", async () => {
     const receiver = startReceiver();
