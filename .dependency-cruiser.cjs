@@ -4,8 +4,8 @@
 //
 //   entry       src/index.ts, src/cli.ts      starts the server or runs a command
 //   http        src/http, src/metrics          routes, the request pipeline, /metrics
-//   domains     src/banner, src/badge,         what is drawn or answered; none imports
-//               src/lookup                     another (http hands one's result to the next)
+//   domains     src/banner, src/badge,         what is drawn, answered or sent; none imports
+//               src/lookup, src/alerts         another (http hands one's result to the next)
 //   foundations src/store, src/auth,           storage, signatures, the game's rules
 //               src/minecraft, src/render      (minecraft and render import nothing of the
 //                                              project; store may import auth, never back)
@@ -17,7 +17,7 @@
 // script names the files ("src/**/*.ts"): given a folder, dependency-cruiser lists
 // only files of the languages it can compile itself, and TypeScript 7 is not one.
 
-const DOMAINS = "^src/(banner|badge|lookup)/";
+const DOMAINS = "^src/(banner|badge|lookup|alerts)/";
 const FOUNDATIONS = "^src/(store|auth|minecraft|render)/";
 const ENTRY = "^src/(index|cli)\\.ts$";
 const HTTP = "^src/(http|metrics)/";
@@ -61,7 +61,7 @@ module.exports = {
     ),
     {
       name: "domains-do-not-import-each-other",
-      comment: "banner, badge and lookup each import only foundations and shared leaves; what two need belongs to a foundation (minecraft, render, ...), and one's result reaches another through http",
+      comment: "banner, badge, lookup and alerts each import only foundations and shared leaves; what two need belongs to a foundation (minecraft, render, ...), and one's result reaches another through http",
       severity: "error",
       from: { path: DOMAINS },
       to: { path: DOMAINS, pathNot: "^src/$1/" },

@@ -3,6 +3,7 @@
 
 import { existsSync } from "node:fs";
 import pkg from "../package.json" with { type: "json" };
+import { SWEEP_INTERVAL_MS } from "./alerts/alert-sweep.ts";
 import { TOKEN_SCOPES, generateToken, hashToken, type TokenScope } from "./auth/token.ts";
 import { closest } from "./closest.ts";
 import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
@@ -19,6 +20,7 @@ import { statusAt } from "./minecraft/status.ts";
 import { describeStore, openStore, type StoreLocation } from "./store/open-store.ts";
 import { PgOpenError } from "./store/postgres/open-postgres.ts";
 import type { Store } from "./store/store.ts";
+import { subscriptionState } from "./store/webhook-records.ts";
 
 interface Command {
   /** One [usage, summary] pair per form of the command, for --help. */
@@ -82,7 +84,7 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
-  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true });
+  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, alertIntervalMs: SWEEP_INTERVAL_MS });
   let port: number;
   try {
     port = listen(app, config.host, config.port);
@@ -121,12 +123,22 @@ async function backup(args: string[]): Promise<number> {
   }
 }
 
-async function listServerRecords(args: string[]): Promise<number> {
+/** A listing command: no operands, --db only, over the existing store. */
+async function listing(args: string[], name: string, list: (store: Store, config: Config) => Promise<void>): Promise<number> {
   const { options, rest } = parseArgs(args, ["db"]);
-  if (rest.length > 0) throw new UsageError("usage: servers [--db PATH]");
+  if (rest.length > 0) throw new UsageError(`usage: ${name} [--db PATH]`);
   const config = configWith(options);
   const store = await openExistingStore(config);
   try {
+    await list(store, config);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function listServerRecords(args: string[]): Promise<number> {
+  return listing(args, "servers", async (store, config) => {
     const rows = await store.servers.list();
     if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
     const now = Date.now();
@@ -136,10 +148,21 @@ async function listServerRecords(args: string[]): Promise<number> {
       const seen = new Date(row.lastSeen).toISOString();
       console.log(`${row.uuid}\t${status}\t${players}\tlast push ${seen}\ttoken ${row.tokenId}\t${row.name ?? ""}`);
     }
-    return 0;
-  } finally {
-    await store.close();
-  }
+  });
+}
+
+function listWebhooks(args: string[]): Promise<number> {
+  return listing(args, "webhooks", async (store) => {
+    let listed = 0;
+    for (const server of await store.servers.list()) {
+      for (const hook of await store.webhooks.list(server.uuid)) {
+        listed += 1;
+        const last = hook.lastDeliveryAt === null ? "never delivered" : `last ${hook.lastStatus} at ${new Date(hook.lastDeliveryAt).toISOString()}`;
+        console.log(`${hook.id}\t${server.uuid}\t${subscriptionState(hook)}\t${hook.events.join(",")}\t${hook.format}\t${last}\tdropped ${hook.dropped}\t${hook.url}`);
+      }
+    }
+    if (listed === 0) console.log("no webhooks: a server's token subscribes with POST /api/server/webhooks");
+  });
 }
 
 async function token(args: string[]): Promise<number> {
@@ -253,6 +276,10 @@ const commands: Record<string, Command> = {
   servers: {
     forms: [["servers [--db PATH]", "list the servers that pushed: UUID (for banner URLs), status, players, last push, token, name"]],
     run: listServerRecords,
+  },
+  webhooks: {
+    forms: [["webhooks [--db PATH]", "list the alert subscriptions: id, server, state (active, failing, paused), events, format, last delivery, dropped, URL"]],
+    run: listWebhooks,
   },
   migrate: { forms: [["migrate [--db PATH]", "create or upgrade the database, then exit"]], run: migrate },
   backup: {

@@ -45,6 +45,8 @@ export interface Config {
   trustProxy: boolean;
   /** Allow live lookups of private, loopback and other non-public addresses. */
   lookupPrivate: boolean;
+  /** PENNANT_WEBHOOK_PRIVATE: webhooks may be plain http and reach private, loopback and other non-public addresses. */
+  webhookPrivate: boolean;
   /** A server record not refreshed by a push for this long reads as offline. */
   staleAfterSeconds: number;
   logLevel: LogLevel;
@@ -276,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxPluginsPerToken: integer(env, "PENNANT_MAX_PLUGINS_PER_TOKEN", 50, 1, 1_000_000),
     trustProxy: flag(env, "PENNANT_TRUST_PROXY", false),
     lookupPrivate: flag(env, "PENNANT_LOOKUP_PRIVATE", false),
+    webhookPrivate: flag(env, "PENNANT_WEBHOOK_PRIVATE", false),
     // Three of the deployed plugin's 300 s sync intervals: one lost push is
     // not an outage, a crashed server (which never pushes "offline") is.
     staleAfterSeconds: integer(env, "PENNANT_STALE_AFTER", 900, 30, 30 * 86_400),

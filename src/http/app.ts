@@ -3,6 +3,7 @@
 
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { AlertSweep } from "../alerts/alert-sweep.ts";
 import { BannerService } from "../banner/banner-service.ts";
 import { CacheBudget } from "../cache/budget.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
@@ -26,6 +27,7 @@ import { healthRoute } from "./healthz.ts";
 import { ImageCache, type ImageCacheSettings } from "./image-cache.ts";
 import { imagePipeline } from "./image-pipeline.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
+import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { observeRequests } from "./observe.ts";
@@ -35,6 +37,7 @@ import { serverRoutes } from "./server-routes.ts";
 import { inProcessLimits, redisLimits } from "./shared-limits.ts";
 import { MAX_BODY_BYTES } from "./signed-request.ts";
 import { ThrottledLog } from "./throttled-log.ts";
+import { webhookRoutes } from "./webhook-routes.ts";
 
 export interface AppContext {
   config: Config;
@@ -56,7 +59,12 @@ export interface AppContext {
   renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
   /** Awaited by each draw in its queue slot before it draws (tests: a render thread kept busy). */
   holdDraws?: () => Promise<void>;
+  /** Run the alert sweep every this many ms (serve: SWEEP_INTERVAL_MS); without it, no alerts are sent by this app. */
+  alertIntervalMs?: number;
 }
+
+/** How long resolving a webhook's host may take, at subscription and at each delivery. */
+const WEBHOOK_RESOLVE_MS = 5_000;
 
 /** Signed pushes per token: plugins push every few seconds at most, networks share a token. */
 export const TOKEN_RATE_LIMIT = { count: 600, windowSeconds: 60 };
@@ -93,6 +101,12 @@ export async function createApp(ctx: AppContext) {
   metrics.watchCaches(drawer);
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
+  const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, timeoutMs: WEBHOOK_RESOLVE_MS });
+  const alerts = new AlertSweep({
+    store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget,
+    reportFailure: (error) => log.error("alert sweep failed", { error }),
+  });
+  if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   const banners = new BannerService({
@@ -140,6 +154,7 @@ export async function createApp(ctx: AppContext) {
     .use(healthRoute(ctx.store, limits))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
+    .use(webhookRoutes({ ...signed, checkTarget }))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(badgeRoutes({
@@ -147,7 +162,8 @@ export async function createApp(ctx: AppContext) {
     }))
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute())
-    .onStop(() => {
+    .onStop(async () => {
+      await alerts.stop();
       drawer.close();
       limits.close();
     });

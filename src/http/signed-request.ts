@@ -11,7 +11,7 @@
 import { Type, type TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
 import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
-import { guardReplay, replayRecord } from "../auth/replay.ts";
+import { guardReplay, replayRecord, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { RecordWrite, Store } from "../store/store.ts";
@@ -134,13 +134,47 @@ export async function acceptSignedPush<T>(
   deps: SignedDeps,
   record: (subject: string, fields: T) => RecordWrite,
 ): Promise<PushResult<T>> {
+  const { auth, replay, seen, subject, json, now } = await acceptSignedBody(request, socket, input, deps, deps.config.registration);
+  const read = await mapped(() => input.payload.read(json));
+  if (seen === "duplicate") return { read, duplicate: true };
+  if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
+  const status = await mapped(() =>
+    deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
+  );
+  return { read, duplicate: status === "duplicate" };
+}
+
+/** A signed request with a body, authenticated and past the replay guard's look-up (the store remembers it with its write). */
+export interface SignedBody {
+  auth: Authenticated;
+  replay: ReplayRecord;
+  seen: ReplayStatus;
+  subject: string;
+  /** The body parsed as JSON, within the JSON bounds. */
+  json: unknown;
+  now: number;
+}
+
+/**
+ * The steps every signed request with a body takes before its own: budgets,
+ * content type, bounded body, signature, the replay guard's look-up, the
+ * token's budget (not for an exact duplicate) and JSON parsing. `registration`
+ * "closed" for requests that may not create a token.
+ */
+export async function acceptSignedBody(
+  request: Request,
+  socket: Socket,
+  input: SignedInput & { route: string },
+  deps: SignedDeps,
+  registration: Config["registration"],
+): Promise<SignedBody> {
   await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   requireJson(request);
   const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
   const { auth, replay, seen } = await authError(async () => {
-    const auth = await authenticate(signedFields(request, input, body), policy(deps, now, deps.config.registration));
+    const auth = await authenticate(signedFields(request, input, body), policy(deps, now, registration));
     const replay = replayRecord(`${input.route} ${subject}`, body, auth, deps.config.clockSkewSeconds);
     const seen = await guardReplay(replay, auth, {
       coveredSince: deps.replayCoveredSince,
@@ -149,13 +183,8 @@ export async function acceptSignedPush<T>(
     return { auth, replay, seen };
   });
   if (seen === "new") await spendTokenBudget(auth, deps);
-  const read = await mapped(() => input.payload.read(parseJsonBody(body)));
-  if (seen === "duplicate") return { read, duplicate: true };
-  if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
-  const status = await mapped(() =>
-    deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
-  );
-  return { read, duplicate: status === "duplicate" };
+  const json = await mapped(() => parseJsonBody(body));
+  return { auth, replay, seen, subject, json, now };
 }
 
 /** The header that marks the answer to an exact duplicate; its body is the first answer's (README, Signed API). */

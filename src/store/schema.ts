@@ -126,3 +126,71 @@ export const usedSignatures = sqliteTable(
   },
   (table) => [index("used_signatures_expires").on(table.expiresAt)],
 );
+
+/**
+ * Alert subscriptions of a server (src/alerts): where to send which events,
+ * in which format. `secret` keys the HMAC of every delivery, so it is kept as
+ * is (a hash could not sign). `requestKey` is the replay key of the signed
+ * request that made it: an exact duplicate of that request is answered with
+ * the same subscription, not a second one.
+ */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    format: text("format", { enum: ["json", "discord"] }).notNull(),
+    secret: text("secret").notNull(),
+    requestKey: text("request_key").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    /** Since when every delivery has failed (null after a success). */
+    failingSince: integer("failing_since"),
+    /** Set once deliveries have failed for a day: nothing more is sent. */
+    pausedAt: integer("paused_at"),
+    /** The status code of the last answer (0: no answer), and when. */
+    lastStatus: integer("last_status"),
+    lastDeliveryAt: integer("last_delivery_at"),
+    /** Deliveries given up on: retried for an hour, or over the queue's bound. */
+    dropped: integer("dropped").notNull().default(0),
+  },
+  (table) => [index("webhooks_server").on(table.serverUuid)],
+);
+
+/**
+ * The online/offline state and player record alerts last saw per watched server. Moving either is
+ * the claim on the event: of the instances that see a transition, the one
+ * whose conditional update changes the row queues the deliveries.
+ */
+export const webhookStates = sqliteTable("webhook_states", {
+  serverUuid: text("server_uuid")
+    .primaryKey()
+    .references(() => servers.uuid, { onDelete: "cascade" }),
+  state: text("state", { enum: ["online", "offline"] }).notNull(),
+  changedAt: integer("changed_at").notNull(),
+  /** The most players online a sweep has seen: passing it is the players_record event, claimed alike. */
+  playersRecord: integer("players_record"),
+});
+
+/** Deliveries waiting for their (next) attempt. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The body as it is sent, built when the event was claimed. */
+    body: text("body").notNull(),
+    /** When the event was claimed: retries stop an hour after it. */
+    createdAt: integer("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: integer("next_at").notNull(),
+    /** Until when an instance holds it for an attempt. */
+    leasedUntil: integer("leased_until").notNull().default(0),
+  },
+  (table) => [index("webhook_deliveries_next").on(table.nextAt), index("webhook_deliveries_webhook").on(table.webhookId)],
+);

@@ -16,9 +16,10 @@ import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
+import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
+import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
 
 /** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
 async function classified<T>(operation: () => T): Promise<T> {
@@ -40,6 +41,7 @@ export class SqliteStore implements Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  readonly webhooks: WebhookStore;
   /** The push path's statements, compiled once for this database (push-statements.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
@@ -66,6 +68,15 @@ export class SqliteStore implements Store {
     this.replay = {
       rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(statements, key, now)),
       adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+    this.webhooks = {
+      create: (hook) => classified(() => createWebhook(db, statements, hook)),
+      list: (serverUuid) => classified(() => listWebhooks(db, serverUuid)),
+      remove: (serverUuid, id) => classified(() => removeWebhook(db, serverUuid, id)),
+      watched: () => classified(() => watchedServers(db)),
+      claim: (transition) => classified(() => claimTransition(db, transition)),
+      due: (now, leaseMs, limit) => classified(() => leaseDue(db, now, leaseMs, limit)),
+      settle: (attempt) => classified(() => settleAttempt(db, attempt)),
     };
   }
 

@@ -9,6 +9,7 @@ import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
+import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
 export interface PushCredentials {
@@ -86,6 +87,8 @@ export interface Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  /** Alert subscriptions and their deliveries (src/alerts). */
+  readonly webhooks: WebhookStore;
   /**
    * Accepts a push in one transaction: remembers its replay key, registers its
    * token under open registration, checks ownership and limits, writes the
@@ -115,4 +118,33 @@ export interface Store {
   /** Writes a consistent copy to the new file `target` and returns its size in bytes (BackupError when it cannot). */
   backup(target: string): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface WebhookStore {
+  /**
+   * Remembers the signed request and writes the subscription in one
+   * transaction. An exact duplicate of the request that made one hands that
+   * one back (duplicate: true); the signature reused elsewhere is a
+   * ReplayError; a server at its maximum a WebhookLimitError; nothing is
+   * written then.
+   */
+  create(hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }>;
+  /** The server's subscriptions, the oldest first. */
+  list(serverUuid: string): Promise<WebhookRow[]>;
+  /** Removes one of the server's subscriptions (and its waiting deliveries); false when it has no such one. */
+  remove(serverUuid: string, id: string): Promise<boolean>;
+  /** Every server with a subscription that is not paused. */
+  watched(): Promise<WatchedServer[]>;
+  /**
+   * Claims a change and queues the deliveries of its event, in one
+   * transaction: the server's remembered state moves to the new one, or its
+   * player record to the higher count. The number queued, or null when
+   * another instance claimed it already (nothing to move), or when the server
+   * is seen for the first time (remembered, nothing sent: there is no change yet).
+   */
+  claim(transition: Transition): Promise<number | null>;
+  /** Leases up to `limit` deliveries due at `now` for `leaseMs`: no other instance takes them meanwhile. */
+  due(now: number, leaseMs: number, limit: number): Promise<DueDelivery[]>;
+  /** Records an attempt: a success or a give-up removes the delivery, a failure reschedules it; pauses a subscription failing too long. */
+  settle(attempt: Attempt): Promise<void>;
 }

@@ -111,6 +111,29 @@ describe("CLI", () => {
     expect(lines[1]).toStartWith(`${quiet}\tonline\t1/20`);
     expect((await runCli(["servers", "extra"], { PENNANT_DB: db })).code).toBe(2);
   });
+
+  test("webhooks lists the alert subscriptions: id, server, state, events, format, last delivery, dropped, URL", async () => {
+    const db = join(dir, "webhooks.db");
+    expect((await runCli(["migrate"], { PENNANT_DB: db })).code).toBe(0);
+    const empty = await runCli(["webhooks"], { PENNANT_DB: db });
+    expect([empty.code, empty.stdout]).toEqual([0, expect.stringContaining("no webhooks")]);
+    const token = lastLine((await runCli(["token", "create"], { PENNANT_DB: db })).stdout);
+    const server = await startServe({ PENNANT_DB: db, PENNANT_WEBHOOK_PRIVATE: "on" });
+    const serverUuid = newUuid();
+    let id: string;
+    try {
+      const push = (path: string, body: object) => fetch(signedRequest(server.url, { path, token, serverUuid, body }, Date.now()));
+      expect((await push("/api/server/update", { name: "Lobby", status: "online" })).status).toBe(200);
+      const created = await push("/api/server/webhooks", { url: "http://127.0.0.1:9/hook", events: ["offline", "online"], format: "discord" });
+      expect(created.status).toBe(201);
+      ({ id } = await json(created));
+    } finally {
+      await server.kill("SIGTERM");
+    }
+    const listed = await runCli(["webhooks"], { PENNANT_DB: db });
+    expect(listed.stdout.trim()).toBe(`${id}\t${serverUuid}\tactive\toffline,online\tdiscord\tnever delivered\tdropped 0\thttp://127.0.0.1:9/hook`);
+    expect((await runCli(["webhooks", "extra"], { PENNANT_DB: db })).code).toBe(2);
+  });
 });
 
 describe("durability", () => {

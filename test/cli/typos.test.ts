@@ -13,7 +13,7 @@ import { expectUsageError } from "./support/usage-error.ts";
 describe("an unknown command", () => {
   test("is one error: line pointing at --help, exit 2, nothing on stdout", async () => {
     const result = await runCli(["frobnicate"]);
-    expectUsageError(result, /^error: unknown command "frobnicate" \(commands: serve, token, servers, migrate, backup, copy, lookup; pennant --help describes them\)\n$/);
+    expectUsageError(result, /^error: unknown command "frobnicate" \(commands: serve, token, servers, webhooks, migrate, backup, copy, lookup; pennant --help describes them\)\n$/);
     expect(result.stdout).toBe("");
   });
 

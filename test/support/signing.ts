@@ -4,7 +4,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 
 export interface SignedCall {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   path: string;
   token: string;
   /** Raw body text; objects are JSON-encoded. */
@@ -25,7 +25,7 @@ export function hmacHex(token: string, message: string): string {
 
 export function signedRequest(baseUrl: string, call: SignedCall, nowMs: number): Request {
   const method = call.method ?? "POST";
-  const body = call.body === undefined ? (method === "GET" ? "" : "{}") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+  const body = call.body === undefined ? (method === "POST" ? "{}" : "") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
   const timestamp = String(call.timestamp ?? Math.floor(nowMs / 1000));
   const signature = call.signature ?? hmacHex(call.token, call.legacy ? body : `${timestamp}.${body}`);
   const headers: Record<string, string> = {

@@ -120,3 +120,53 @@ export const usedSignatures = pgTable(
   },
   (table) => [index("used_signatures_expires").on(table.expiresAt)],
 );
+
+/** Alert subscriptions of a server (see ../schema.ts). */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb<string[]>("events").notNull(),
+    format: text("format", { enum: ["json", "discord"] }).notNull(),
+    secret: text("secret").notNull(),
+    requestKey: text("request_key").notNull().unique(),
+    createdAt: int8("created_at").notNull(),
+    failingSince: int8("failing_since"),
+    pausedAt: int8("paused_at"),
+    lastStatus: integer("last_status"),
+    lastDeliveryAt: int8("last_delivery_at"),
+    dropped: integer("dropped").notNull().default(0),
+  },
+  (table) => [index("webhooks_server").on(table.serverUuid)],
+);
+
+/** The online/offline state alerts last saw per watched server; moving it claims the event (see ../schema.ts). */
+export const webhookStates = pgTable("webhook_states", {
+  serverUuid: text("server_uuid")
+    .primaryKey()
+    .references(() => servers.uuid, { onDelete: "cascade" }),
+  state: text("state", { enum: ["online", "offline"] }).notNull(),
+  changedAt: int8("changed_at").notNull(),
+  playersRecord: integer("players_record"),
+});
+
+/** Deliveries waiting for their (next) attempt (see ../schema.ts). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: int8("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: int8("next_at").notNull(),
+    leasedUntil: int8("leased_until").notNull().default(0),
+  },
+  (table) => [index("webhook_deliveries_next").on(table.nextAt), index("webhook_deliveries_webhook").on(table.webhookId)],
+);

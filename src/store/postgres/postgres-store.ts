@@ -8,7 +8,7 @@
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
 import type { RowBatch, RowCounts } from "../dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "../store.ts";
+import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
@@ -18,6 +18,7 @@ import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
 import { adoptClockSkew } from "./pg-replay-memory.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
+import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./pg-webhooks.ts";
 
 /** How often one store deletes the expired replay keys. */
 const SWEEP_EVERY_MS = 1000;
@@ -27,6 +28,7 @@ export class PostgresStore implements Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  readonly webhooks: WebhookStore;
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
   /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
@@ -57,6 +59,15 @@ export class PostgresStore implements Store {
     this.replay = {
       rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db.$client, key, now)),
       adoptClockSkew: (clockSkewMs, now) => this.call(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+    this.webhooks = {
+      create: (hook) => this.call(() => createWebhook(db, hook)),
+      list: (serverUuid) => this.call(() => listWebhooks(db, serverUuid)),
+      remove: (serverUuid, id) => this.call(() => removeWebhook(db, serverUuid, id)),
+      watched: () => this.call(() => watchedServers(db)),
+      claim: (transition) => this.call(() => claimTransition(db, transition)),
+      due: (now, leaseMs, limit) => this.call(() => leaseDue(db, now, leaseMs, limit)),
+      settle: (attempt) => this.call(() => settleAttempt(db, attempt)),
     };
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_states" ADD COLUMN "players_record" integer;

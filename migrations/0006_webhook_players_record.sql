@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_states` ADD `players_record` integer;

@@ -1,0 +1,90 @@
+// The alert loop that serve runs: every interval it judges each watched
+// server's state and player count (so a server that crashed, and never pushes again, is found
+// stale without any request), claims each change in the store (on several
+// instances, one claim wins and only its deliveries are queued), then sends
+// the deliveries that are due. The store's lease keeps two instances from
+// sending one delivery; a failed one is retried (delivery.ts).
+
+import type { Store } from "../store/store.ts";
+import type { ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
+import { retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
+import { eventBody, formatBody, stateOf, type WebhookEvent } from "./events.ts";
+
+/** How often serve sweeps by default: an outage is told within seconds of going stale. */
+export const SWEEP_INTERVAL_MS = 10_000;
+/** Deliveries one subscription may have waiting: an hour of retries of a flapping server, at most. */
+export const MAX_QUEUED = 50;
+/** A subscription whose deliveries all failed for this long is paused. */
+export const PAUSE_AFTER_MS = 24 * 60 * 60_000;
+/** Deliveries sent per sweep, at once. */
+const BATCH = 20;
+/** A delivery is held this long for its attempt: longer than the attempt's deadline. */
+const LEASE_MS = 60_000;
+
+export interface AlertDeps {
+  store: Store;
+  now: () => number;
+  staleAfterMs: number;
+  resolve: ResolveTarget;
+  /** What could not be done (the store failed); the sweep goes on at the next interval. */
+  reportFailure: (error: unknown) => void;
+}
+
+export class AlertSweep {
+  #timer: ReturnType<typeof setInterval> | undefined;
+  /** The sweep under way: one at a time, however slow a receiver is. */
+  #running: Promise<void> | undefined;
+
+  constructor(private readonly deps: AlertDeps) {}
+
+  start(intervalMs = SWEEP_INTERVAL_MS): void {
+    this.#timer = setInterval(() => void this.sweep(), intervalMs);
+    // The listening socket keeps serve alive; a serve that failed to start must still exit.
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and waits for the sweep under way. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** One sweep, unless one is under way (then that one). */
+  sweep(): Promise<void> {
+    this.#running ??= this.#sweepOnce()
+      .catch(this.deps.reportFailure)
+      .finally(() => {
+        this.#running = undefined;
+      });
+    return this.#running;
+  }
+
+  async #sweepOnce(): Promise<void> {
+    const { store } = this.deps;
+    for (const server of await store.webhooks.watched()) await this.#claimChanges(server);
+    const due = await store.webhooks.due(this.deps.now(), LEASE_MS, BATCH);
+    await Promise.all(due.map(async (delivery) => {
+      const status = await send(delivery, this.deps.resolve, this.deps.now());
+      const now = this.deps.now();
+      const ok = succeeded(status);
+      await store.webhooks.settle({
+        deliveryId: delivery.id, webhookId: delivery.webhookId, now, status, ok, retryAt: ok ? null : retryAt(delivery, now), pauseAfterMs: PAUSE_AFTER_MS,
+      });
+    }));
+  }
+
+  async #claimChanges(server: WatchedServer): Promise<void> {
+    const now = this.deps.now();
+    const state = stateOf(server, now, this.deps.staleAfterMs);
+    await this.#claim(server, state, { state }, state, now);
+    // A count is news only while the server is up to report it.
+    if (state === "online" && server.playersOnline !== null) {
+      await this.#claim(server, "players_record", { players: server.playersOnline }, state, now);
+    }
+  }
+
+  #claim(server: WatchedServer, event: WebhookEvent, change: Transition["change"], state: ServerState, now: number): Promise<number | null> {
+    const body = eventBody(event, server, state, now);
+    return this.deps.store.webhooks.claim({ serverUuid: server.uuid, change, event, now, body: (hook) => formatBody(hook.format, body), maxQueued: MAX_QUEUED });
+  }
+}

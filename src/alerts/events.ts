@@ -1,0 +1,45 @@
+// The events a subscription may ask for, when a watched server's state makes
+// one, and the body each format sends. A server is offline when it pushed a
+// status other than online or has gone stale (minecraft/status.ts), exactly
+// as its banner shows it.
+
+import { statusAt } from "../minecraft/status.ts";
+import type { ServerState, WatchedServer, WebhookFormat } from "../store/webhook-records.ts";
+
+export const WEBHOOK_EVENTS = ["offline", "online", "players_record"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ["json", "discord"];
+
+export function stateOf(server: WatchedServer, now: number, staleAfterMs: number): ServerState {
+  return statusAt(server, now, staleAfterMs);
+}
+
+/** What a delivery tells: the `json` format sends exactly this object. */
+export interface EventBody {
+  event: WebhookEvent;
+  server_uuid: string;
+  name: string | null;
+  status: ServerState;
+  players: { online: number; max: number } | null;
+  /** When Pennant saw the change (ISO 8601). */
+  at: string;
+}
+
+export function eventBody(event: WebhookEvent, server: WatchedServer, status: ServerState, now: number): EventBody {
+  const players = server.playersOnline === null ? null : { online: server.playersOnline, max: server.playersMax ?? 0 };
+  return { event, server_uuid: server.uuid, name: server.name, status, players, at: new Date(now).toISOString() };
+}
+
+/** Discord's embed colours: green for online, red for offline, gold for a record. */
+const DISCORD_COLOR: Record<WebhookEvent, number> = { online: 0x2ecc71, offline: 0xe74c3c, players_record: 0xf1c40f };
+
+/** The body sent in `format`: the object itself, or a Discord webhook message with one embed. */
+export function formatBody(format: WebhookFormat, body: EventBody): string {
+  if (format === "json") return JSON.stringify(body);
+  const name = body.name ?? body.server_uuid;
+  const fields: Array<{ name: string; value: string; inline: boolean }> = [{ name: "Status", value: body.status, inline: true }];
+  if (body.players) fields.push({ name: "Players", value: `${body.players.online}/${body.players.max}`, inline: true });
+  return JSON.stringify({
+    embeds: [{ title: body.event === "players_record" ? `${name}: new player record` : `${name} is ${body.status}`, color: DISCORD_COLOR[body.event], fields, timestamp: body.at, footer: { text: "Pennant" } }],
+  });
+}

@@ -1,0 +1,194 @@
+// Alert subscriptions of a server: signed like its pushes (X-Server-Token,
+// X-Server-UUID, X-Timestamp, X-Signature), only by the token the server is
+// bound to. A subscription names a URL, the events and the format; its answer
+// carries the secret that signs every delivery, shown this once.
+
+import { randomBytes, randomUUID } from "node:crypto";
+import { Type } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
+import { checkWebhookUrl } from "../alerts/webhook-url.ts";
+import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
+import type { Authenticated } from "../auth/authenticate.ts";
+import type { WebhookFormat, WebhookRow } from "../store/webhook-records.ts";
+import { subscriptionState, WebhookLimitError } from "../store/webhook-records.ts";
+import { ReplayError } from "../store/write-refusals.ts";
+import { HttpError } from "./errors.ts";
+import { errorResponses, jsonSuccess, literals, mergeCodes, nullable } from "./openapi/responses.ts";
+import { serverUuidFrom } from "./server-routes.ts";
+import {
+  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedBody, signedHeaders, verifySignedRead,
+  type SignedDeps, type SignedInput,
+} from "./signed-request.ts";
+
+/** Subscriptions one server may have (issue 23). */
+export const MAX_WEBHOOKS_PER_SERVER = 10;
+
+/** Where a webhook's host may be reached, or why not (lookup/target-address.ts with this instance's rules). */
+export type CheckTarget = (host: string) => Promise<{ address: string } | { refused: string }>;
+
+const PATH = "/api/server/webhooks";
+
+const SERVER_UUID_HEADERS = { "x-server-uuid": t.String({ format: "uuid", description: "The server's UUID, in any case" }) };
+const POST_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, STANDARD_SIGNATURE);
+const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (the body is empty), keyed with the token');
+
+const SUBSCRIPTION = Type.Object(
+  {
+    url: Type.String({ maxLength: 2048, description: "https (plain http only with PENNANT_WEBHOOK_PRIVATE=on); its host must resolve to public addresses only" }),
+    events: Type.Array(literals(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true }),
+    format: literals(WEBHOOK_FORMATS),
+  },
+  { title: "WebhookSubscription" },
+);
+
+const CREATED = Type.Object(
+  { id: Type.String({ format: "uuid" }), secret: Type.String({ description: "Keys X-Pennant-Signature of every delivery; shown only in this answer" }) },
+  { title: "WebhookCreated" },
+);
+
+const LISTED = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    url: Type.String(),
+    events: Type.Array(Type.String()),
+    format: literals(WEBHOOK_FORMATS),
+    state: literals(["active", "failing", "paused"], { description: "failing: the last delivery failed; paused: deliveries failed for a day, nothing more is sent" }),
+    created_at: Type.String({ format: "date-time" }),
+    last_status: nullable(Type.Integer({ description: "The status code of the last delivery's answer; 0 when there was none" })),
+    last_delivery_at: nullable(Type.String({ format: "date-time" })),
+    dropped: Type.Integer({ minimum: 0, description: "Deliveries given up on (an hour of retries, or over the queue's bound)" }),
+  },
+  { title: "Webhook" },
+);
+
+const ID_PARAMS = t.Object({ id: t.String({ description: "The subscription's id" }) });
+
+function listed(row: WebhookRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    format: row.format,
+    state: subscriptionState(row),
+    created_at: new Date(row.createdAt).toISOString(),
+    last_status: row.lastStatus,
+    last_delivery_at: row.lastDeliveryAt === null ? null : new Date(row.lastDeliveryAt).toISOString(),
+    dropped: row.dropped,
+  };
+}
+
+/** A subscription as asked for, or a 400 naming what is wrong with it. */
+function subscription(json: unknown): { url: string; events: string[]; format: WebhookFormat } {
+  const invalid = (message: string) => new HttpError(400, "invalid_payload", message);
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw invalid("the body must be a JSON object");
+  const { url, events, format } = json as Record<string, unknown>;
+  if (typeof url !== "string") throw invalid("url must be a string");
+  if (!Array.isArray(events) || events.length === 0 || !events.every((event) => (WEBHOOK_EVENTS as readonly unknown[]).includes(event))) {
+    throw invalid(`events must be a non-empty list of ${WEBHOOK_EVENTS.join(", ")}`);
+  }
+  if (!(WEBHOOK_FORMATS as readonly unknown[]).includes(format)) throw invalid(`format must be one of ${WEBHOOK_FORMATS.join(", ")}`);
+  return { url, events: [...new Set(events as string[])], format: format as WebhookFormat };
+}
+
+export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
+  function input(request: Request): SignedInput {
+    return { scope: "server", subject: () => serverUuidFrom(request.headers), tokenHeader: "X-Server-Token", schemes: ["standard"] };
+  }
+
+  /** The server's own token only; another token's server answers like one that does not exist. */
+  async function requireOwner(uuid: string, auth: Authenticated): Promise<void> {
+    const row = await deps.store.servers.get(uuid);
+    if (!row || row.tokenId !== auth.tokenId) throw new HttpError(404, "unknown_server", "this token has pushed no data for this server");
+  }
+
+  async function refusedUrl(url: string): Promise<string | undefined> {
+    const checked = checkWebhookUrl(url, deps.config.webhookPrivate);
+    if ("refused" in checked) return checked.refused;
+    const target = await deps.checkTarget(checked.url.hostname);
+    return "refused" in target ? target.refused : undefined;
+  }
+
+  return new Elysia()
+    .post(
+      PATH,
+      async ({ request, server, set }) => {
+        const signed = await acceptSignedBody(request, server, { ...input(request), route: `POST ${PATH}` }, deps, "closed");
+        const asked = subscription(signed.json);
+        await requireOwner(signed.subject, signed.auth);
+        const refused = await refusedUrl(asked.url);
+        if (refused) throw new HttpError(400, "refused_url", `${refused}; nothing was stored`);
+        try {
+          const { row, duplicate } = await deps.store.webhooks.create({
+            ...asked, id: randomUUID(), serverUuid: signed.subject, secret: randomBytes(32).toString("hex"), now: signed.now, replay: signed.replay,
+            maxPerServer: MAX_WEBHOOKS_PER_SERVER,
+          });
+          if (duplicate) set.headers[DUPLICATE_HEADER] = "true";
+          else set.status = 201;
+          return { id: row.id, secret: row.secret };
+        } catch (error) {
+          if (error instanceof WebhookLimitError) {
+            throw new HttpError(403, "webhook_limit", `this server already has ${error.limit} webhooks, the most allowed; nothing was stored`);
+          }
+          if (error instanceof ReplayError) throw new HttpError(401, "replayed_request", error.message);
+          throw error;
+        }
+      },
+      {
+        parse: "none",
+        body: SUBSCRIPTION,
+        headers: POST_HEADERS,
+        detail: {
+          summary: "Subscribe a URL to a server's alerts (offline, online)",
+          description:
+            `${ACCEPTED_ONCE.replace("answered 200 like the first", "answered like the first (200, the same id and secret)")} ` +
+            "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here.",
+          tags: ["server"],
+          responses: {
+            201: jsonSuccess("Subscribed", CREATED),
+            ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_server_uuid", "refused_url"], 403: ["webhook_limit"], 404: ["unknown_server"] })),
+          },
+        },
+      },
+    )
+    .get(
+      PATH,
+      async ({ request, server }) => {
+        const { auth, subject } = await verifySignedRead(request, server, input(request), deps);
+        await requireOwner(subject, auth);
+        return (await deps.store.webhooks.list(subject)).map(listed);
+      },
+      {
+        headers: READ_HEADERS,
+        detail: {
+          summary: "A server's alert subscriptions and their state (never their secrets)",
+          tags: ["server"],
+          responses: {
+            200: jsonSuccess("The subscriptions, the oldest first", Type.Array(LISTED)),
+            ...errorResponses(mergeCodes(SIGNED_READ_ERRORS, { 400: ["invalid_server_uuid"], 404: ["unknown_server"] })),
+          },
+        },
+      },
+    )
+    .delete(
+      `${PATH}/:id`,
+      async ({ request, server, params }) => {
+        const { auth, subject } = await verifySignedRead(request, server, input(request), deps);
+        await requireOwner(subject, auth);
+        if (!(await deps.store.webhooks.remove(subject, params.id))) throw new HttpError(404, "unknown_webhook", "this server has no webhook with this id");
+        return { message: "Webhook removed." };
+      },
+      {
+        params: ID_PARAMS,
+        headers: READ_HEADERS,
+        detail: {
+          summary: "Remove one of a server's alert subscriptions",
+          description: "Signed over an empty body like a read: removing is idempotent, so a resent request can only answer 404 unknown_webhook.",
+          tags: ["server"],
+          responses: {
+            200: jsonSuccess("Removed", Type.Object({ message: Type.Literal("Webhook removed.") })),
+            ...errorResponses(mergeCodes(SIGNED_READ_ERRORS, { 400: ["invalid_server_uuid"], 404: ["unknown_server", "unknown_webhook"] })),
+          },
+        },
+      },
+    );
+}

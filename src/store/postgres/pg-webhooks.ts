@@ -1,0 +1,144 @@
+// Alert subscriptions, their servers' remembered state and the delivery queue,
+// in PostgreSQL (see ../webhooks.ts). Several instances run these at once:
+// a subscription locks its server's row while it counts, a claim is a
+// conditional update only one instance's transaction can make, and due
+// deliveries are leased with SKIP LOCKED so two instances never take one.
+
+import { and, asc, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { isDuplicate } from "../../auth/replay.ts";
+import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
+import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
+import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
+import { ReplayError } from "../write-refusals.ts";
+import type { PgDb } from "./open-postgres.ts";
+
+type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+import { replayMemory, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
+
+export function createWebhook(db: PgDb, hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }> {
+  return db.transaction(async (tx) => {
+    const { replay, now } = hook;
+    // The largest window any instance recorded keeps the key (../replay-memory.ts keyExpiry); an expired key is taken over.
+    const window = sql`coalesce((SELECT ${replayMemory.clockSkewMs} FROM ${replayMemory} WHERE ${replayMemory.id} = ${REPLAY_MEMORY_ROW}), 0)`;
+    const expiresAt = sql`greatest(${replay.expiresAt}::int8, ${replay.timestampMs}::int8 + ${window})`;
+    const remembered = await tx
+      .insert(usedSignatures)
+      .values({ signature: replay.key, expiresAt: sql`${expiresAt}` as unknown as number, fingerprint: replay.fingerprint })
+      .onConflictDoUpdate({
+        target: usedSignatures.signature,
+        set: { expiresAt: sql`excluded.expires_at`, fingerprint: replay.fingerprint },
+        setWhere: sql`${usedSignatures.expiresAt} < ${now}::int8`,
+      })
+      .returning({ key: usedSignatures.signature });
+    if (remembered.length === 0) {
+      const [held] = await tx.select({ fingerprint: usedSignatures.fingerprint }).from(usedSignatures).where(eq(usedSignatures.signature, replay.key));
+      const [made] = await tx.select().from(webhooks).where(eq(webhooks.requestKey, replay.key));
+      if (made && isDuplicate(replay, held?.fingerprint ?? null)) return { row: made, duplicate: true };
+      throw new ReplayError();
+    }
+    await tx.execute(sql`SELECT 1 FROM ${servers} WHERE ${servers.uuid} = ${hook.serverUuid} FOR UPDATE`);
+    const [held] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid));
+    if ((held?.n ?? 0) >= hook.maxPerServer) throw new WebhookLimitError(hook.maxPerServer);
+    const [row] = await tx
+      .insert(webhooks)
+      .values({ id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now })
+      .returning();
+    return { row: row!, duplicate: false };
+  });
+}
+
+export function listWebhooks(db: PgDb, serverUuid: string): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(eq(webhooks.serverUuid, serverUuid)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+}
+
+export async function removeWebhook(db: PgDb, serverUuid: string, id: string): Promise<boolean> {
+  const removed = await db.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id });
+  return removed.length > 0;
+}
+
+export function watchedServers(db: PgDb): Promise<WatchedServer[]> {
+  const active = db.selectDistinct({ uuid: webhooks.serverUuid }).from(webhooks).where(isNull(webhooks.pausedAt));
+  return db
+    .select({ uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax })
+    .from(servers)
+    .where(inArray(servers.uuid, active));
+}
+
+export function claimTransition(db: PgDb, transition: Transition): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const { serverUuid, now } = transition;
+    if (!(await moveRemembered(tx, transition))) return null;
+    const hooks = await tx.select().from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt)));
+    const subscribed = hooks.filter((hook) => hook.events.includes(transition.event));
+    for (const hook of subscribed) {
+      await tx.insert(webhookDeliveries).values({ webhookId: hook.id, body: transition.body(hook), createdAt: now, nextAt: now });
+      const over = await tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, hook.id))
+        .orderBy(sql`${webhookDeliveries.id} desc`)
+        .offset(transition.maxQueued);
+      if (over.length === 0) continue;
+      await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, over.map((row) => row.id)));
+      await tx.update(webhooks).set({ dropped: sql`${webhooks.dropped} + ${over.length}` }).where(eq(webhooks.id, hook.id));
+    }
+    return subscribed.length;
+  });
+}
+
+/** Moves the server's remembered state, or its player record up; false when there is nothing to claim (no change, or the server seen first). */
+async function moveRemembered(tx: PgTx, { serverUuid, change, now }: Transition): Promise<boolean> {
+  const row = eq(webhookStates.serverUuid, serverUuid);
+  if ("state" in change) {
+    const first = await tx.insert(webhookStates).values({ serverUuid, state: change.state, changedAt: now }).onConflictDoNothing().returning();
+    if (first.length > 0) return false;
+    const moved = await tx.update(webhookStates).set({ state: change.state, changedAt: now }).where(and(row, ne(webhookStates.state, change.state))).returning();
+    return moved.length > 0;
+  }
+  // The first count seen sets the record; only passing it is news.
+  const first = await tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, isNull(webhookStates.playersRecord))).returning();
+  if (first.length > 0) return false;
+  const passed = await tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, lt(webhookStates.playersRecord, change.players))).returning();
+  return passed.length > 0;
+}
+
+export async function leaseDue(db: PgDb, now: number, leaseMs: number, limit: number): Promise<DueDelivery[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, url: webhooks.url, format: webhooks.format, secret: webhooks.secret,
+        body: webhookDeliveries.body, createdAt: webhookDeliveries.createdAt, attempts: webhookDeliveries.attempts,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(and(sql`${webhookDeliveries.nextAt} <= ${now}::int8`, sql`${webhookDeliveries.leasedUntil} <= ${now}::int8`, isNull(webhooks.pausedAt)))
+      .orderBy(asc(webhookDeliveries.nextAt))
+      .limit(limit)
+      .for("update", { of: webhookDeliveries, skipLocked: true });
+    if (rows.length > 0) {
+      await tx.update(webhookDeliveries).set({ leasedUntil: now + leaseMs }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id)));
+    }
+    return rows;
+  });
+}
+
+export function settleAttempt(db: PgDb, attempt: Attempt): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { deliveryId, webhookId } = attempt;
+    if (attempt.ok || attempt.retryAt === null) await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    else {
+      await tx
+        .update(webhookDeliveries)
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAt: attempt.retryAt, leasedUntil: 0 })
+        .where(eq(webhookDeliveries.id, deliveryId));
+    }
+    const [hook] = await tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
+    if (!hook) return;
+    const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
+    await tx
+      .update(webhooks)
+      .set({ ...set, ...(gaveUp ? { dropped: sql`${webhooks.dropped} + 1` } : {}) })
+      .where(eq(webhooks.id, webhookId));
+    if (pause) await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+  });
+}

@@ -1,0 +1,111 @@
+// Alert subscriptions and their deliveries as every backend hands them out,
+// and the operations' inputs. The rules (which events, when to retry, when to
+// pause) are src/alerts'; the store only keeps them and makes each claim once.
+
+import type { ReplayRecord } from "../auth/replay.ts";
+
+export type WebhookFormat = "json" | "discord";
+export type ServerState = "online" | "offline";
+
+export interface WebhookRow {
+  id: string;
+  serverUuid: string;
+  url: string;
+  events: string[];
+  format: WebhookFormat;
+  /** Keys the HMAC of every delivery; shown to the subscriber once. */
+  secret: string;
+  requestKey: string;
+  createdAt: number;
+  failingSince: number | null;
+  pausedAt: number | null;
+  lastStatus: number | null;
+  lastDeliveryAt: number | null;
+  dropped: number;
+}
+
+/** paused: failed for a day, nothing more is sent; failing: the last delivery failed; else active. */
+export function subscriptionState(row: Pick<WebhookRow, "pausedAt" | "failingSince">): "active" | "failing" | "paused" {
+  return row.pausedAt !== null ? "paused" : row.failingSince !== null ? "failing" : "active";
+}
+
+/** A subscription to write, with the signed request that asks for it. */
+export interface NewWebhook extends Pick<WebhookRow, "id" | "serverUuid" | "url" | "events" | "format" | "secret"> {
+  now: number;
+  replay: ReplayRecord;
+  /** Subscriptions one server may have. */
+  maxPerServer: number;
+}
+
+/** A server with at least one active subscription, as the sweep judges it. */
+export interface WatchedServer {
+  uuid: string;
+  name: string | null;
+  status: string | null;
+  lastSeen: number;
+  playersOnline: number | null;
+  playersMax: number | null;
+}
+
+/**
+ * A change a sweep saw, to claim: the server's state moving to `state`, or
+ * its players online passing the record (`players`). `body` builds what each
+ * subscription to `event` gets.
+ */
+export interface Transition {
+  serverUuid: string;
+  change: { state: ServerState } | { players: number };
+  event: string;
+  now: number;
+  body(hook: WebhookRow): string;
+  /** Deliveries one subscription may have waiting; the oldest beyond it are dropped (and counted). */
+  maxQueued: number;
+}
+
+/** A delivery leased for one attempt, with what sending it needs. */
+export interface DueDelivery {
+  id: number;
+  webhookId: string;
+  url: string;
+  format: WebhookFormat;
+  secret: string;
+  body: string;
+  createdAt: number;
+  attempts: number;
+}
+
+/** How an attempt ended: the answer's status (0: none), and when to retry (null: give up). */
+export interface Attempt {
+  deliveryId: number;
+  webhookId: string;
+  now: number;
+  status: number;
+  ok: boolean;
+  retryAt: number | null;
+  /** A subscription failing for this long is paused. */
+  pauseAfterMs: number;
+}
+
+/**
+ * What an attempt changes on its subscription, whose deliveries have failed
+ * since `failingSince` (null: the last one succeeded): its last answer, the
+ * failure's start, a pause once it has failed for `pauseAfterMs`, and whether
+ * a delivery was given up on (counted in `dropped`).
+ */
+export function afterAttempt(attempt: Attempt, failingSince: number | null) {
+  const since = attempt.ok ? null : (failingSince ?? attempt.now);
+  const pause = since !== null && attempt.now - since >= attempt.pauseAfterMs;
+  return {
+    set: { lastStatus: attempt.status, lastDeliveryAt: attempt.now, failingSince: since, ...(pause ? { pausedAt: attempt.now } : {}) },
+    pause,
+    gaveUp: !attempt.ok && attempt.retryAt === null,
+  };
+}
+
+/** The server already has as many subscriptions as it may. */
+export class WebhookLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`this server already has ${limit} webhooks, the most allowed`);
+    this.name = "WebhookLimitError";
+  }
+}

@@ -1,0 +1,132 @@
+// Alert subscriptions, their servers' remembered state and the delivery queue,
+// in SQLite. bun:sqlite is synchronous and this process its only writer of
+// these rows, so each operation's transaction is all the ordering it needs.
+
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { isDuplicate } from "../auth/replay.ts";
+import type { Db, Tx } from "./database.ts";
+import type { PushStatements } from "./push-statements.ts";
+import { keyExpiry } from "./replay-memory.ts";
+import { servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
+import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
+import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
+import { ReplayError } from "./write-refusals.ts";
+
+export function createWebhook(db: Db, statements: PushStatements, hook: NewWebhook): { row: WebhookRow; duplicate: boolean } {
+  return db.transaction((tx) => {
+    const { replay, now } = hook;
+    statements.sweepKeys(now);
+    if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
+      const made = tx.select().from(webhooks).where(eq(webhooks.requestKey, replay.key)).get();
+      if (made && isDuplicate(replay, statements.rememberedKey(replay.key)?.fingerprint ?? null)) return { row: made, duplicate: true };
+      throw new ReplayError();
+    }
+    const [held] = tx.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid)).all();
+    if ((held?.n ?? 0) >= hook.maxPerServer) throw new WebhookLimitError(hook.maxPerServer);
+    const row = tx
+      .insert(webhooks)
+      .values({ id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now })
+      .returning()
+      .get();
+    return { row, duplicate: false };
+  });
+}
+
+export function listWebhooks(db: Db, serverUuid: string): WebhookRow[] {
+  return db.select().from(webhooks).where(eq(webhooks.serverUuid, serverUuid)).orderBy(asc(webhooks.createdAt), asc(webhooks.id)).all();
+}
+
+export function removeWebhook(db: Db, serverUuid: string, id: string): boolean {
+  return db.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id }).all().length > 0;
+}
+
+export function watchedServers(db: Db): WatchedServer[] {
+  const active = db.selectDistinct({ uuid: webhooks.serverUuid }).from(webhooks).where(isNull(webhooks.pausedAt));
+  return db
+    .select({ uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax })
+    .from(servers)
+    .where(inArray(servers.uuid, active))
+    .all();
+}
+
+export function claimTransition(db: Db, transition: Transition): number | null {
+  return db.transaction((tx) => {
+    const { serverUuid, now } = transition;
+    if (!(moveRemembered(tx, transition))) return null;
+    const hooks = tx.select().from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt))).all();
+    const subscribed = hooks.filter((hook) => hook.events.includes(transition.event));
+    for (const hook of subscribed) {
+      tx.insert(webhookDeliveries).values({ webhookId: hook.id, body: transition.body(hook), createdAt: now, nextAt: now }).run();
+      const over = tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, hook.id))
+        .orderBy(sql`${webhookDeliveries.id} desc`)
+        .all()
+        // At most maxQueued + 1 rows: the bound holds after every insert.
+        .slice(transition.maxQueued)
+        .map((row) => row.id);
+      if (over.length === 0) continue;
+      tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, over)).run();
+      tx.update(webhooks).set({ dropped: sql`${webhooks.dropped} + ${over.length}` }).where(eq(webhooks.id, hook.id)).run();
+    }
+    return subscribed.length;
+  });
+}
+
+/** Moves the server's remembered state, or its player record up; false when there is nothing to claim (no change, or the server seen first). */
+function moveRemembered(tx: Tx, { serverUuid, change, now }: Transition): boolean {
+  const row = eq(webhookStates.serverUuid, serverUuid);
+  if ("state" in change) {
+    const first = tx.insert(webhookStates).values({ serverUuid, state: change.state, changedAt: now }).onConflictDoNothing().returning().all();
+    if (first.length > 0) return false;
+    const moved = tx.update(webhookStates).set({ state: change.state, changedAt: now }).where(and(row, ne(webhookStates.state, change.state))).returning().all();
+    return moved.length > 0;
+  }
+  // The first count seen sets the record; only passing it is news.
+  const first = tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, isNull(webhookStates.playersRecord))).returning().all();
+  if (first.length > 0) return false;
+  const passed = tx.update(webhookStates).set({ playersRecord: change.players }).where(and(row, lt(webhookStates.playersRecord, change.players))).returning().all();
+  return passed.length > 0;
+}
+
+export function leaseDue(db: Db, now: number, leaseMs: number, limit: number): DueDelivery[] {
+  return db.transaction((tx) => {
+    const rows = tx
+      .select({
+        id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, url: webhooks.url, format: webhooks.format, secret: webhooks.secret,
+        body: webhookDeliveries.body, createdAt: webhookDeliveries.createdAt, attempts: webhookDeliveries.attempts,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(and(lte(webhookDeliveries.nextAt, now), lte(webhookDeliveries.leasedUntil, now), isNull(webhooks.pausedAt)))
+      .orderBy(asc(webhookDeliveries.nextAt))
+      .limit(limit)
+      .all();
+    if (rows.length > 0) {
+      tx.update(webhookDeliveries).set({ leasedUntil: now + leaseMs }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id))).run();
+    }
+    return rows;
+  });
+}
+
+export function settleAttempt(db: Db, attempt: Attempt): void {
+  db.transaction((tx) => {
+    const { deliveryId, webhookId } = attempt;
+    if (attempt.ok || attempt.retryAt === null) tx.delete(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).run();
+    else {
+      tx.update(webhookDeliveries)
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAt: attempt.retryAt, leasedUntil: 0 })
+        .where(eq(webhookDeliveries.id, deliveryId))
+        .run();
+    }
+    const hook = tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).get();
+    if (!hook) return;
+    const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
+    tx.update(webhooks)
+      .set({ ...set, ...(gaveUp ? { dropped: sql`${webhooks.dropped} + 1` } : {}) })
+      .where(eq(webhooks.id, webhookId))
+      .run();
+    if (pause) tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).run();
+  });
+}

@@ -1,0 +1,144 @@
+// The webhook operations of the store, one body for every backend.
+
+import { expect, test } from "bun:test";
+import type { ReplayRecord } from "../../src/auth/replay.ts";
+import type { Store } from "../../src/store/store.ts";
+import type { NewWebhook, Transition } from "../../src/store/webhook-records.ts";
+import { forEachBackend } from "../support/backends.ts";
+
+const SERVER = "00000000-0000-4000-8000-000000000001";
+const OTHER = "00000000-0000-4000-8000-000000000002";
+let requests = 0;
+
+function replay(fingerprint = `print-${++requests}`): ReplayRecord {
+  return { key: `key-${++requests}`.padEnd(64, "0"), fingerprint, timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
+}
+
+function hook(more: Partial<NewWebhook> = {}): NewWebhook {
+  const id = crypto.randomUUID();
+  return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, ...more };
+}
+
+/** A store holding SERVER and OTHER, pushed by one token. */
+async function storeWithServers(open: () => Promise<Store>): Promise<Store> {
+  const store = await open();
+  const token = await store.tokens.create({ hash: "t".padEnd(64, "0"), scope: "all", label: "t", now: 0 });
+  for (const uuid of [SERVER, OTHER]) {
+    await store.push({
+      credentials: { tokenId: token.id, tokenHash: token.hash }, replay: replay(), now: 1, bounds: { registrationMax: 10, maxBytesPerToken: 4096 },
+      record: { kind: "server", uuid, serverPush: "update", fields: { name: "Lobby", status: "online", playersOnline: 3, playersMax: 20 }, maxPerToken: 10 },
+    });
+  }
+  return store;
+}
+
+function offline(more: Partial<Transition> = {}): Transition {
+  return { serverUuid: SERVER, change: { state: "offline" }, event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
+}
+
+forEachBackend("webhook subscriptions", (open) => {
+  test("created, listed per server oldest first, removed only under their own server, at most maxPerServer", async () => {
+    const store = await storeWithServers(open);
+    const first = await store.webhooks.create(hook({ now: 10 }));
+    const second = await store.webhooks.create(hook({ now: 11, format: "discord", events: ["offline"] }));
+    expect(first.duplicate).toBe(false);
+    expect(first.row).toMatchObject({ serverUuid: SERVER, format: "json", events: ["offline", "online"], pausedAt: null, dropped: 0, lastStatus: null });
+    expect((await store.webhooks.list(SERVER)).map((row) => row.id)).toEqual([first.row.id, second.row.id]);
+    expect(await store.webhooks.list(OTHER)).toEqual([]);
+    expect(await store.webhooks.remove(OTHER, first.row.id)).toBe(false);
+    expect(await store.webhooks.remove(SERVER, first.row.id)).toBe(true);
+    expect(await store.webhooks.remove(SERVER, first.row.id)).toBe(false);
+    await store.webhooks.create(hook({ maxPerServer: 2 }));
+    const refused = hook({ maxPerServer: 2 });
+    await expect(store.webhooks.create(refused)).rejects.toMatchObject({ name: "WebhookLimitError", limit: 2 });
+    expect((await store.webhooks.list(SERVER)).map((row) => row.id)).not.toContain(refused.id);
+    // The refused request was not remembered: the same signed request is accepted once there is room.
+    await store.webhooks.remove(SERVER, second.row.id);
+    expect((await store.webhooks.create(refused)).row.id).toBe(refused.id);
+  });
+
+  test("an exact duplicate hands back the first subscription; the signature reused elsewhere is refused", async () => {
+    const store = await storeWithServers(open);
+    const asked = hook();
+    const first = await store.webhooks.create(asked);
+    const again = await store.webhooks.create({ ...asked, id: crypto.randomUUID() });
+    expect(again).toEqual({ row: first.row, duplicate: true });
+    await expect(store.webhooks.create({ ...asked, id: crypto.randomUUID(), replay: { ...asked.replay, fingerprint: "elsewhere" } })).rejects.toMatchObject({ name: "ReplayError" });
+    expect(await store.webhooks.list(SERVER)).toHaveLength(1);
+  });
+});
+
+forEachBackend("webhook events and deliveries", (open) => {
+  test("a state seen first is remembered without deliveries; a change is claimed once and queued for its subscribers", async () => {
+    const store = await storeWithServers(open);
+    const both = await store.webhooks.create(hook());
+    await store.webhooks.create(hook({ events: ["players_record"] }));
+    expect((await store.webhooks.watched()).map((server) => server.uuid)).toEqual([SERVER]);
+    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
+    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
+    const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(offline())));
+    expect(claims.filter((queued) => queued !== null)).toEqual([1]);
+    const due = await store.webhooks.due(100, 30_000, 10);
+    expect(due).toEqual([{ id: due[0]!.id, webhookId: both.row.id, url: both.row.url, format: "json", secret: both.row.secret, body: `to ${both.row.id}`, createdAt: 100, attempts: 0 }]);
+    // Leased: no one else takes it meanwhile.
+    expect(await store.webhooks.due(101, 30_000, 10)).toEqual([]);
+  });
+
+  test("a player record is claimed once when passed, not when first seen, equalled or lower", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook({ events: ["players_record"] }));
+    const record = (players: number) => offline({ change: { players }, event: "players_record", body: () => `record ${players}` });
+    // No state remembered yet: nothing to compare with.
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }));
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    expect(await store.webhooks.claim(record(5))).toBeNull();
+    expect(await store.webhooks.claim(record(4))).toBeNull();
+    const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(record(9))));
+    expect(claims.filter((queued) => queued !== null)).toEqual([1]);
+    expect((await store.webhooks.due(100, 30_000, 10)).map((delivery) => delivery.body)).toEqual(["record 9"]);
+  });
+
+  test("a failed attempt is retried when due, a give-up is counted, a success clears the failure, a day of failures pauses", async () => {
+    const store = await storeWithServers(open);
+    const { row } = await store.webhooks.create(hook());
+    await store.webhooks.claim(offline({ change: { state: "online" } }));
+    await store.webhooks.claim(offline());
+    const [delivery] = await store.webhooks.due(100, 30_000, 10);
+    const attempt = { deliveryId: delivery!.id, webhookId: row.id, pauseAfterMs: 86_400_000 };
+    await store.webhooks.settle({ ...attempt, now: 100, status: 500, ok: false, retryAt: 200 });
+    expect(await store.webhooks.due(199, 30_000, 10)).toEqual([]);
+    const [retry] = await store.webhooks.due(200, 30_000, 10);
+    expect(retry).toMatchObject({ id: delivery!.id, attempts: 1 });
+    await store.webhooks.settle({ ...attempt, now: 200, status: 0, ok: false, retryAt: null });
+    expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: 100, lastStatus: 0, lastDeliveryAt: 200, dropped: 1, pausedAt: null });
+    expect(await store.webhooks.due(10_000, 30_000, 10)).toEqual([]);
+
+    await store.webhooks.claim(offline({ change: { state: "online" }, now: 300 }));
+    const [next] = await store.webhooks.due(300, 30_000, 10);
+    await store.webhooks.settle({ ...attempt, deliveryId: next!.id, now: 300, status: 204, ok: true, retryAt: null });
+    expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: null, lastStatus: 204, pausedAt: null });
+
+    await store.webhooks.claim(offline({ now: 400 }));
+    const [failing] = await store.webhooks.due(400, 30_000, 10);
+    await store.webhooks.settle({ ...attempt, deliveryId: failing!.id, now: 400, status: 500, ok: false, retryAt: 500 });
+    const dayLater = 400 + 86_400_000;
+    await store.webhooks.settle({ ...attempt, deliveryId: failing!.id, now: dayLater, status: 500, ok: false, retryAt: dayLater + 100 });
+    expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ pausedAt: dayLater });
+    expect(await store.webhooks.due(dayLater + 1_000, 30_000, 10)).toEqual([]);
+    expect(await store.webhooks.watched()).toEqual([]);
+  });
+
+  test("the queue keeps at most maxQueued deliveries per subscription, the newest, and counts those dropped", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook());
+    let at = 1_000;
+    for (let i = 0; i < 8; i++) {
+      at += 1;
+      await store.webhooks.claim(offline({ change: { state: i % 2 === 0 ? "online" : "offline" }, event: i % 2 === 0 ? "online" : "offline", now: at, maxQueued: 3, body: () => `n${i}` }));
+    }
+    const due = await store.webhooks.due(at, 30_000, 100);
+    expect(due.map((delivery) => delivery.body).sort()).toEqual(["n5", "n6", "n7"]);
+    expect((await store.webhooks.list(SERVER))[0]!.dropped).toBe(4);
+  });
+});
