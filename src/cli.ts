@@ -82,7 +82,7 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
-  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true });
+  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, sweepHistory: true });
   let port: number;
   try {
     port = listen(app, config.host, config.port);

@@ -28,6 +28,7 @@ import { imagePipeline } from "./image-pipeline.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { absoluteUrl, ELYSIA_HANDLER } from "./request-url.ts";
@@ -52,6 +53,8 @@ export interface AppContext {
   bodyDeadlineMs?: number;
   /** Start the render threads now (serve); by default the first draws start them. */
   startRenderThreads?: boolean;
+  /** Roll up the servers' history every minute (serve); tests sweep the store themselves. */
+  sweepHistory?: boolean;
   /** The banner image cache's bound and a hook called per drawing (tests). */
   renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
   /** Awaited by each draw in its queue slot before it draws (tests: a render thread kept busy). */
@@ -80,6 +83,9 @@ export async function createApp(ctx: AppContext) {
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
+  const stopSweeping = ctx.sweepHistory
+    ? startHistorySweeper({ store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, log })
+    : () => {};
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = limits.limiter("requests", ctx.config.rateLimit);
   const metrics = ctx.metrics ?? new ServiceMetrics();
@@ -150,6 +156,7 @@ export async function createApp(ctx: AppContext) {
     .onStop(() => {
       drawer.close();
       limits.close();
+      stopSweeping();
     });
   return app;
 }

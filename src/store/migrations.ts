@@ -11,6 +11,7 @@ import replayMemory from "../../migrations/0001_replay_memory.sql" with { type: 
 import replayFingerprint from "../../migrations/0002_replay_fingerprint.sql" with { type: "text" };
 import foldSamplesPerMinute from "../../migrations/0003_fold_samples_per_minute.sql" with { type: "text" };
 import samplesPerMinute from "../../migrations/0004_samples_per_minute.sql" with { type: "text" };
+import serverHistory from "../../migrations/0005_server_history.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -18,6 +19,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0002_replay_fingerprint": replayFingerprint,
   "0003_fold_samples_per_minute": foldSamplesPerMinute,
   "0004_samples_per_minute": samplesPerMinute,
+  "0005_server_history": serverHistory,
 };
 
 interface JournalEntry {

@@ -14,9 +14,10 @@ import { getPlugin } from "./plugins.ts";
 import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
 import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
+import { readHistory, sweepHistory } from "./server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
+import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 
@@ -40,6 +41,7 @@ export class SqliteStore implements Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  readonly history: HistoryStore;
   /** The push path's statements, compiled once for this database (push-statements.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
@@ -66,6 +68,10 @@ export class SqliteStore implements Store {
     this.replay = {
       rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(statements, key, now)),
       adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+    this.history = {
+      sweep: (now, staleAfterMs) => classified(() => sweepHistory(db, now, staleAfterMs)),
+      buckets: (uuid, stepMs, since) => classified(() => readHistory(db, uuid, stepMs, since)),
     };
   }
 

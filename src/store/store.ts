@@ -8,6 +8,7 @@
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
+import type { HistoryBucket } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
@@ -67,6 +68,18 @@ export interface ServerStore {
   sampleBuckets(uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>>;
 }
 
+/** A server's rolled-up history (history.ts). */
+export interface HistoryStore {
+  /**
+   * One sweep run at `now`: rolls up a bounded span of each level, drops rows
+   * past their keeping; true when more is waiting (call again). Running it
+   * again, or on two instances at once, changes nothing more.
+   */
+  sweep(now: number, staleAfterMs: number): Promise<boolean>;
+  /** One server's buckets of a level (`stepMs`) from `since`, oldest first, and `until`: the time up to which that level is written. */
+  buckets(uuid: string, stepMs: number, since: number): Promise<{ buckets: HistoryBucket[]; until: number }>;
+}
+
 export interface PluginStore {
   get(uuid: string): Promise<PluginRow | undefined>;
 }
@@ -86,6 +99,7 @@ export interface Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  readonly history: HistoryStore;
   /**
    * Accepts a push in one transaction: remembers its replay key, registers its
    * token under open registration, checks ownership and limits, writes the

@@ -6,11 +6,13 @@ import type { MigrationMeta } from "drizzle-orm/migrator";
 import journal from "../../../migrations-pg/meta/_journal.json" with { type: "json" };
 import init from "../../../migrations-pg/0000_init.sql" with { type: "text" };
 import pushFunction from "../../../migrations-pg/0001_push_function.sql" with { type: "text" };
+import serverHistory from "../../../migrations-pg/0002_server_history.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
   "0001_push_function": pushFunction,
+  "0002_server_history": serverHistory,
 };
 
 export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

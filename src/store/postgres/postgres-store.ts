@@ -8,7 +8,7 @@
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
 import type { RowBatch, RowCounts } from "../dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "../store.ts";
+import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore } from "../store.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
@@ -16,6 +16,7 @@ import { pgUnavailable, withDeadline } from "./pg-faults.ts";
 import { getPlugin } from "./pg-plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
 import { adoptClockSkew } from "./pg-replay-memory.ts";
+import { readHistory, sweepHistory } from "./pg-server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
 
@@ -27,6 +28,7 @@ export class PostgresStore implements Store {
   readonly servers: ServerStore;
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
+  readonly history: HistoryStore;
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
   /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
@@ -57,6 +59,10 @@ export class PostgresStore implements Store {
     this.replay = {
       rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db.$client, key, now)),
       adoptClockSkew: (clockSkewMs, now) => this.call(() => adoptClockSkew(db, clockSkewMs, now)),
+    };
+    this.history = {
+      sweep: (now, staleAfterMs) => this.call(() => sweepHistory(db, now, staleAfterMs)),
+      buckets: (uuid, stepMs, since) => this.call(() => readHistory(db, uuid, stepMs, since)),
     };
   }
 
