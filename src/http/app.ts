@@ -28,6 +28,7 @@ import { imagePipeline } from "./image-pipeline.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { historyRoutes } from "./history-routes.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
@@ -148,6 +149,7 @@ export async function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
+    .use(historyRoutes({ config: ctx.config, store: ctx.store, now: ctx.now, ipLimiter }))
     .use(badgeRoutes({
       store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))

@@ -1,39 +1,18 @@
 import { expect, test } from "bun:test";
 import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS, type HistoryBucket } from "../../src/store/history.ts";
-import type { Store } from "../../src/store/store.ts";
 import { forEachBackend } from "../support/backends.ts";
-import { pushUpdate, sqliteStore } from "../support/history.ts";
+import { pushUpdate, pushWeek, sqliteStore, STALE_SECONDS, sweepAll, WEEK_START } from "../support/history.ts";
 
-/** Monday 5 January 2026, 00:00 UTC. */
-const T0 = Date.UTC(2026, 0, 5);
-const STALE_MS = 15 * MINUTE_MS;
+const T0 = WEEK_START;
+const STALE_MS = STALE_SECONDS * 1000;
 const UUID = "00000000-0000-4000-8000-000000000023";
 
-/** Sweeps at `now` until nothing is waiting; how many runs it took. */
-async function sweepAll(store: Store, now: number): Promise<number> {
-  let runs = 1;
-  while (await store.history.sweep(now, STALE_MS)) runs += 1;
-  return runs;
-}
-
 const byAt = (buckets: HistoryBucket[]) => new Map(buckets.map((bucket) => [bucket.at, bucket]));
-
-/**
- * A week of updates every 10 minutes, 10 players, with 50 once (day 3, 01:00)
- * and none for 3 hours from day 2, 00:00: online until 00:05 (00:00 minus
- * 10 minutes plus 15 minutes of staleness), offline until 03:00.
- */
-async function pushWeek(store: Store, push: (store: Store, now: number, players: number) => Promise<unknown>): Promise<void> {
-  for (let at = T0; at < T0 + 7 * DAY_MS; at += 10 * MINUTE_MS) {
-    if (at >= T0 + 2 * DAY_MS && at < T0 + 2 * DAY_MS + 3 * HOUR_MS) continue;
-    await push(store, at, at === T0 + 3 * DAY_MS + HOUR_MS ? 50 : 10);
-  }
-}
 
 forEachBackend("history roll-ups", (open) => {
   test("a week of updates gives the right 5-minute and hourly buckets, drops samples past a day, and a second sweep changes nothing", async () => {
     const store = await open();
-    await pushWeek(store, (s, now, players) => pushUpdate(s, UUID, now, players));
+    await pushWeek(store, UUID);
     const now = T0 + 7 * DAY_MS + 10 * MINUTE_MS;
     await sweepAll(store, now);
 
