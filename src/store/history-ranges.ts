@@ -47,7 +47,7 @@ export interface ServerHistory {
   peak: number | null;
 }
 
-/** The time [from, to) of the range counted: from the range's start (or the server's first push, if later) to where the level is written. */
+/** How much of the step [stepStart, stepEnd) lies in the time counted, [from, to): from the range's start (or the server's first push, if later) to where the level is written. */
 function counted(from: number, to: number, stepStart: number, stepEnd: number): number {
   return Math.max(0, Math.min(to, stepEnd) - Math.max(from, stepStart));
 }
