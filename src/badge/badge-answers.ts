@@ -3,11 +3,12 @@
 // fallback) is taken, the options are laid over it. Unknown plugins, servers
 // and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
 
+import { readServerHistory } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { badgeColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
 import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
-import type { BadgeOptions } from "./options.ts";
+import { BADGE_HISTORY_RANGE, type BadgeOptions } from "./options.ts";
 import { PLUGIN_METRICS } from "./plugin-metrics.ts";
 import { SERVER_METRICS, type ServerView } from "./server-metrics.ts";
 
@@ -71,7 +72,8 @@ export async function serverBadge(
   if (!metric) return unknownMetric(SERVER_METRICS, options);
   const row = await store.servers.get(uuid);
   if (!row) return notFound("server", "unknown_server", "no server with this UUID has pushed data", options);
-  const view: ServerView = { row, staleAfterMs };
+  const history = metric.readsHistory ? await readServerHistory(store, row, options.range ?? BADGE_HISTORY_RANGE, now) : undefined;
+  const view: ServerView = { row, staleAfterMs, history };
   return answer(metric, view, options, now);
 }
 

@@ -3,6 +3,7 @@
 // README must never turn into an error because of a typo.
 
 import { parseBadgeColor, type BadgeColor } from "./colors.ts";
+import { isHistoryRange, type HistoryRange } from "../store/history-ranges.ts";
 import { isStyleName, type StyleName } from "./styles.ts";
 
 export interface BadgeOptions {
@@ -17,7 +18,12 @@ export interface BadgeOptions {
   scale: 1 | 2;
   /** Seconds the answer may be cached, when longer than the metric's own. */
   cacheSeconds?: number;
+  /** The history range of the uptime and peak badges (BADGE_HISTORY_RANGE when not given). */
+  range?: HistoryRange;
 }
+
+/** The range of an uptime or peak badge without ?range=. */
+export const BADGE_HISTORY_RANGE: HistoryRange = "7d";
 
 /** Longest label taken, in characters; a longer one is ignored. */
 export const MAX_LABEL_CHARACTERS = 64;
@@ -29,6 +35,7 @@ export function badgeOptions(query: URLSearchParams): BadgeOptions {
   const label = value("label");
   const style = value("style");
   const cacheSeconds = value("cacheSeconds");
+  const range = value("range");
   return {
     label: label !== undefined && [...label].length <= MAX_LABEL_CHARACTERS ? label : undefined,
     // colorB and colorA: shields' older names of color and labelColor.
@@ -38,5 +45,6 @@ export function badgeOptions(query: URLSearchParams): BadgeOptions {
     styleAsked: isStyleName(style),
     scale: value("scale") === "2" ? 2 : 1,
     cacheSeconds: cacheSeconds !== undefined && /^\d{1,9}$/.test(cacheSeconds) ? Math.min(Number(cacheSeconds), MAX_CACHE_SECONDS) : undefined,
+    range: range !== undefined && isHistoryRange(range) ? range : undefined,
   };
 }

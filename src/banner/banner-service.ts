@@ -8,9 +8,11 @@
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
+import { readServerHistory } from "../store/history-ranges.ts";
+import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
-import type { BannerElement, BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
+import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
   factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer,
   type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
@@ -36,6 +38,8 @@ export interface BannerRequest {
   counters: CounterChoice;
   /** The parts not to draw (hide=); absent or empty: none. */
   hidden?: ReadonlySet<BannerElement>;
+  /** The span a history chart covers (range=). */
+  historyRange: SparklineRange;
 }
 
 export interface PreparedBanner extends ImagePlan<BannerJob> {
@@ -123,7 +127,9 @@ export class BannerService {
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
-    return resolveServer({ mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden });
+    return resolveServer({
+      mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden, historyRange: request.historyRange,
+    });
   }
 
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {
@@ -132,9 +138,19 @@ export class BannerService {
     const { store } = this.deps;
     const row = await store.servers.get(request.serverUuid);
     // Only a template that draws the history pays for reading it.
-    const history = row && request.template.uses.includes("history")
-      ? await store.servers.sampleBuckets(request.serverUuid, historySince(now), HISTORY_BUCKET_MS)
-      : [];
+    const history = row && request.template.uses.includes("history") ? await this.history(row, request.historyRange, now) : [];
     return factsFromRecord(row, history, now, this.deps.staleAfterMs);
+  }
+
+  /**
+   * A day from the minute samples, to the minute; longer ranges from the
+   * roll-ups (src/store/history-ranges.ts): each step's highest count, steps
+   * without an update (offline throughout) left out.
+   */
+  private async history(row: ServerRow, range: SparklineRange, now: number): Promise<HistoryPoint[]> {
+    const { store } = this.deps;
+    if (range === "24h") return store.servers.sampleBuckets(row.uuid, historySince(now), HISTORY_BUCKET_MS);
+    const { points } = await readServerHistory(store, row, range, now);
+    return points.flatMap((point) => (point.max === null ? [] : [{ at: point.at, online: point.max }]));
   }
 }

@@ -11,10 +11,13 @@ export type { PlayerCount, ServerStatus };
 export type Theme = "light" | "dark";
 
 /**
- * How far back a banner's player history reaches (the sparkline's window):
- * the resolver gathers this span, the chart spans it.
+ * How far back a banner's player history reaches (the sparkline's window,
+ * range=): the resolver gathers this span, the chart spans it. 24 hours by
+ * default, read from the minute samples; longer ranges from the roll-ups.
  */
-export const HISTORY_WINDOW_MS = 24 * 3_600_000;
+export const SPARKLINE_RANGES = { "24h": 24 * 3_600_000, "7d": 7 * 24 * 3_600_000, "30d": 30 * 24 * 3_600_000 } as const;
+export type SparklineRange = keyof typeof SPARKLINE_RANGES;
+export const HISTORY_WINDOW_MS = SPARKLINE_RANGES["24h"];
 
 /** One sample of the player count; `at` in milliseconds since the epoch. */
 export interface HistoryPoint {
@@ -50,10 +53,12 @@ export interface ServerBannerData {
   /** The server's icon, decoded (64x64 from the game; any size is scaled). */
   favicon: Pixmap | null;
   /**
-   * Player counts of the last 24 hours, oldest first. The chart's window ends
+   * Player counts over historyRange (24 hours by default), oldest first. The chart's window ends
    * at the newest point, so the resolver appends the current sample.
    */
   history: readonly HistoryPoint[];
+  /** The span `history` covers; absent: 24h. */
+  historyRange?: SparklineRange;
   /**
    * How players join, as they would type it: `play.example.com`, with
    * `:port` only when it is not the edition's default. Absent or null: unknown.

@@ -12,7 +12,7 @@ import { decodePng } from "../render/index.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
 import {
-  HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, shows, type BannerElement, type HistoryPoint, type NumberStyle, type PlayerCount, type PluginBannerData,
+  HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, shows, type BannerElement, type HistoryPoint, type SparklineRange, type NumberStyle, type PlayerCount, type PluginBannerData,
   type ServerBannerData, type ServerStatus,
 } from "./model.ts";
 
@@ -72,7 +72,7 @@ export interface SourceFacts {
   latencyMs: number | null;
   /** PNG bytes as the server sent them (decoded only when drawn). */
   favicon: Uint8Array | null;
-  /** Samples of the last 24 hours (pushed records only), oldest first. */
+  /** Player counts over the banner's range (pushed records only), oldest first. */
   history: readonly HistoryPoint[];
   /** The join address a plugin pushed (as it sent it), or null. */
   address: string | null;
@@ -190,6 +190,8 @@ export function resolveServer(input: {
   now: number;
   /** hide=: none when absent or empty. */
   hidden?: ReadonlySet<BannerElement>;
+  /** range=: the span `facts.history` covers; absent: 24h. */
+  historyRange?: SparklineRange;
 }): ResolvedServer {
   const { mode, manual, facts } = input;
   const hidden = input.hidden?.size ? { hidden: input.hidden } : {};
@@ -210,6 +212,8 @@ export function resolveServer(input: {
     latencyMs: status === "online" ? (facts?.latencyMs ?? null) : null,
     favicon: facts?.favicon ?? null,
     history,
+    // Named only when not the default, so a 24-hour banner is described (and keyed) as before.
+    ...(input.historyRange && input.historyRange !== "24h" ? { historyRange: input.historyRange } : {}),
     address: joinAddressOf(manual, facts, hidden),
     ...hidden,
   };

@@ -24,14 +24,15 @@ export const ANSWER_HEADERS: AnswerHeaders = {
 };
 
 /**
- * The routes any web page may read: the images, badge JSON, live lookups
- * and the template list. Not the signed API (a browser has no business
+ * The routes any web page may read: the images, badge JSON, live lookups,
+ * server histories and the template list. Not the signed API (a browser has no business
  * holding a token), /metrics, /healthz or the documentation.
  */
 export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   "/api/banner",
   "/api/templates",
   "/api/lookup",
+  "/api/servers/:server_uuid/history",
   "/shields/plugins/:plugin_uuid/:metric",
   "/shields/servers/:server_uuid/:metric",
 ]);

@@ -57,6 +57,7 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     { name: "banners", description: "Public banner images, per-IP rate limited" },
     { name: "badges", description: "Public shields-style badges" },
     { name: "lookup", description: "Public live status of any Minecraft server" },
+    { name: "history", description: "Public player and uptime history of a pushed server" },
     { name: "designer", description: "The designer page at / and its assets" },
     { name: TAG, description: "Health, metrics and this description" },
   ],

@@ -30,6 +30,8 @@ import { LookupService } from "../lookup/lookup-service.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { historyRoutes } from "./history-routes.ts";
+import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
 import { absoluteUrl, ELYSIA_HANDLER } from "./request-url.ts";
@@ -55,6 +57,8 @@ export interface AppContext {
   bodyDeadlineMs?: number;
   /** Start the render threads now (serve); by default the first draws start them. */
   startRenderThreads?: boolean;
+  /** Roll up the servers' history every minute (serve); tests sweep the store themselves. */
+  sweepHistory?: boolean;
   /** The banner image cache's bound and a hook called per drawing (tests). */
   renderCache?: { maxBytes?: number; onRender?: ImageCacheSettings["onRender"] };
   /** Awaited by each draw in its queue slot before it draws (tests: a render thread kept busy). */
@@ -88,6 +92,9 @@ export async function createApp(ctx: AppContext) {
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
+  const stopSweeping = ctx.sweepHistory
+    ? startHistorySweeper({ store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, log })
+    : () => {};
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = limits.limiter("requests", ctx.config.rateLimit);
   const metrics = ctx.metrics ?? new ServiceMetrics();
@@ -157,6 +164,7 @@ export async function createApp(ctx: AppContext) {
     .use(webhookRoutes({ ...signed, checkTarget }))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
+    .use(historyRoutes({ config: ctx.config, store: ctx.store, now: ctx.now, ipLimiter }))
     .use(badgeRoutes({
       store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))
@@ -166,6 +174,7 @@ export async function createApp(ctx: AppContext) {
       await alerts.stop();
       drawer.close();
       limits.close();
+      stopSweeping();
     });
   return app;
 }

@@ -22,6 +22,7 @@ import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
 import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
+import { HISTORY_RANGES } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import type { SocketInfo } from "./client-ip.ts";
 import { errorBody, type HttpError } from "./errors.ts";
@@ -88,6 +89,7 @@ const BADGE_QUERY = t.NoValidate(
     style: choice(STYLE_NAMES, "flat (default), flat-square, plastic, for-the-badge or social"),
     scale: choice(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only"),
     cacheSeconds: t.Optional(t.String({ pattern: "^[0-9]{1,9}$", description: `Seconds it may be cached, when longer than the metric's own (at most ${MAX_CACHE_SECONDS})` })),
+    range: choice(HISTORY_RANGES, `The history range of the server metrics uptime and peak: 24h, 7d (default), 30d or 1y`),
   }),
 );
 

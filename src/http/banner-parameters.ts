@@ -8,7 +8,7 @@
 
 import { t } from "elysia";
 import { BACKGROUND_PRESETS, backgroundPreset, type BackgroundPresetName } from "../banner/backgrounds.ts";
-import { BANNER_ELEMENTS, BANNER_SIZES, MAX_SHOWN_COUNTERS, type BannerSize, type NumberStyle, type ServerStatus } from "../banner/model.ts";
+import { BANNER_ELEMENTS, BANNER_SIZES, MAX_SHOWN_COUNTERS, SPARKLINE_RANGES, type BannerSize, type NumberStyle, type ServerStatus, type SparklineRange } from "../banner/model.ts";
 import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
@@ -131,6 +131,13 @@ export const BANNER_PARAMETERS = {
   server_status: { type: choice<ServerStatus>(["online", "offline"]), readBy: "server", description: "Overrides the looked-up or pushed status" },
   motd_line_1: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "First MOTD line (§ colour codes allowed)" },
   motd_line_2: { type: text(MAX_MOTD_LINE_CHARS), readBy: "server", description: "Second MOTD line" },
+  range: {
+    type: choice(Object.keys(SPARKLINE_RANGES) as SparklineRange[]),
+    default: "24h",
+    readBy: "server",
+    onlyWhereUsed: "history",
+    description: "The span the player chart covers (data_mode=plugin): 24h from the minute samples, 7d or 30d from the history roll-ups (README, History)",
+  },
   plugin_uuid: { type: uuid, readBy: "plugin", description: "Plugin templates: the plugin record's UUID" },
   stats: { type: counterNames, readBy: "plugin", description: `The counters to draw, in order, comma-separated (at most ${MAX_SHOWN_COUNTERS}); a name the record lacks is drawn as "—". Default: the first ${MAX_SHOWN_COUNTERS} pushed, in push order` },
   numbers: { type: choice<NumberStyle>(["compact", "full"]), default: "compact", readBy: "plugin", description: "compact: 1.3k, 35k (as badges); full: every digit, 1 284, 35 210" },

@@ -106,5 +106,6 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     counters: { names: values.stats ?? null, numbers: values.numbers ?? DEFAULTS.numbers },
     // In the order of BANNER_ELEMENTS (choiceList), so any spelling of one list keys one image.
     hidden: values.hide?.length ? new Set(values.hide) : undefined,
+    historyRange: values.range ?? DEFAULTS.range,
   };
 }

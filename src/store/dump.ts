@@ -3,7 +3,8 @@
 // backend to the other. Rows come in batches of a bounded size, so a store of
 // millions of history samples is never held in memory at once.
 
-import { and, getTableColumns, gt, gte, type Column, type SQL, type Table } from "drizzle-orm";
+import { and, getTableColumns, gt, gte, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import type { HistoryBucket, HistoryMarks } from "./history.ts";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
 
 /** A history sample with its id (the id the table gives it, kept across a copy). */
@@ -25,14 +26,21 @@ export interface ReplayCoverageRow {
   coveredSince: number;
 }
 
+/** How far the history sweep has rolled up (history.ts), as its one row. */
+export interface HistoryMarksRow extends HistoryMarks {
+  id: number;
+}
+
 /** The rows of each kind, named as `pennant copy` counts them. */
 export interface RowsByKind {
   tokens: TokenRow;
   servers: ServerRow;
   plugins: PluginRow;
   samples: SampleRow;
+  history: HistoryBucket;
   replayKeys: ReplayKeyRow;
   replayCoverage: ReplayCoverageRow;
+  historyMarks: HistoryMarksRow;
 }
 
 export type RowKind = keyof RowsByKind;
@@ -44,9 +52,13 @@ export type RowBatch = { [K in RowKind]: { kind: K; rows: Array<RowsByKind[K]> }
  * The order a dump hands out and a load writes the kinds in: tokens before
  * the records that reference them, servers before their samples.
  */
-export const ROW_KINDS: readonly RowKind[] = ["tokens", "servers", "plugins", "samples", "replayKeys", "replayCoverage"];
+export const ROW_KINDS: readonly RowKind[] = ["tokens", "servers", "plugins", "samples", "history", "replayKeys", "replayCoverage", "historyMarks"];
 
-/** The kinds whose rows make a store "hold data", and that a copy reports (the replay coverage is a setting a first start writes, not data). */
+/**
+ * The kinds whose rows make a store "hold data", and that a copy reports (the
+ * replay coverage and the history marks are settings a first start writes,
+ * not data; history buckets belong to servers, which are counted).
+ */
 export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys"] as const satisfies readonly RowKind[];
 
 /**
@@ -90,20 +102,27 @@ export interface DumpedSchema<T extends Table, C extends Column> {
   servers: T;
   plugins: T;
   serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps", C>;
+  serverHistory: T;
   usedSignatures: T & { expiresAt: C };
   replayMemory: T;
+  historyMarks: T;
 }
+
+/** The settings kinds, one row each, that a load writes over the target's own (a target that was served once has them). */
+export const SETTING_KINDS: ReadonlySet<RowKind> = new Set(["replayCoverage", "historyMarks"]);
 
 /** The table of each kind, in `schema`. */
 export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
-  const { tokens, servers, plugins, serverSamples, usedSignatures, replayMemory } = schema;
-  return { tokens, servers, plugins, samples: serverSamples, replayKeys: usedSignatures, replayCoverage: replayMemory };
+  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks } = schema;
+  return {
+    tokens, servers, plugins, samples: serverSamples, history: serverHistory, replayKeys: usedSignatures, replayCoverage: replayMemory, historyMarks,
+  };
 }
 
-/** One page a backend reads: BATCH_ROWS rows of `table` in `key` order, of `columns` (every column when undefined), among those `where` keeps. */
+/** One page a backend reads: BATCH_ROWS rows of `table` in `keys` order, of `columns` (every column when undefined), among those `where` keeps. */
 export interface PageQuery<T extends Table, C extends Column> {
   table: T;
-  key: C;
+  keys: C[];
   columns: Record<string, C> | undefined;
   where: SQL | undefined;
 }
@@ -121,27 +140,35 @@ export async function* dumpTables<T extends Table, C extends Column>(
 ): AsyncGenerator<RowBatch> {
   const { serverSamples: samples, usedSignatures } = schema;
   const tables = tablesByKind(schema);
-  const plan: Record<RowKind, { keyName: string; columns?: Record<string, C>; filter?: SQL }> = {
-    tokens: { keyName: "id" },
-    servers: { keyName: "uuid" },
-    plugins: { keyName: "uuid" },
+  const plan: Record<RowKind, { keyNames: string[]; columns?: Record<string, C>; filter?: SQL }> = {
+    tokens: { keyNames: ["id"] },
+    servers: { keyNames: ["uuid"] },
+    plugins: { keyNames: ["uuid"] },
     // Not `minute`, which each database computes from `at`.
-    samples: { keyName: "id", columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps } },
-    replayKeys: { keyName: "signature", filter: gte(usedSignatures.expiresAt, now) },
-    replayCoverage: { keyName: "id" },
+    samples: { keyNames: ["id"], columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps } },
+    history: { keyNames: ["serverUuid", "stepMs", "at"] },
+    replayKeys: { keyNames: ["signature"], filter: gte(usedSignatures.expiresAt, now) },
+    replayCoverage: { keyNames: ["id"] },
+    historyMarks: { keyNames: ["id"] },
   };
   for (const kind of ROW_KINDS) {
-    const { keyName, columns, filter } = plan[kind];
+    const { keyNames, columns, filter } = plan[kind];
     const table = tables[kind];
-    const key = getTableColumns(table)[keyName] as C;
-    let after: unknown;
+    const keys = keyNames.map((name) => getTableColumns(table)[name] as C);
+    let after: unknown[] | undefined;
     for (;;) {
-      const rows = (await read({ table, key, columns, where: and(filter, after === undefined ? undefined : gt(key, after)) })) as Array<Record<string, unknown>>;
+      const rows = (await read({ table, keys, columns, where: and(filter, after === undefined ? undefined : keysAfter(keys, after)) })) as Array<Record<string, unknown>>;
       if (rows.length > 0) yield { kind, rows } as unknown as RowBatch;
       if (rows.length < BATCH_ROWS) break;
-      after = rows.at(-1)![keyName];
+      after = keyNames.map((name) => rows.at(-1)![name]);
     }
   }
+}
+
+/** The rows whose key comes after `values`: a row-value comparison for a key of several columns (both backends have one). */
+function keysAfter<C extends Column>(keys: C[], values: unknown[]): SQL {
+  if (keys.length === 1) return gt(keys[0]!, values[0]);
+  return sql`(${sql.join(keys, sql`, `)}) > (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 }
 
 /**
@@ -160,7 +187,7 @@ export async function loadBatches(
     if (n > 0) held[kind] = n;
   }
   if (Object.keys(held).length > 0) throw new StoreNotEmptyError(held);
-  const counts: RowCounts = { tokens: 0, servers: 0, plugins: 0, samples: 0, replayKeys: 0, replayCoverage: 0 };
+  const counts = Object.fromEntries(ROW_KINDS.map((kind) => [kind, 0])) as RowCounts;
   for await (const batch of batches) {
     await write(batch);
     counts[batch.kind] += batch.rows.length;

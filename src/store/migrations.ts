@@ -13,6 +13,7 @@ import foldSamplesPerMinute from "../../migrations/0003_fold_samples_per_minute.
 import samplesPerMinute from "../../migrations/0004_samples_per_minute.sql" with { type: "text" };
 import webhooks from "../../migrations/0005_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../migrations/0006_webhook_players_record.sql" with { type: "text" };
+import serverHistory from "../../migrations/0007_server_history.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -22,6 +23,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0004_samples_per_minute": samplesPerMinute,
   "0005_webhooks": webhooks,
   "0006_webhook_players_record": webhookPlayersRecord,
+  "0007_server_history": serverHistory,
 };
 
 interface JournalEntry {

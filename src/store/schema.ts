@@ -2,7 +2,7 @@
 // file (`npm run db:generate`); times are milliseconds since the epoch.
 
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TOKEN_SCOPES } from "../auth/token.ts";
 
 /** API tokens. Only a SHA-256 hash of each token is kept. */
@@ -63,9 +63,53 @@ export const serverSamples = sqliteTable(
   },
   (table) => [
     index("server_samples_server_at").on(table.serverUuid, table.at),
+    /** The history sweep reads and drops samples by time across servers. */
+    index("server_samples_at").on(table.at),
     uniqueIndex("server_samples_server_minute").on(table.serverUuid, table.minute),
   ],
 );
+
+/**
+ * A server's rolled-up history (src/store/history.ts): 5-minute buckets
+ * (`step_ms` 300000) made from server_samples, kept 30 days, and hourly
+ * buckets (3600000) made from those, kept a year. A bucket is recomputed whole
+ * from its source rows, so writing it twice writes the same row.
+ */
+export const serverHistory = sqliteTable(
+  "server_history",
+  {
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    stepMs: integer("step_ms").notNull(),
+    /** The bucket's start, a multiple of step_ms. */
+    at: integer("at").notNull(),
+    /** Fewest, mean and most players online over the bucket's samples; null when it has none. */
+    playersMin: integer("players_min"),
+    playersAvg: real("players_avg"),
+    playersMax: integer("players_max"),
+    /** How many minute samples the bucket holds: the weight of its mean in a wider bucket. */
+    samples: integer("samples").notNull(),
+    /** The fraction of the bucket the server was online (0..1). */
+    online: real("online").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.serverUuid, table.stepMs, table.at] }),
+    /** The sweep reads and drops a level by time across servers. */
+    index("server_history_step_at").on(table.stepMs, table.at),
+  ],
+);
+
+/**
+ * How far the history sweep has rolled up (one row, id 1): every 5-minute
+ * bucket before `five_minutes_until` and every hourly one before
+ * `hours_until` is written. Source rows are dropped only below these marks.
+ */
+export const historyMarks = sqliteTable("history_marks", {
+  id: integer("id").primaryKey(),
+  fiveMinutesUntil: integer("five_minutes_until").notNull(),
+  hoursUntil: integer("hours_until").notNull(),
+});
 
 /** Plugin records (spec 2.2), bound to the token of their first accepted push. */
 export const plugins = sqliteTable("plugins", {

@@ -9,9 +9,8 @@ import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./database.ts";
-import { BATCH_ROWS, dumpTables, loadBatches, tablesByKind, type RowBatch, type RowCounts } from "./dump.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, tablesByKind, type RowBatch, type RowCounts } from "./dump.ts";
 import * as schema from "./schema.ts";
-import { replayMemory } from "./schema.ts";
 
 const TABLES = tablesByKind<SQLiteTable, SQLiteColumn>(schema);
 
@@ -21,8 +20,8 @@ export async function* dumpSqlite(db: Db, now: number): AsyncGenerator<RowBatch>
   try {
     reader.run("BEGIN");
     const snapshot = drizzle({ client: reader });
-    yield* dumpTables<SQLiteTable, SQLiteColumn>(schema, now, ({ table, key, columns, where }) =>
-      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(key).limit(BATCH_ROWS).all(),
+    yield* dumpTables<SQLiteTable, SQLiteColumn>(schema, now, ({ table, keys, columns, where }) =>
+      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(...keys).limit(BATCH_ROWS).all(),
     );
     reader.run("COMMIT");
   } finally {
@@ -45,9 +44,10 @@ export async function loadSqlite(db: Db, batches: AsyncIterable<RowBatch>): Prom
       batches,
       (kind) => db.select({ n: count() }).from(TABLES[kind]).get()?.n ?? 0,
       (batch) => {
-        if (batch.kind !== "replayCoverage") return db.insert(TABLES[batch.kind]).values(batch.rows as never).run();
-        // A target that was served once keeps a window of its own; the copied keys were kept for the source's.
-        for (const row of batch.rows) db.insert(replayMemory).values(row).onConflictDoUpdate({ target: replayMemory.id, set: row }).run();
+        const table = TABLES[batch.kind] as typeof schema.replayMemory;
+        if (!SETTING_KINDS.has(batch.kind)) return db.insert(table).values(batch.rows as never).run();
+        // A target that was served once keeps settings of its own; the copied rows were kept under the source's.
+        for (const row of batch.rows) db.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never }).run();
       },
     );
     sqlite.run("COMMIT");

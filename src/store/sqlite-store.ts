@@ -14,9 +14,10 @@ import { getPlugin } from "./plugins.ts";
 import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
 import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
+import { readHistory, sweepHistory } from "./server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
+import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
@@ -42,6 +43,7 @@ export class SqliteStore implements Store {
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
   readonly webhooks: WebhookStore;
+  readonly history: HistoryStore;
   /** The push path's statements, compiled once for this database (push-statements.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
@@ -77,6 +79,10 @@ export class SqliteStore implements Store {
       claim: (transition) => classified(() => claimTransition(db, transition)),
       due: (now, leaseMs, limit) => classified(() => leaseDue(db, now, leaseMs, limit)),
       settle: (attempt) => classified(() => settleAttempt(db, attempt)),
+    };
+    this.history = {
+      sweep: (now, staleAfterMs) => classified(() => sweepHistory(db, now, staleAfterMs)),
+      buckets: (uuid, stepMs, since) => classified(() => readHistory(db, uuid, stepMs, since)),
     };
   }
 

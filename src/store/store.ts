@@ -8,6 +8,7 @@
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
+import type { HistoryBucket } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 
@@ -68,6 +69,18 @@ export interface ServerStore {
   sampleBuckets(uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>>;
 }
 
+/** A server's rolled-up history (history.ts). */
+export interface HistoryStore {
+  /**
+   * One sweep run at `now`: rolls up a bounded span of each level, drops rows
+   * past their keeping; true when more is waiting (call again). Running it
+   * again, or on two instances at once, changes nothing more.
+   */
+  sweep(now: number, staleAfterMs: number): Promise<boolean>;
+  /** One server's buckets of a level (`stepMs`) from `since`, oldest first, and `until`: the time up to which that level is written. */
+  buckets(uuid: string, stepMs: number, since: number): Promise<{ buckets: HistoryBucket[]; until: number }>;
+}
+
 export interface PluginStore {
   get(uuid: string): Promise<PluginRow | undefined>;
 }
@@ -89,6 +102,7 @@ export interface Store {
   readonly replay: ReplayStore;
   /** Alert subscriptions and their deliveries (src/alerts). */
   readonly webhooks: WebhookStore;
+  readonly history: HistoryStore;
   /**
    * Accepts a push in one transaction: remembers its replay key, registers its
    * token under open registration, checks ownership and limits, writes the

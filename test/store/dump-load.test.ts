@@ -70,8 +70,17 @@ forEachBackend("dump and load", (open) => {
         },
       ],
       samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2 })),
+      // Keyed by (server, step, at): pages after a key of three columns, in that order.
+      history: Array.from({ length: many }, (_, i) => {
+        const hourly = i > BATCH_ROWS;
+        return {
+          serverUuid: SERVER, stepMs: hourly ? 3_600_000 : 300_000, at: (hourly ? i : many - i) * 3_600_000,
+          playersMin: i % 3 ? i : null, playersAvg: i % 3 ? i + 0.5 : null, playersMax: i % 3 ? i + 1 : null, samples: i % 3 ? 5 : 0, online: (i % 4) / 4,
+        };
+      }).sort((a, b) => a.stepMs - b.stepMs || a.at - b.at),
       replayKeys: Array.from({ length: many }, (_, i) => ({ signature: `k${String(i).padStart(5, "0")}`, expiresAt: 10, fingerprint: i ? "f" : null })),
       replayCoverage: [{ id: 1, clockSkewMs: 300_000, coveredSince: 0 }],
+      historyMarks: [{ id: 1, fiveMinutesUntil: 600_000, hoursUntil: 3_600_000 }],
     } as const;
     async function* inBatches(): AsyncGenerator<RowBatch> {
       for (const [kind, all] of Object.entries(rows)) {
@@ -79,9 +88,12 @@ forEachBackend("dump and load", (open) => {
       }
     }
     const source = await open();
-    expect(await source.load(inBatches())).toEqual({ tokens: 2, servers: 1, plugins: 1, samples: many, replayKeys: many, replayCoverage: 1 });
+    expect(await source.load(inBatches())).toEqual({
+      tokens: 2, servers: 1, plugins: 1, samples: many, history: many, replayKeys: many, replayCoverage: 1, historyMarks: 1,
+    });
     const batches = await batchesOf(source.dump(0));
     expect(batches.filter((batch) => batch.kind === "samples").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);
+    expect(batches.filter((batch) => batch.kind === "history").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);
     expect(await rowsOf(source, 0)).toEqual(rows as unknown as Record<string, unknown[]>);
 
     const target = await open();

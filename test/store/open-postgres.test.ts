@@ -19,7 +19,7 @@ import { freePort, silentPort } from "../support/services.ts";
 import { testEmbeddedMigrations } from "../support/embedded-migrations.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "..", "migrations-pg");
-const TABLES = ["plugins", "replay_memory", "server_samples", "servers", "tokens", "used_signatures", "webhook_deliveries", "webhook_states", "webhooks"];
+const TABLES = ["history_marks", "plugins", "replay_memory", "server_history", "server_samples", "servers", "tokens", "used_signatures", "webhook_deliveries", "webhook_states", "webhooks"];
 
 let postgres: Postgres;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// sparkline: players over the last 24 hours (the plugin's pushed history),
+// sparkline: players over the last 24 hours, or 7 or 30 days (range=; the plugin's pushed history),
 // with the current value and the peak, beside the server's name, status,
 // MOTD, join address and version. A history shorter than a day spans the
 // chart from its first sample; fewer than two samples draw a flat line at the
@@ -9,7 +9,7 @@ import { stripFormatting } from "../../minecraft/format.ts";
 import { Path, linearGradient, solid, type Color } from "../../render/index.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { HISTORY_WINDOW_MS, shows, type HistoryPoint, type ServerBannerData } from "../model.ts";
+import { HISTORY_WINDOW_MS, shows, SPARKLINE_RANGES, type HistoryPoint, type ServerBannerData, type SparklineRange } from "../model.ts";
 import { compactCount, exactCount } from "../numbers.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { drawPanel, drawServerStatus } from "../parts.ts";
@@ -138,26 +138,30 @@ export interface Chart {
   points: ChartPoint[];
   /** Index into points of the (first) highest value. */
   peak: number;
-  /** When the chart starts: 24 hours before its newest sample, or its first sample if that is later. */
+  /** When the chart starts: the window before its newest sample, or its first sample if that is later. */
   start: number;
   /** Whether the history covers the whole window. */
   fullDay: boolean;
 }
 
-/** A day's history whose first bucket lands a little after the window's start still reads as a day. */
-const FULL_DAY_SLACK_MS = 3_600_000;
+/**
+ * A history whose first bucket lands a little after the window's start still
+ * reads as the whole window: an hour of a day, and as much of longer ranges
+ * (whose points are an hour or three apart).
+ */
+const FULL_WINDOW_SLACK = 1 / 24;
 
 /**
- * History within the 24 hours before its newest sample, placed in `box`:
+ * History within the window (24 hours unless given) before its newest sample, placed in `box`:
  * time left to right from the window's start (or the first sample, when the
  * history is younger) to the newest, players bottom (0) to top (peak).
  * Null when fewer than two samples at different times remain: no line to draw.
  */
-export function chartOf(history: readonly HistoryPoint[], box: Box): Chart | null {
+export function chartOf(history: readonly HistoryPoint[], box: Box, windowMs: number = HISTORY_WINDOW_MS): Chart | null {
   const valid = history.filter((p) => Number.isFinite(p.at) && Number.isFinite(p.online)).sort((a, b) => a.at - b.at);
   const end = valid.at(-1)?.at;
   if (end === undefined) return null;
-  const recent = valid.filter((p) => p.at >= end - HISTORY_WINDOW_MS);
+  const recent = valid.filter((p) => p.at >= end - windowMs);
   const start = recent[0]!.at;
   const span = end - start;
   if (span <= 0) return null;
@@ -169,7 +173,7 @@ export function chartOf(history: readonly HistoryPoint[], box: Box): Chart | nul
     online: counts[i]!,
   }));
   const peak = counts.indexOf(Math.max(...counts));
-  return { points, peak, start, fullDay: span >= HISTORY_WINDOW_MS - FULL_DAY_SLACK_MS };
+  return { points, peak, start, fullDay: span >= windowMs * (1 - FULL_WINDOW_SLACK) };
 }
 
 /** "10:55 UTC": banners are shown to readers anywhere, so the one zone all can convert from. */
@@ -216,10 +220,19 @@ function drawFlat(surface: Surface, layout: SparklineLayout, known: number | nul
 
 const SANS = { face: "sans" } as const;
 
-/** What the peak covers: the day, the history there is, or (no chart) only the current count. */
-function peakCaption(chart: Chart | null): string {
+/** The range as a caption says it: "24 h", "7 d", "30 d". */
+const RANGE_CAPTIONS: Readonly<Record<SparklineRange, string>> = { "24h": "24 h", "7d": "7 d", "30d": "30 d" };
+
+/** "5 Jan": where a history of several days starts (the time of day says little there). */
+function dayOf(at: number): string {
+  return new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+/** What the peak covers: the range, the history there is, or (no chart) only the current count. */
+function peakCaption(chart: Chart | null, range: SparklineRange): string {
   if (!chart) return "peak";
-  return chart.fullDay ? "peak 24 h" : `peak since ${clockTime(chart.start)}`;
+  if (chart.fullDay) return `peak ${RANGE_CAPTIONS[range]}`;
+  return `peak since ${range === "24h" ? clockTime(chart.start) : dayOf(chart.start)}`;
 }
 const BOLD = { face: "sans", bold: true } as const;
 
@@ -280,7 +293,8 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
     drawStatusRow(surface, layout, data, palette);
 
     const color = data.status === "online" ? palette.accent : palette.muted;
-    const chart = chartOf(data.history, layout.chart);
+    const range = data.historyRange ?? "24h";
+    const chart = chartOf(data.history, layout.chart, SPARKLINE_RANGES[range]);
     const newest = [...data.history].reverse().find((p) => Number.isFinite(p.at) && Number.isFinite(p.online));
     const current = data.players?.online ?? (newest ? Math.max(0, Math.floor(newest.online)) : null);
     if (chart) drawLine(surface, layout, chart.points, [chart.points[chart.peak]!, chart.points.at(-1)!], color);
@@ -297,7 +311,7 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
       const caption = fitSlot(surface, layout.now.label, `now · ${peakText(exactCount)}`, SANS);
       drawStat(surface, layout.now, caption.truncated ? `now · ${peakText(compactCount)}` : `now · ${peakText(exactCount)}`, current, palette);
     }
-    if (layout.peak?.value) drawStat(surface, { label: layout.peak.label, value: layout.peak.value }, peakCaption(chart), peak, palette);
+    if (layout.peak?.value) drawStat(surface, { label: layout.peak.label, value: layout.peak.value }, peakCaption(chart, range), peak, palette);
     else if (layout.peak) textInSlot(surface, layout.peak.label, peakText(exactCount), SANS, palette.muted);
   },
 };

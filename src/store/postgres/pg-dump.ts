@@ -9,10 +9,9 @@
 import { count, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { BATCH_ROWS, dumpTables, loadBatches, tablesByKind, type RowBatch, type RowCounts } from "../dump.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, tablesByKind, type RowBatch, type RowCounts } from "../dump.ts";
 import type { PgDb } from "./open-postgres.ts";
 import * as schema from "./postgres-schema.ts";
-import { replayMemory } from "./postgres-schema.ts";
 
 const TABLES = tablesByKind<PgTable, PgColumn>(schema);
 
@@ -24,8 +23,8 @@ export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBa
     await connection.unsafe("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     inTransaction = true;
     const snapshot = drizzle({ client: connection });
-    yield* dumpTables<PgTable, PgColumn>(schema, now, ({ table, key, columns, where }) =>
-      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(key).limit(BATCH_ROWS),
+    yield* dumpTables<PgTable, PgColumn>(schema, now, ({ table, keys, columns, where }) =>
+      (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(...keys).limit(BATCH_ROWS),
     );
     await connection.unsafe("COMMIT");
     inTransaction = false;
@@ -49,14 +48,15 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
     try {
       const tx = drizzle({ client: connection });
       // Reads go on; a write of another instance waits until the copy is done, so none slips in after the check.
-      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, used_signatures, replay_memory IN EXCLUSIVE MODE");
+      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, server_history, used_signatures, replay_memory, history_marks IN EXCLUSIVE MODE");
       const counts = await loadBatches(
         batches,
         async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,
         async (batch) => {
-          if (batch.kind !== "replayCoverage") return tx.insert(TABLES[batch.kind]).values(batch.rows as never);
-          // A target that was served once keeps a window of its own; the copied keys were kept for the source's.
-          for (const row of batch.rows) await tx.insert(replayMemory).values(row).onConflictDoUpdate({ target: replayMemory.id, set: row });
+          const table = TABLES[batch.kind] as typeof schema.replayMemory;
+          if (!SETTING_KINDS.has(batch.kind)) return tx.insert(table).values(batch.rows as never);
+          // A target that was served once keeps settings of its own; the copied rows were kept under the source's.
+          for (const row of batch.rows) await tx.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never });
         },
       );
       for (const table of ["tokens", "server_samples"]) {

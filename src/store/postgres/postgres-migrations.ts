@@ -8,6 +8,7 @@ import init from "../../../migrations-pg/0000_init.sql" with { type: "text" };
 import pushFunction from "../../../migrations-pg/0001_push_function.sql" with { type: "text" };
 import webhooks from "../../../migrations-pg/0002_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../../migrations-pg/0003_webhook_players_record.sql" with { type: "text" };
+import serverHistory from "../../../migrations-pg/0004_server_history.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const SQL_BY_TAG: Record<string, string> = {
@@ -15,6 +16,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0001_push_function": pushFunction,
   "0002_webhooks": webhooks,
   "0003_webhook_players_record": webhookPlayersRecord,
+  "0004_server_history": serverHistory,
 };
 
 export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

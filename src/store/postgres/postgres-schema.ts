@@ -8,7 +8,7 @@
 // identities "by default", so that a copy from SQLite can keep its ids.
 
 import { sql } from "drizzle-orm";
-import { bigint, customType, doublePrecision, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { TOKEN_SCOPES } from "../../auth/token.ts";
 
 /**
@@ -83,9 +83,40 @@ export const serverSamples = pgTable(
   },
   (table) => [
     index("server_samples_server_at").on(table.serverUuid, table.at),
+    /** The history sweep reads and drops samples by time across servers. */
+    index("server_samples_at").on(table.at),
     uniqueIndex("server_samples_server_minute").on(table.serverUuid, table.minute),
   ],
 );
+
+/** A server's rolled-up history: 5-minute and hourly buckets (see src/store/schema.ts). */
+export const serverHistory = pgTable(
+  "server_history",
+  {
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    stepMs: integer("step_ms").notNull(),
+    at: int8("at").notNull(),
+    playersMin: integer("players_min"),
+    playersAvg: doublePrecision("players_avg"),
+    playersMax: integer("players_max"),
+    samples: integer("samples").notNull(),
+    online: doublePrecision("online").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.serverUuid, table.stepMs, table.at] }),
+    /** The sweep reads and drops a level by time across servers. */
+    index("server_history_step_at").on(table.stepMs, table.at),
+  ],
+);
+
+/** How far the history sweep has rolled up (one row, id 1; see src/store/schema.ts). */
+export const historyMarks = pgTable("history_marks", {
+  id: integer("id").primaryKey(),
+  fiveMinutesUntil: int8("five_minutes_until").notNull(),
+  hoursUntil: int8("hours_until").notNull(),
+});
 
 /** Plugin records (spec 2.2), bound to the token of their first accepted push. */
 export const plugins = pgTable("plugins", {

@@ -8,7 +8,7 @@
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
 import type { RowBatch, RowCounts } from "../dump.ts";
-import type { PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
+import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
@@ -16,6 +16,7 @@ import { pgUnavailable, withDeadline } from "./pg-faults.ts";
 import { getPlugin } from "./pg-plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
 import { adoptClockSkew } from "./pg-replay-memory.ts";
+import { readHistory, sweepHistory } from "./pg-server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./pg-webhooks.ts";
@@ -29,6 +30,7 @@ export class PostgresStore implements Store {
   readonly plugins: PluginStore;
   readonly replay: ReplayStore;
   readonly webhooks: WebhookStore;
+  readonly history: HistoryStore;
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
   /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
@@ -68,6 +70,10 @@ export class PostgresStore implements Store {
       claim: (transition) => this.call(() => claimTransition(db, transition)),
       due: (now, leaseMs, limit) => this.call(() => leaseDue(db, now, leaseMs, limit)),
       settle: (attempt) => this.call(() => settleAttempt(db, attempt)),
+    };
+    this.history = {
+      sweep: (now, staleAfterMs) => this.call(() => sweepHistory(db, now, staleAfterMs)),
+      buckets: (uuid, stepMs, since) => this.call(() => readHistory(db, uuid, stepMs, since)),
     };
   }
 

@@ -1,0 +1,80 @@
+import { expect, test } from "bun:test";
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS, type HistoryBucket } from "../../src/store/history.ts";
+import { forEachBackend } from "../support/backends.ts";
+import { pushUpdate, pushWeek, sqliteStore, STALE_SECONDS, sweepAll, WEEK_START } from "../support/history.ts";
+
+const T0 = WEEK_START;
+const STALE_MS = STALE_SECONDS * 1000;
+const UUID = "00000000-0000-4000-8000-000000000023";
+
+const byAt = (buckets: HistoryBucket[]) => new Map(buckets.map((bucket) => [bucket.at, bucket]));
+
+forEachBackend("history roll-ups", (open) => {
+  test("a week of updates gives the right 5-minute and hourly buckets, drops samples past a day, and a second sweep changes nothing", async () => {
+    const store = await open();
+    await pushWeek(store, UUID);
+    const now = T0 + 7 * DAY_MS + 10 * MINUTE_MS;
+    await sweepAll(store, now);
+
+    const five = await store.history.buckets(UUID, FIVE_MINUTES_MS, 0);
+    const fives = byAt(five.buckets);
+    expect(five.until).toBe(T0 + 7 * DAY_MS + 5 * MINUTE_MS);
+    expect(fives.get(T0 + 2 * DAY_MS)).toMatchObject({ online: 1, samples: 0, playersMax: null });
+    expect(fives.has(T0 + 2 * DAY_MS + 5 * MINUTE_MS)).toBe(false);
+    expect(fives.get(T0 + 2 * DAY_MS + 3 * HOUR_MS)).toMatchObject({ online: 1, samples: 1, playersMin: 10, playersAvg: 10, playersMax: 10 });
+    expect(fives.get(T0 + 3 * DAY_MS + HOUR_MS)).toMatchObject({ online: 1, samples: 1, playersMax: 50 });
+    // 7 days of 5-minute buckets, less the 35 of the 2 h 55 min offline.
+    expect(five.buckets.length).toBe(7 * 288 - 35 + 1);
+
+    const hours = await store.history.buckets(UUID, HOUR_MS, 0);
+    const hourly = byAt(hours.buckets);
+    expect(hours.until).toBe(T0 + 7 * DAY_MS);
+    expect(hourly.get(T0 + 2 * DAY_MS)!.online).toBeCloseTo(1 / 12, 10);
+    expect(hourly.has(T0 + 2 * DAY_MS + HOUR_MS)).toBe(false);
+    expect(hourly.get(T0 + 3 * DAY_MS + HOUR_MS)).toMatchObject({ online: 1, samples: 6, playersMin: 10, playersMax: 50 });
+    expect(hourly.get(T0 + 3 * DAY_MS + HOUR_MS)!.playersAvg).toBeCloseTo(100 / 6, 10);
+    expect(hours.buckets.length).toBe(7 * 24 - 2);
+
+    // Full resolution is kept a day: the samples from day 6, 00:00 on.
+    expect((await store.servers.samples(UUID, 0)).length).toBe(144);
+
+    expect(await store.history.sweep(now, STALE_MS)).toBe(false);
+    expect(await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).toEqual(five);
+    expect(await store.history.buckets(UUID, HOUR_MS, 0)).toEqual(hours);
+  });
+
+  test("two sweeps at once write what one does", async () => {
+    const one = await open();
+    const two = await open();
+    for (const store of [one, two]) {
+      for (let at = T0; at < T0 + DAY_MS; at += 10 * MINUTE_MS) await pushUpdate(store, UUID, at, (at / MINUTE_MS) % 13);
+    }
+    const now = T0 + DAY_MS;
+    await sweepAll(one, now);
+    while ((await Promise.all([two.history.sweep(now, STALE_MS), two.history.sweep(now, STALE_MS)])).some(Boolean));
+    for (const step of [FIVE_MINUTES_MS, HOUR_MS]) expect(await two.history.buckets(UUID, step, 0)).toEqual(await one.history.buckets(UUID, step, 0));
+  });
+
+  test("a server that never pushed has no buckets, and a sweep of an empty store does nothing", async () => {
+    const store = await open();
+    expect(await store.history.sweep(T0, STALE_MS)).toBe(false);
+    expect(await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).toEqual({ buckets: [], until: 0 });
+  });
+});
+
+test("a year of minute samples swept: rows per server bounded by the levels' spans", async () => {
+  const store = sqliteStore();
+  await pushUpdate(store, UUID, T0, 1);
+  const year = 365 * DAY_MS;
+  store.db.$client.transaction(() => {
+    const insert = store.db.$client.prepare("INSERT OR IGNORE INTO server_samples (server_uuid, at, players_online, players_max, tps) VALUES (?, ?, ?, 100, 20)");
+    for (let at = T0; at < T0 + year; at += MINUTE_MS) insert.run(UUID, at, (at / MINUTE_MS) % 50);
+  })();
+  await sweepAll(store, T0 + year);
+  const count = (sql: string) => (store.db.$client.query(sql).get() as { n: number }).n;
+  expect(count("SELECT count(*) AS n FROM server_samples")).toBeLessThanOrEqual(24 * 60 + 15);
+  expect(count("SELECT count(*) AS n FROM server_history WHERE step_ms = 300000")).toBeLessThanOrEqual(30 * 288 + 12);
+  expect(count("SELECT count(*) AS n FROM server_history WHERE step_ms = 3600000")).toBeLessThanOrEqual(365 * 24);
+  expect(count("SELECT count(*) AS n FROM server_history WHERE step_ms = 3600000")).toBeGreaterThan(364 * 24);
+});
+

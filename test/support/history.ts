@@ -1,0 +1,64 @@
+// Writing a server's history through the store, as pushes do.
+
+import { join } from "node:path";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../src/store/history.ts";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.ts";
+import type { Store } from "../../src/store/store.ts";
+import { tempDir, track } from "./cleanup.ts";
+
+let keys = 0;
+const tokens = new WeakMap<Store, Promise<{ tokenId: number; tokenHash: string }>>();
+
+/** The one token of `store` that its history pushes use. */
+function tokenOf(store: Store) {
+  let token = tokens.get(store);
+  if (!token) {
+    token = store.tokens.create({ hash: "history.".padEnd(64, "0"), scope: "all", label: "history", now: 0 }).then((row) => ({ tokenId: row.id, tokenHash: row.hash }));
+    tokens.set(store, token);
+  }
+  return token;
+}
+
+/** An accepted update of server `uuid` at `now` with `players` online. */
+export async function pushUpdate(store: Store, uuid: string, now: number, players: number): Promise<void> {
+  keys += 1;
+  const replay = { key: `history-${keys}-`.padEnd(64, "0"), fingerprint: `history-${keys}-`.padEnd(64, "0"), timestampMs: now, expiresAt: Number.MAX_SAFE_INTEGER };
+  await store.push({
+    credentials: await tokenOf(store),
+    replay,
+    now,
+    bounds: { registrationMax: 10, maxBytesPerToken: 1 << 20 },
+    record: { kind: "server", uuid, serverPush: "update", fields: { status: "online", playersOnline: players, playersMax: 100 }, maxPerToken: 10 },
+  });
+}
+
+/** A new SQLite store in a temporary file, closed after the test. */
+export function sqliteStore(): SqliteStore {
+  const store = openSqliteStore(join(tempDir("history"), "pennant.db"));
+  track(() => store.close());
+  return store;
+}
+
+/** Monday 5 January 2026, 00:00 UTC. */
+export const WEEK_START = Date.UTC(2026, 0, 5);
+/** PENNANT_STALE_AFTER of the simulated week. */
+export const STALE_SECONDS = 900;
+
+/**
+ * A week of updates of `uuid` every 10 minutes, 10 players, with 50 once (day
+ * 3, 01:00) and none for 3 hours from day 2, 00:00: online until 00:05 (the
+ * last update at 23:50 plus 15 minutes of staleness), offline until 03:00.
+ */
+export async function pushWeek(store: Store, uuid: string): Promise<void> {
+  for (let at = WEEK_START; at < WEEK_START + 7 * DAY_MS; at += 10 * MINUTE_MS) {
+    if (at >= WEEK_START + 2 * DAY_MS && at < WEEK_START + 2 * DAY_MS + 3 * HOUR_MS) continue;
+    await pushUpdate(store, uuid, at, at === WEEK_START + 3 * DAY_MS + HOUR_MS ? 50 : 10);
+  }
+}
+
+/** Sweeps at `now` until nothing is waiting; how many runs it took. */
+export async function sweepAll(store: Store, now: number, staleAfterMs = STALE_SECONDS * 1000): Promise<number> {
+  let runs = 1;
+  while (await store.history.sweep(now, staleAfterMs)) runs += 1;
+  return runs;
+}
