@@ -25,10 +25,14 @@ export function signatureHeaders(secret: string, body: string, now: number): Rec
   return { "X-Pennant-Timestamp": timestamp, "X-Pennant-Signature": sign("standard", secret, timestamp, Buffer.from(body)).toString("hex") };
 }
 
-/** When to try again after attempt number `attempts` (0 for the first) failed at `now`, or null to give up. */
+/**
+ * When to try again after attempt number `attempts` (0 for the first) failed
+ * at `now`, or null to give up. A wait that would end past the hour is cut
+ * to end at it: the last try comes at the hour, not half an hour before.
+ */
 export function retryAt(delivery: Pick<DueDelivery, "createdAt" | "attempts">, now: number): number | null {
-  const next = now + FIRST_RETRY_MS * 2 ** delivery.attempts;
-  return next - delivery.createdAt > RETRY_FOR_MS ? null : next;
+  const last = delivery.createdAt + RETRY_FOR_MS;
+  return now >= last ? null : Math.min(now + FIRST_RETRY_MS * 2 ** delivery.attempts, last);
 }
 
 /** The URL to request: the same, with the host replaced by the address it was resolved to. */
