@@ -5,6 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
+import { BADGE_HISTORY_RANGE } from "../badge/options.ts";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES, STYLES } from "../badge/styles.ts";
@@ -12,6 +13,7 @@ import { BACKGROUND_PRESETS } from "../banner/backgrounds.ts";
 import { BANNER_ELEMENTS, type BannerElement } from "../banner/model.ts";
 import { PALETTES } from "../banner/theme.ts";
 import type { Color } from "../render/index.ts";
+import { HISTORY_RANGES } from "../store/history-ranges.ts";
 import { parameterInputs } from "./banner-parameters.ts";
 import styles from "./designer/designer.css" with { type: "text" };
 import script from "./designer/designer.js" with { type: "text" };
@@ -40,10 +42,18 @@ export const DESIGNER_ASSETS = {
 /** Data for the page's script as the text of a JSON script element: "<" escaped so no text can close the element. */
 const jsonBlock = (data: unknown) => JSON.stringify(data).replaceAll("<", "\\u003c");
 
-/** Badge metrics and styles with each style's height (a 2x badge's HTML shows it at that height), from the badge modules themselves. */
+/**
+ * Badge metrics and styles with each style's height (a 2x badge's HTML shows
+ * it at that height), the server metrics read over a history range with the
+ * ranges and the one a badge without ?range= reads, from the badge modules
+ * themselves.
+ */
 const badgeChoices = jsonBlock({
   pluginMetrics: [...PLUGIN_METRICS.keys()],
   serverMetrics: [...SERVER_METRICS.keys()],
+  rangedMetrics: [...SERVER_METRICS].filter(([, metric]) => metric.readsHistory).map(([name]) => name),
+  ranges: HISTORY_RANGES,
+  defaultRange: BADGE_HISTORY_RANGE,
   styles: STYLE_NAMES,
   heights: Object.fromEntries(STYLE_NAMES.map((name) => [name, STYLES[name].height])),
 });

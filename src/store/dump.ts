@@ -6,6 +6,7 @@
 import { and, getTableColumns, gt, gte, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { HistoryBucket, HistoryMarks } from "./history.ts";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
+import type { ServerState, WebhookRow } from "./webhook-records.ts";
 
 /** A history sample with its id (the id the table gives it, kept across a copy). */
 export interface SampleRow extends ServerSample {
@@ -31,6 +32,25 @@ export interface HistoryMarksRow extends HistoryMarks {
   id: number;
 }
 
+/** The state and player record alerts last saw of a server: without it the first sweep after a copy would send nothing for a change. */
+export interface WebhookStateRow {
+  serverUuid: string;
+  state: ServerState;
+  changedAt: number;
+  playersRecord: number | null;
+}
+
+/** A delivery still waiting for an attempt, with its id (kept across a copy, as the samples'). */
+export interface WebhookDeliveryRow {
+  id: number;
+  webhookId: string;
+  body: string;
+  createdAt: number;
+  attempts: number;
+  nextAt: number;
+  leasedUntil: number;
+}
+
 /** The rows of each kind, named as `pennant copy` counts them. */
 export interface RowsByKind {
   tokens: TokenRow;
@@ -41,6 +61,9 @@ export interface RowsByKind {
   replayKeys: ReplayKeyRow;
   replayCoverage: ReplayCoverageRow;
   historyMarks: HistoryMarksRow;
+  webhooks: WebhookRow;
+  webhookStates: WebhookStateRow;
+  webhookDeliveries: WebhookDeliveryRow;
 }
 
 export type RowKind = keyof RowsByKind;
@@ -50,16 +73,20 @@ export type RowBatch = { [K in RowKind]: { kind: K; rows: Array<RowsByKind[K]> }
 
 /**
  * The order a dump hands out and a load writes the kinds in: tokens before
- * the records that reference them, servers before their samples.
+ * the records that reference them, servers before their samples and
+ * webhooks, webhooks before their deliveries.
  */
-export const ROW_KINDS: readonly RowKind[] = ["tokens", "servers", "plugins", "samples", "history", "replayKeys", "replayCoverage", "historyMarks"];
+export const ROW_KINDS: readonly RowKind[] = [
+  "tokens", "servers", "plugins", "samples", "history", "replayKeys", "replayCoverage", "historyMarks", "webhooks", "webhookStates", "webhookDeliveries",
+];
 
 /**
  * The kinds whose rows make a store "hold data", and that a copy reports (the
  * replay coverage and the history marks are settings a first start writes,
- * not data; history buckets belong to servers, which are counted).
+ * not data; history buckets and webhook states belong to servers, and
+ * deliveries to webhooks, which are counted).
  */
-export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys"] as const satisfies readonly RowKind[];
+export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys", "webhooks"] as const satisfies readonly RowKind[];
 
 /**
  * Rows per batch. A batch is written as one INSERT of up to 14 columns a
@@ -84,6 +111,7 @@ const KIND_NAMES: Record<(typeof DATA_KINDS)[number], [string, string]> = {
   plugins: ["plugin", "plugins"],
   samples: ["history sample", "history samples"],
   replayKeys: ["replay key", "replay keys"],
+  webhooks: ["webhook", "webhooks"],
 };
 
 /** "3 tokens, 1 server, ..." for the data kinds counted. */
@@ -106,6 +134,9 @@ export interface DumpedSchema<T extends Table, C extends Column> {
   usedSignatures: T & { expiresAt: C };
   replayMemory: T;
   historyMarks: T;
+  webhooks: T;
+  webhookStates: T;
+  webhookDeliveries: T;
 }
 
 /** The settings kinds, one row each, that a load writes over the target's own (a target that was served once has them). */
@@ -113,9 +144,10 @@ export const SETTING_KINDS: ReadonlySet<RowKind> = new Set(["replayCoverage", "h
 
 /** The table of each kind, in `schema`. */
 export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
-  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks } = schema;
+  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks, webhooks, webhookStates, webhookDeliveries } = schema;
   return {
     tokens, servers, plugins, samples: serverSamples, history: serverHistory, replayKeys: usedSignatures, replayCoverage: replayMemory, historyMarks,
+    webhooks, webhookStates, webhookDeliveries,
   };
 }
 
@@ -150,6 +182,9 @@ export async function* dumpTables<T extends Table, C extends Column>(
     replayKeys: { keyNames: ["signature"], filter: gte(usedSignatures.expiresAt, now) },
     replayCoverage: { keyNames: ["id"] },
     historyMarks: { keyNames: ["id"] },
+    webhooks: { keyNames: ["id"] },
+    webhookStates: { keyNames: ["serverUuid"] },
+    webhookDeliveries: { keyNames: ["id"] },
   };
   for (const kind of ROW_KINDS) {
     const { keyNames, columns, filter } = plan[kind];

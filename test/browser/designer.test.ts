@@ -294,6 +294,19 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(await copied(page, "HTML")).toBe(`<img src="${sharpBadge.src.replaceAll("&", "&amp;")}" height="28" alt="ticks">`);
     await page.getByText("A 2× badge is shown at half its pixels").waitFor();
 
+    // A Range only for the metrics read over the server's history; the default (7 days) left out of the URL.
+    await expect(field(page, "Range").isVisible()).resolves.toBe(false);
+    await field(page, "Metric").selectOption("uptime");
+    await expect(field(page, "Range").isVisible()).resolves.toBe(true);
+    await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/uptime.png`, params: { range: null } });
+    await field(page, "Range").selectOption("30d");
+    const ranged = await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/uptime.png`, params: { range: "30d", style: "for-the-badge" } });
+    await expectServed(ranged.src, "image/png");
+    expect(await copied(page, "URL")).toBe(ranged.src);
+    await field(page, "Metric").selectOption("players");
+    await expect(field(page, "Range").isVisible()).resolves.toBe(false);
+    await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/players.png`, params: { range: null } });
+
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -53,8 +53,9 @@ interface Source {
 /**
  * An SQLite file holding one of each thing a store keeps, made as a user
  * makes it: tokens by `token create` (one revoked), a server update, a
- * deployed plugin's update (extra stats), a plugin's data (JSON fields), and
- * a token open registration made; the replay keys of every push.
+ * deployed plugin's update (extra stats), a plugin's data (JSON fields), a
+ * token open registration made, and a webhook subscription (its secret with
+ * it); the replay keys of every push.
  */
 async function populatedSqlite(): Promise<Source> {
   const path = join(tempDir("copy-source"), "pennant.db");
@@ -63,7 +64,7 @@ async function populatedSqlite(): Promise<Source> {
   await runCli(["token", "create", "--scope", "plugin", "--label", "old"], env);
   expect((await runCli(["token", "revoke", "2"], env)).code).toBe(0);
 
-  const server = await startServe({ ...env, PENNANT_REGISTRATION: "open" });
+  const server = await startServe({ ...env, PENNANT_REGISTRATION: "open", PENNANT_WEBHOOK_PRIVATE: "on" });
   const serverUuid = newUuid();
   const registeredUuid = newUuid();
   const registered = randomBytes(24).toString("hex");
@@ -78,6 +79,8 @@ async function populatedSqlite(): Promise<Source> {
     expect((await fetch(pluginPush)).status).toBe(200);
     const registration = signedRequest(server.url, { path: "/api/server/update", token: registered, serverUuid: registeredUuid, body: { name: "Mine", status: "online" } }, Date.now());
     expect((await fetch(registration)).status).toBe(200);
+    const hook = { url: "http://127.0.0.1:9/hook", events: ["offline", "online"], format: "discord" };
+    expect((await fetch(signedRequest(server.url, { path: "/api/server/webhooks", token, serverUuid, body: hook }, Date.now()))).status).toBe(201);
     return { path, token, registered, serverUuid, registeredUuid, accepted };
   } finally {
     await server.kill("SIGTERM");
@@ -85,7 +88,7 @@ async function populatedSqlite(): Promise<Source> {
 }
 
 /** The JSON columns, read as values: PostgreSQL's jsonb hands keys back in its own order. */
-const JSON_COLUMNS = new Set(["extra", "stats", "meta", "minecraft_versions", "server_software"]);
+const JSON_COLUMNS = new Set(["extra", "stats", "meta", "minecraft_versions", "server_software", "events"]);
 
 /** Every row of every table of an SQLite file (drizzle's migration log and sqlite_sequence included), every column. */
 function sqliteRows(path: string): Record<string, unknown[]> {
@@ -125,7 +128,7 @@ describe("pennant copy", () => {
     const { url, shown } = await pgDatabase();
     const there = await copy(source.path, url);
     expect(there).toMatchObject({ code: 0, stderr: "" });
-    expect(there.stdout).toBe(`copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 4 replay keys from ${source.path} to ${shown}\n`);
+    expect(there.stdout).toBe(`copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook from ${source.path} to ${shown}\n`);
 
     const types = await pg(url)`SELECT jsonb_typeof(s.extra) AS extra, jsonb_typeof(p.stats) AS stats, jsonb_typeof(p.meta) AS meta,
       jsonb_typeof(p.minecraft_versions) AS versions, jsonb_typeof(p.server_software) AS software
@@ -134,10 +137,11 @@ describe("pennant copy", () => {
 
     const back = join(tempDir("copy-back"), "pennant.db");
     const again = await copy(url, back);
-    expect(again).toMatchObject({ code: 0, stderr: "", stdout: `copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 4 replay keys from ${shown} to ${back}\n` });
+    expect(again).toMatchObject({ code: 0, stderr: "", stdout: `copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook from ${shown} to ${back}\n` });
     const [before, after] = [sqliteRows(source.path), sqliteRows(back)];
     expect(before.tokens!.map((row) => (row as { origin: string }).origin)).toEqual(["cli", "cli", "registration"]);
     expect(before.replay_memory).toHaveLength(1);
+    expect(before.webhooks).toMatchObject([{ server_uuid: source.serverUuid, format: "discord", secret: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(after).toEqual(before);
   });
 
@@ -179,7 +183,7 @@ describe("pennant copy", () => {
     expect(await copy(source.path, url)).toEqual({
       code: 2,
       stdout: "",
-      stderr: `error: nothing copied: ${shown} already holds data (3 tokens, 3 servers, 1 plugin, 3 history samples, 4 replay keys); copy into a new, empty database\n`,
+      stderr: `error: nothing copied: ${shown} already holds data (3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook); copy into a new, empty database\n`,
     });
     expect(await pgCounts(url)).toEqual(held);
 

@@ -79,13 +79,16 @@ test("nothing on the page comes from elsewhere and nothing runs inline", async (
 /** The JSON data block `id` on the page. */
 const dataBlock = (html: string, id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, "s").exec(html)![1]!);
 
-test("the badge choices on the page are the badge module's metrics and styles, with the heights shields gives the styles", async () => {
+test("the badge choices on the page are the badge module's metrics and styles, with the heights shields gives the styles, and the ranges of uptime and peak", async () => {
   const { html } = await page();
   expect(dataBlock(html, "badge-choices")).toEqual({
     pluginMetrics: [...PLUGIN_METRICS.keys()],
     serverMetrics: [...SERVER_METRICS.keys()],
     styles: [...STYLE_NAMES],
     heights: { flat: 20, "flat-square": 20, plastic: 18, "for-the-badge": 28, social: 20 },
+    rangedMetrics: ["uptime", "peak"],
+    ranges: ["24h", "7d", "30d", "1y"],
+    defaultRange: "7d",
   });
 });
 

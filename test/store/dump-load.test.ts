@@ -1,11 +1,13 @@
 // Store.dump and Store.load, on every backend (the CLI test, test/cli/copy.test.ts,
 // moves stores between the two): more rows than one batch come across whole,
 // replay keys past their window stay behind, a load is one transaction and
-// goes only into an empty store, and ids made after it follow the copied ones.
+// goes only into an empty store, and ids made after it follow the copied ones
+// (tokens, samples, webhook deliveries).
 
 import { expect, test } from "bun:test";
 import { BATCH_ROWS, StoreNotEmptyError, type RowBatch } from "../../src/store/dump.ts";
 import type { Push, Store } from "../../src/store/store.ts";
+import type { Transition } from "../../src/store/webhook-records.ts";
 import { forEachBackend } from "../support/backends.ts";
 
 const MINUTE = 60_000;
@@ -24,7 +26,16 @@ function update(tokenId: number, now: number, expiresAt = Number.MAX_SAFE_INTEGE
   };
 }
 
-/** A store with two tokens (one revoked), a server, a plugin and `minutes` history samples and replay keys. */
+/** SERVER's state moving to `state` at `now`, claimed for its webhooks. */
+function transition(state: "online" | "offline", now: number): Transition {
+  return { serverUuid: SERVER, change: { state }, event: state, now, body: () => `{"event":"${state}"}`, maxQueued: 5 };
+}
+
+/**
+ * A store with two tokens (one revoked), a plugin, `minutes` history
+ * samples and replay keys, and with any minutes the server they are of, with
+ * a webhook and one delivery of it waiting.
+ */
 async function seeded(open: () => Promise<Store>, minutes: number): Promise<Store> {
   const store = await open();
   const token = await store.tokens.create({ hash: "t".repeat(64), scope: "all", label: "seed", now: 1 });
@@ -32,6 +43,12 @@ async function seeded(open: () => Promise<Store>, minutes: number): Promise<Stor
   for (let minute = 1; minute <= minutes; minute++) await store.push(update(token.id, minute * MINUTE));
   const plugin = { name: "EzShops", stats: { shops: 3 }, meta: { alpha: { downloads: 1 } }, minecraftVersions: ["1.21"], serverSoftware: ["Paper"] };
   await store.push({ ...update(token.id, 0), record: { kind: "plugin", uuid: SERVER, fields: plugin, maxPerToken: 10 } });
+  if (minutes === 0) return store;
+  const replay = { key: "hook".padEnd(64, "0"), fingerprint: "hook", timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
+  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 5, replay, maxPerServer: 10 });
+  // The first state seen is only remembered; the change after it queues the delivery.
+  await store.webhooks.claim(transition("online", 6));
+  expect(await store.webhooks.claim(transition("offline", 7))).toBe(1);
   return store;
 }
 
@@ -81,6 +98,21 @@ forEachBackend("dump and load", (open) => {
       replayKeys: Array.from({ length: many }, (_, i) => ({ signature: `k${String(i).padStart(5, "0")}`, expiresAt: 10, fingerprint: i ? "f" : null })),
       replayCoverage: [{ id: 1, clockSkewMs: 300_000, coveredSince: 0 }],
       historyMarks: [{ id: 1, fiveMinutesUntil: 600_000, hoursUntil: 3_600_000 }],
+      webhooks: [
+        {
+          id: "1b0e7c6a-0000-4000-8000-000000000001", serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json",
+          secret: "s".repeat(64), requestKey: "q".repeat(64), createdAt: 11, failingSince: null, pausedAt: null, lastStatus: 204, lastDeliveryAt: 12, dropped: 0,
+        },
+        {
+          id: "1b0e7c6a-0000-4000-8000-000000000002", serverUuid: SERVER, url: "https://discord.com/api/webhooks/1/a", events: ["players_record"], format: "discord",
+          secret: "d".repeat(64), requestKey: "p".repeat(64), createdAt: 13, failingSince: 14, pausedAt: 15, lastStatus: 0, lastDeliveryAt: 15, dropped: 3,
+        },
+      ],
+      webhookStates: [{ serverUuid: SERVER, state: "offline", changedAt: 16, playersRecord: 42 }],
+      // Ids with a gap: they are kept, not renumbered.
+      webhookDeliveries: [4, 9].map((id) => ({
+        id, webhookId: "1b0e7c6a-0000-4000-8000-000000000001", body: `{"event":"offline","n":${id}}`, createdAt: 16, attempts: id - 4, nextAt: 17, leasedUntil: id === 9 ? 18 : 0,
+      })),
     } as const;
     async function* inBatches(): AsyncGenerator<RowBatch> {
       for (const [kind, all] of Object.entries(rows)) {
@@ -90,6 +122,7 @@ forEachBackend("dump and load", (open) => {
     const source = await open();
     expect(await source.load(inBatches())).toEqual({
       tokens: 2, servers: 1, plugins: 1, samples: many, history: many, replayKeys: many, replayCoverage: 1, historyMarks: 1,
+      webhooks: 2, webhookStates: 1, webhookDeliveries: 2,
     });
     const batches = await batchesOf(source.dump(0));
     expect(batches.filter((batch) => batch.kind === "samples").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);
@@ -146,7 +179,7 @@ forEachBackend("dump and load", (open) => {
     expect(await rowsOf(target, 0)).toEqual(before);
   });
 
-  test("tokens and samples made after a load take ids past the copied ones", async () => {
+  test("tokens, samples and webhook deliveries made after a load take ids past the copied ones", async () => {
     const source = await seeded(open, 2);
     const target = await open();
     await target.load(source.dump(0));
@@ -155,5 +188,8 @@ forEachBackend("dump and load", (open) => {
     await target.push(update(1, 3 * MINUTE));
     const samples = (await rowsOf(target, 0)).samples as Array<{ id: number }>;
     expect(samples.map((sample) => sample.id)).toEqual([1, 2, 3]);
+    expect(await target.webhooks.claim(transition("online", 8))).toBe(1);
+    const deliveries = (await rowsOf(target, 0)).webhookDeliveries as Array<{ id: number }>;
+    expect(deliveries.map((delivery) => delivery.id)).toEqual([1, 2]);
   });
 });

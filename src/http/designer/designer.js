@@ -139,6 +139,7 @@ const CHOICE_TITLES = {
   scale: { 1: "1×", 2: "2× (Hi-DPI)" },
   data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin" },
   hide: { motd: "MOTD" },
+  range: { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "1y": "Last year" },
 };
 const choiceTitle = (name, value) => CHOICE_TITLES[name]?.[value] ?? value[0].toUpperCase() + value.slice(1);
 
@@ -329,20 +330,30 @@ function badgeImage() {
   const metric = value("badge-metric");
   const style = value("badge-style");
   const scale = value("badge-scale");
+  const range = rangeOffered() && value("badge-range") !== choices.defaultRange ? value("badge-range") : "";
   const query = queryOf({
-    style: style === "flat" ? "" : style, label: value("badge-label"), color: value("badge-color").replace(/^#/, ""), scale: scale === "1" ? "" : scale,
+    style: style === "flat" ? "" : style, label: value("badge-label"), color: value("badge-color").replace(/^#/, ""), scale: scale === "1" ? "" : scale, range,
   });
   const url = `${origin}/shields/${value("badge-subject")}/${uuid.toLowerCase()}/${metric}.png${query ? `?${query}` : ""}`;
   // A 2x badge's HTML names its height, so it shows at half its pixels; its width follows.
   return { image: { url, alt: value("badge-label") || metric, height: scale === "1" ? undefined : choices.heights[style] } };
 }
 
+/** Whether the chosen metric reads the server's history over a range (uptime, peak): only then is ?range= read. */
+const rangeOffered = () => $("badge-subject").value === "servers" && choices.rangedMetrics.includes($("badge-metric").value);
+
 function showMetrics() {
   const metrics = $("badge-subject").value === "plugins" ? choices.pluginMetrics : choices.serverMetrics;
   fillSelect($("badge-metric"), metrics.map((m) => [m, m]), metrics.includes($("badge-metric").value) ? $("badge-metric").value : metrics[0]);
+  showRange();
+}
+
+function showRange() {
+  $("badge-range-field").hidden = !rangeOffered();
 }
 
 fillSelect($("badge-style"), choices.styles.map((s) => [s, s]), "flat");
+fillSelect($("badge-range"), choices.ranges.map((r) => [r, choiceTitle("range", r)]), choices.defaultRange);
 fillSelect($("badge-scale"), ["1", "2"].map((s) => [s, choiceTitle("scale", s)]), "1");
 showMetrics();
 const updateBadge = livePreview({
@@ -357,6 +368,7 @@ $("badge-subject").addEventListener("change", () => {
   showMetrics();
   updateBadge();
 });
+$("badge-metric").addEventListener("change", showRange);
 updateBadge();
 
 // ---- Tabs (WAI-ARIA tabs: arrow keys move between them) ----

@@ -39,7 +39,7 @@ export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBa
  * Writes `batches` into `db` in one transaction and returns how many rows of
  * each kind it wrote; StoreNotEmptyError (nothing written) when `db` holds
  * data. The identity sequences are then set past the copied ids, so that the
- * next token or sample made here takes a new id.
+ * next token, sample or delivery made here takes a new id.
  */
 export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): Promise<RowCounts> {
   const connection = await db.$client.reserve();
@@ -48,7 +48,7 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
     try {
       const tx = drizzle({ client: connection });
       // Reads go on; a write of another instance waits until the copy is done, so none slips in after the check.
-      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, server_history, used_signatures, replay_memory, history_marks IN EXCLUSIVE MODE");
+      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, server_history, used_signatures, replay_memory, history_marks, webhooks, webhook_states, webhook_deliveries IN EXCLUSIVE MODE");
       const counts = await loadBatches(
         batches,
         async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,
@@ -59,7 +59,7 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
           for (const row of batch.rows) await tx.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never });
         },
       );
-      for (const table of ["tokens", "server_samples"]) {
+      for (const table of ["tokens", "server_samples", "webhook_deliveries"]) {
         await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), max(id)) FROM ${sql.identifier(table)} HAVING max(id) IS NOT NULL`);
       }
       await connection.unsafe("COMMIT");
