@@ -7,6 +7,7 @@
 
 import type { Store } from "../store/store.ts";
 import type { ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 import { retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
 import { eventBody, formatBody, stateOf, type WebhookEvent } from "./events.ts";
 
@@ -31,32 +32,25 @@ export interface AlertDeps {
 }
 
 export class AlertSweep {
-  #timer: ReturnType<typeof setInterval> | undefined;
-  /** The sweep under way: one at a time, however slow a receiver is. */
-  #running: Promise<void> | undefined;
+  /** One sweep at a time, however slow a receiver is. */
+  readonly #task: PeriodicTask;
 
-  constructor(private readonly deps: AlertDeps) {}
+  constructor(private readonly deps: AlertDeps) {
+    this.#task = new PeriodicTask(() => this.#sweepOnce(), deps.reportFailure);
+  }
 
   start(intervalMs = SWEEP_INTERVAL_MS): void {
-    this.#timer = setInterval(() => void this.sweep(), intervalMs);
-    // The listening socket keeps serve alive; a serve that failed to start must still exit.
-    this.#timer.unref();
+    this.#task.start(intervalMs);
   }
 
   /** Stops the timer and waits for the sweep under way. */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One sweep, unless one is under way (then that one). */
   sweep(): Promise<void> {
-    this.#running ??= this.#sweepOnce()
-      .catch(this.deps.reportFailure)
-      .finally(() => {
-        this.#running = undefined;
-      });
-    return this.#running;
+    return this.#task.run();
   }
 
   async #sweepOnce(): Promise<void> {

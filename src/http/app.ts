@@ -92,9 +92,9 @@ export async function createApp(ctx: AppContext) {
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
-  const stopSweeping = ctx.sweepHistory
+  const historySweeper = ctx.sweepHistory
     ? startHistorySweeper({ store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, log })
-    : () => {};
+    : null;
   // One per-IP budget for every public endpoint that costs real work.
   const ipLimiter = limits.limiter("requests", ctx.config.rateLimit);
   const metrics = ctx.metrics ?? new ServiceMetrics();
@@ -171,10 +171,9 @@ export async function createApp(ctx: AppContext) {
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute())
     .onStop(async () => {
-      await alerts.stop();
+      await Promise.all([alerts.stop(), historySweeper?.stop()]);
       drawer.close();
       limits.close();
-      stopSweeping();
     });
   return app;
 }

@@ -4,6 +4,7 @@
 // of samples) is caught up a few runs per tick, between requests.
 
 import type { Logger } from "../log.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 import type { Store } from "../store/store.ts";
 
 /** How often the sweep runs: a 5-minute bucket is written within about this long of settling. */
@@ -19,22 +20,14 @@ export interface HistorySweeperDeps {
   log: Logger;
 }
 
-/** Starts sweeping every HISTORY_SWEEP_EVERY_MS; returns what stops it. */
-export function startHistorySweeper({ store, now, staleAfterMs, log }: HistorySweeperDeps): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Sweeps at once and then every HISTORY_SWEEP_EVERY_MS; the app stops it (waiting for a run under way). */
+export function startHistorySweeper({ store, now, staleAfterMs, log }: HistorySweeperDeps): PeriodicTask {
+  const sweeper = new PeriodicTask(
+    async () => {
       for (let run = 0; run < RUNS_PER_TICK && (await store.history.sweep(now(), staleAfterMs)); run += 1);
-    } catch (error) {
-      log.warn("history sweep failed; it runs again in a minute", { error: (error as Error).message });
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, HISTORY_SWEEP_EVERY_MS);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+    (error) => log.warn("history sweep failed; it runs again in a minute", { error: (error as Error).message }),
+  );
+  sweeper.start(HISTORY_SWEEP_EVERY_MS, true);
+  return sweeper;
 }
