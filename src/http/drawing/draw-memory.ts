@@ -16,19 +16,27 @@ export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
 /**
  * Each thread that draws or answers drawings asks for a collection once the
- * drawings since its last one add up to this much transient memory (one
- * large banner, or some hundreds of badges); otherwise the collector lets a
- * heap grow to 2-3 times its live size in a storm of new images. A render
- * thread collects in full after its answer (a small heap: a few ms); the
- * answering thread only starts a collection (Bun.gc(false), ~1 ms: a full
- * one of its heap of caches takes 30-120 ms, which /healthz would wait).
- * Measured on a 2-thread server drawing 560 banners of every size at scale
- * 2, a quarter of them 1200x300: peak RSS ~310 MiB with the render threads'
- * collections, ~380-420 MiB without; and through 6,000 distinct banners then
- * 20,000 distinct badges (bench/threads.ts), the badge storm's peak went from
- * 512-596 MiB to 469-478 MiB with the answering thread's.
+ * drawings since its last one add up to a bound (one large banner, or some
+ * hundreds of badges); otherwise the collector lets a heap grow to 2-3 times
+ * its live size in a storm of new images. The answering thread only starts a
+ * collection (Bun.gc(false), ~1 ms: a full one of its heap of caches takes
+ * 30-120 ms, which /healthz would wait), every 16 MiB: through 6,000
+ * distinct banners then 20,000 distinct badges (bench/threads.ts), the badge
+ * storm's peak went from 512-596 MiB to 469-478 MiB with it.
  */
-export const COLLECT_AFTER_BYTES = 16 * MIB;
+export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
+/**
+ * A render thread collects in full after its answer, every 64 MiB. A full
+ * collection is not free: JavaScriptCore's helper threads mark in parallel on
+ * the other cores, and every 16 MiB (every 3 banners of a mix of sizes) they
+ * took 1 ms of CPU per banner beside the thread's 3.3-4.7, on cores a second
+ * render thread needs (new banners of every size, PNG and WebP, 2 cores:
+ * one thread 173 a second at 16 MiB, 231 at 64; two threads 264 at 16, 382
+ * at 64). The storms' peak was the same at 64 MiB as at 16 (banners 415-434
+ * MiB, badges 485-503) and higher without render-thread collections
+ * (505/505), so 64 it is.
+ */
+export const RENDER_THREAD_COLLECT_AFTER_BYTES = 64 * MIB;
 
 /** Adds up the transient memory of finished drawings and says when a collection is due. */
 export class GarbageTally {

@@ -9,7 +9,7 @@ import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
-import { COLLECT_AFTER_BYTES, drawingMemory, GarbageTally } from "./draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, GarbageTally } from "./draw-memory.ts";
 import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
@@ -38,7 +38,7 @@ export class InThreadDrawer implements Drawer {
   private readonly budget: CacheBudget;
   private readonly kit: DrawingKit;
   /** The drawings made since this thread last asked for a collection (draw-memory.ts). */
-  private readonly garbage = new GarbageTally(COLLECT_AFTER_BYTES);
+  private readonly garbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
 
   constructor(cacheBytes: CacheBytes) {
     this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));

@@ -12,7 +12,7 @@
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
-import { COLLECT_AFTER_BYTES, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally } from "./draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, RENDER_THREAD_COLLECT_AFTER_BYTES, DRAWING_MEMORY_BYTES, GarbageTally } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
@@ -67,7 +67,7 @@ export class RenderPool implements Drawer {
   /** The transient memory of the drawings running now. */
   private memoryInFlight = 0;
   /** The drawings answered on this thread since it last asked for a collection. */
-  private readonly answeredGarbage = new GarbageTally(COLLECT_AFTER_BYTES);
+  private readonly answeredGarbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
   private closed = false;
 
   constructor(private readonly settings: RenderPoolSettings) {
@@ -154,7 +154,7 @@ export class RenderPool implements Drawer {
     const worker = new Worker(WORKER_URL);
     // A pool left open (a test's app) must not keep the process alive.
     worker.unref();
-    const thread: RenderThread = { worker, task: null, deadline: undefined, usage: [], garbage: new GarbageTally(COLLECT_AFTER_BYTES) };
+    const thread: RenderThread = { worker, task: null, deadline: undefined, usage: [], garbage: new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES) };
     const start: ToRenderThread = { type: "start", cacheBytes: this.perThread };
     worker.postMessage(start);
     worker.addEventListener("message", (event: MessageEvent<FromRenderThread>) => this.answered(thread, event.data));

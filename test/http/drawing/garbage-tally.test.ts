@@ -3,7 +3,7 @@
 // one large banner at once, or many badges one after another.
 
 import { describe, expect, test } from "bun:test";
-import { COLLECT_AFTER_BYTES, drawingMemory, GarbageTally } from "../../../src/http/drawing/draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES } from "../../../src/http/drawing/draw-memory.ts";
 
 describe("GarbageTally", () => {
   test("small drawings add up: a collection is due when their sum reaches the bound, and counting starts again", () => {
@@ -22,14 +22,20 @@ describe("GarbageTally", () => {
     expect(tally.add(99)).toBe(false);
   });
 
-  test("at the server's bound: a 1200x300 WebP at scale 2 collects at once, badges every few hundred", () => {
-    const large = new GarbageTally(COLLECT_AFTER_BYTES);
-    expect(large.add(drawingMemory(2400 * 600, "image/webp"))).toBe(true);
-    const badges = new GarbageTally(COLLECT_AFTER_BYTES);
+  test("at the server's bounds: a 1200x300 WebP at scale 2 collects at once on either thread; badges every few hundred on the answering thread, every few thousand on a render thread", () => {
+    for (const bound of [ANSWERING_THREAD_COLLECT_AFTER_BYTES, RENDER_THREAD_COLLECT_AFTER_BYTES]) {
+      expect(new GarbageTally(bound).add(drawingMemory(2400 * 600, "image/webp"))).toBe(true);
+    }
     const badge = drawingMemory(100 * 20, "image/png");
-    let drawn = 1;
-    while (!badges.add(badge)) drawn += 1;
-    expect(drawn).toBeGreaterThan(100);
-    expect(drawn).toBeLessThan(1_000);
+    const badgesUntilDue = (bound: number) => {
+      const tally = new GarbageTally(bound);
+      let drawn = 1;
+      while (!tally.add(badge)) drawn += 1;
+      return drawn;
+    };
+    expect(badgesUntilDue(ANSWERING_THREAD_COLLECT_AFTER_BYTES)).toBeGreaterThan(100);
+    expect(badgesUntilDue(ANSWERING_THREAD_COLLECT_AFTER_BYTES)).toBeLessThan(1_000);
+    expect(badgesUntilDue(RENDER_THREAD_COLLECT_AFTER_BYTES)).toBeGreaterThan(1_000);
+    expect(badgesUntilDue(RENDER_THREAD_COLLECT_AFTER_BYTES)).toBeLessThan(5_000);
   });
 });
