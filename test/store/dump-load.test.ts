@@ -86,7 +86,7 @@ forEachBackend("dump and load", (open) => {
           minecraftVersions: ["1.21"], serverSoftware: ["Paper"], firstSeen: 1, lastSeen: 2,
         },
       ],
-      samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2 })),
+      samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2, online: i % 5 !== 0 })),
       // Keyed by (server, step, at): pages after a key of three columns, in that order.
       history: Array.from({ length: many }, (_, i) => {
         const hourly = i > BATCH_ROWS;
