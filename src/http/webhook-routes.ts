@@ -143,7 +143,8 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
           summary: "Subscribe a URL to a server's alerts (offline, online)",
           description:
             `${ACCEPTED_ONCE.replace("answered 200 like the first", "answered like the first (200, the same id and secret)")} ` +
-            "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here.",
+            "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here. " +
+            "The server's state and player record as it subscribes are where its alerts start: nothing is sent for them, every change after them is.",
           tags: ["server"],
           responses: {
             201: jsonSuccess("Subscribed", CREATED),
