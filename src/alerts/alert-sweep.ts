@@ -1,9 +1,11 @@
 // The alert loop that serve runs: every interval it judges each watched
-// server's state and player count (so a server that crashed, and never pushes again, is found
-// stale without any request), claims each change in the store (on several
-// instances, one claim wins and only its deliveries are queued), then sends
-// the deliveries that are due. The store's lease keeps two instances from
-// sending one delivery; a failed one is retried (delivery.ts).
+// server's state (so a server that crashed, and never pushes again, is found
+// stale without any request) and the most players its updates reported since
+// the sweep before (so a record reached and left between two sweeps is
+// seen), claims each change in the store (on several instances, one claim
+// wins and only its deliveries are queued), then sends the deliveries that
+// are due. The store's lease keeps two instances from sending one delivery;
+// a failed one is retried (delivery.ts).
 
 import type { Store } from "../store/store.ts";
 import type { ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
@@ -21,6 +23,13 @@ export const PAUSE_AFTER_MS = 24 * 60 * 60_000;
 const BATCH = 20;
 /** A delivery is held this long for its attempt: longer than the attempt's deadline. */
 const LEASE_MS = 60_000;
+/**
+ * How far before its start each sweep reads the samples the one before read:
+ * an update stamped before the sweep but written after it read (a slow
+ * transaction, another instance's clock a little behind) is still seen.
+ * Reading a sample twice is harmless: only passing the record is news.
+ */
+const PEAK_OVERLAP_MS = 60_000;
 
 export interface AlertDeps {
   store: Store;
@@ -34,6 +43,8 @@ export interface AlertDeps {
 export class AlertSweep {
   /** One sweep at a time, however slow a receiver is. */
   readonly #task: PeriodicTask;
+  /** Samples from here on hold counts this instance has not compared with the records yet: on its first sweep, every sample kept. */
+  #peakSince = 0;
 
   constructor(private readonly deps: AlertDeps) {
     this.#task = new PeriodicTask(() => this.#sweepOnce(), deps.reportFailure);
@@ -55,7 +66,10 @@ export class AlertSweep {
 
   async #sweepOnce(): Promise<void> {
     const { store } = this.deps;
-    for (const server of await store.webhooks.watched()) await this.#claimChanges(server);
+    const started = this.deps.now();
+    for (const server of await store.webhooks.watched(this.#peakSince)) await this.#claimChanges(server);
+    // Moved only once every claim is made: after a failure, the next sweep reads the same samples again.
+    this.#peakSince = started - PEAK_OVERLAP_MS;
     const due = await store.webhooks.due(this.deps.now(), LEASE_MS, BATCH);
     await Promise.all(due.map(async (delivery) => {
       const status = await send(delivery, this.deps.resolve, this.deps.now());
@@ -71,14 +85,14 @@ export class AlertSweep {
     const now = this.deps.now();
     const state = stateOf(server, now, this.deps.staleAfterMs);
     await this.#claim(server, state, { state }, state, now);
-    // A count is news only while the server is up to report it.
-    if (state === "online" && server.playersOnline !== null) {
-      await this.#claim(server, "players_record", { players: server.playersOnline }, state, now);
+    // The peak counts only updates saying online: a count is news only from a server up to report it.
+    if (server.playersPeak !== null) {
+      await this.#claim(server, "players_record", { players: server.playersPeak }, state, now, server.playersPeak);
     }
   }
 
-  #claim(server: WatchedServer, event: WebhookEvent, change: Transition["change"], state: ServerState, now: number): Promise<number | null> {
-    const body = eventBody(event, server, state, now);
+  #claim(server: WatchedServer, event: WebhookEvent, change: Transition["change"], state: ServerState, now: number, players = server.playersOnline): Promise<number | null> {
+    const body = eventBody(event, server, state, now, players);
     return this.deps.store.webhooks.claim({ serverUuid: server.uuid, change, event, now, body: (hook) => formatBody(hook.format, body), maxQueued: MAX_QUEUED });
   }
 }

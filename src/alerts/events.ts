@@ -10,7 +10,7 @@ export const WEBHOOK_EVENTS = ["offline", "online", "players_record"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ["json", "discord"];
 
-export function stateOf(server: WatchedServer, now: number, staleAfterMs: number): ServerState {
+export function stateOf(server: Pick<WatchedServer, "status" | "lastSeen">, now: number, staleAfterMs: number): ServerState {
   return statusAt(server, now, staleAfterMs);
 }
 
@@ -25,8 +25,9 @@ export interface EventBody {
   at: string;
 }
 
-export function eventBody(event: WebhookEvent, server: WatchedServer, status: ServerState, now: number): EventBody {
-  const players = server.playersOnline === null ? null : { online: server.playersOnline, max: server.playersMax ?? 0 };
+/** What `event` tells of `server`, with `playersOnline` as its players online (a record: the count that made it). */
+export function eventBody(event: WebhookEvent, server: WatchedServer, status: ServerState, now: number, playersOnline: number | null): EventBody {
+  const players = playersOnline === null ? null : { online: playersOnline, max: server.playersMax ?? 0 };
   return { event, server_uuid: server.uuid, name: server.name, status, players, at: new Date(now).toISOString() };
 }
 

@@ -7,8 +7,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { checkWebhookUrl } from "../alerts/webhook-url.ts";
-import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
+import { stateOf, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
 import type { Authenticated } from "../auth/authenticate.ts";
+import type { ServerRow } from "../store/records.ts";
 import type { WebhookFormat, WebhookRow } from "../store/webhook-records.ts";
 import { subscriptionState, WebhookLimitError } from "../store/webhook-records.ts";
 import { ReplayError } from "../store/write-refusals.ts";
@@ -96,9 +97,10 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
   }
 
   /** The server's own token only; another token's server answers like one that does not exist. */
-  async function requireOwner(uuid: string, auth: Authenticated): Promise<void> {
+  async function requireOwner(uuid: string, auth: Authenticated): Promise<ServerRow> {
     const row = await deps.store.servers.get(uuid);
     if (!row || row.tokenId !== auth.tokenId) throw new HttpError(404, "unknown_server", "this token has pushed no data for this server");
+    return row;
   }
 
   async function refusedUrl(url: string): Promise<string | undefined> {
@@ -114,13 +116,13 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
       async ({ request, server, set }) => {
         const signed = await acceptSignedBody(request, server, { ...input(request), route: `POST ${PATH}` }, deps, "closed");
         const asked = subscription(signed.json);
-        await requireOwner(signed.subject, signed.auth);
+        const owned = await requireOwner(signed.subject, signed.auth);
         const refused = await refusedUrl(asked.url);
         if (refused) throw new HttpError(400, "refused_url", `${refused}; nothing was stored`);
         try {
           const { row, duplicate } = await deps.store.webhooks.create({
             ...asked, id: randomUUID(), serverUuid: signed.subject, secret: randomBytes(32).toString("hex"), now: signed.now, replay: signed.replay,
-            maxPerServer: MAX_WEBHOOKS_PER_SERVER,
+            maxPerServer: MAX_WEBHOOKS_PER_SERVER, state: stateOf(owned, signed.now, deps.config.staleAfterSeconds * 1000),
           });
           if (duplicate) set.headers[DUPLICATE_HEADER] = "true";
           else set.status = 201;
@@ -141,7 +143,8 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
           summary: "Subscribe a URL to a server's alerts (offline, online)",
           description:
             `${ACCEPTED_ONCE.replace("answered 200 like the first", "answered like the first (200, the same id and secret)")} ` +
-            "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here.",
+            "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here. " +
+            "The server's state and player record as it subscribes are where its alerts start: nothing is sent for them, every change after them is.",
           tags: ["server"],
           responses: {
             201: jsonSuccess("Subscribed", CREATED),

@@ -129,7 +129,7 @@ export interface DumpedSchema<T extends Table, C extends Column> {
   tokens: T;
   servers: T;
   plugins: T;
-  serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps", C>;
+  serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps" | "online", C>;
   serverHistory: T;
   usedSignatures: T & { expiresAt: C };
   replayMemory: T;
@@ -177,7 +177,7 @@ export async function* dumpTables<T extends Table, C extends Column>(
     servers: { keyNames: ["uuid"] },
     plugins: { keyNames: ["uuid"] },
     // Not `minute`, which each database computes from `at`.
-    samples: { keyNames: ["id"], columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps } },
+    samples: { keyNames: ["id"], columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps, online: samples.online } },
     history: { keyNames: ["serverUuid", "stepMs", "at"] },
     replayKeys: { keyNames: ["signature"], filter: gte(usedSignatures.expiresAt, now) },
     replayCoverage: { keyNames: ["id"] },

@@ -5,10 +5,12 @@
 // push, does it (sweepHistory on each backend), so a push costs what it did.
 //
 // Online: a sample is an accepted update, and a server counts as online from
-// each update until PENNANT_STALE_AFTER has passed without another, as the
-// banners read a record (src/minecraft/status.ts). The samples keep no
-// status, so an update that says "offline" counts as online too, and
-// heartbeats (which write no sample) are not seen: a server that only
+// each update that says "online" until the next update or until
+// PENNANT_STALE_AFTER has passed without one, as the banners read a record
+// (src/minecraft/status.ts); from an update that says anything else it counts
+// offline. A minute's sample holds its latest update's status: an update
+// holds from its time on, so the latest decides what follows the minute.
+// Heartbeats (which write no sample) are not seen: a server that only
 // heartbeats shows no history.
 
 import { sql } from "drizzle-orm";
@@ -51,6 +53,8 @@ export interface MinuteSample {
   serverUuid: string;
   at: number;
   playersOnline: number | null;
+  /** Whether the minute's latest update said "online". */
+  online: boolean;
 }
 
 /** How far the sweep has rolled up: every bucket of a level before its mark is written (0: nothing yet). */
@@ -156,8 +160,8 @@ export function fiveMinuteBuckets(samples: readonly MinuteSample[], span: Span, 
   const buckets = new Map<string, Accumulator>();
   samples.forEach((sample, i) => {
     const next = samples[i + 1];
-    // Online until the next update or until the record goes stale, whichever comes first.
-    const onlineUntil = Math.min(sample.at + staleAfterMs, next?.serverUuid === sample.serverUuid ? next.at : Infinity, span.to);
+    // Online until the next update or until the record goes stale, whichever comes first; an update saying offline, not at all.
+    const onlineUntil = sample.online ? Math.min(sample.at + staleAfterMs, next?.serverUuid === sample.serverUuid ? next.at : Infinity, span.to) : -Infinity;
     for (let start = Math.max(sample.at, span.from); start < onlineUntil; ) {
       const bucketAt = floorTo(start, FIVE_MINUTES_MS);
       const end = Math.min(onlineUntil, bucketAt + FIVE_MINUTES_MS);

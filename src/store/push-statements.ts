@@ -23,6 +23,12 @@ export interface WrittenServer {
   playersOnline: number | null;
   playersMax: number | null;
   tps: number | null;
+  status: string | null;
+}
+
+/** What a minute's history sample takes: the written figures, and whether the written status is "online" (1) or not (0). */
+export interface SampleFigures extends Omit<WrittenServer, "status"> {
+  online: number;
 }
 
 /** The server columns a push may set, each bound as null when the push leaves it as it is. */
@@ -81,7 +87,7 @@ export class PushStatements {
     this.#pluginJsonBytes = prepare(`SELECT ${JSON_BYTES("meta || stats")} FROM plugins WHERE uuid = $uuid`);
     this.#server = prepare("SELECT token_id AS tokenId, extra FROM servers WHERE uuid = $uuid");
     this.#serversOwned = prepare("SELECT count(*) AS n FROM servers WHERE token_id = $tokenId");
-    const written = "RETURNING players_online AS playersOnline, players_max AS playersMax, tps";
+    const written = "RETURNING players_online AS playersOnline, players_max AS playersMax, tps, status";
     this.#insertServer = prepare(
       `INSERT INTO servers (uuid, token_id, first_seen, last_seen, ${SERVER_SET.map(([column]) => column).join(", ")}) ` +
         `VALUES ($uuid, $tokenId, $now, $now, ${SERVER_SET.map(([, name]) => `$${name}`).join(", ")}) ${written}`,
@@ -91,13 +97,14 @@ export class PushStatements {
       `UPDATE servers SET last_seen = $now, ${SERVER_SET.map(([column, name]) => `${column} = coalesce($${name}, ${column})`).join(", ")} ` +
         `WHERE uuid = $uuid ${written}`,
     );
-    // servers.ts's writeMinuteSample explains each column.
+    // servers.ts's writeServerPush explains each column.
     this.#writeSample = prepare(
-      "INSERT INTO server_samples (server_uuid, at, players_online, players_max, tps) VALUES ($uuid, $at, $playersOnline, $playersMax, $tps) " +
+      "INSERT INTO server_samples (server_uuid, at, players_online, players_max, tps, online) VALUES ($uuid, $at, $playersOnline, $playersMax, $tps, $online) " +
         "ON CONFLICT (server_uuid, minute) DO UPDATE SET at = max(at, excluded.at), " +
         "players_online = coalesce(max(players_online, excluded.players_online), players_online, excluded.players_online), " +
         "players_max = CASE WHEN excluded.at >= at THEN excluded.players_max ELSE players_max END, " +
-        "tps = CASE WHEN excluded.at >= at THEN excluded.tps ELSE tps END",
+        "tps = CASE WHEN excluded.at >= at THEN excluded.tps ELSE tps END, " +
+        "online = CASE WHEN excluded.at >= at THEN excluded.online ELSE online END",
     );
     this.#dropOldSamples = prepare("DELETE FROM server_samples WHERE server_uuid = $uuid AND at < $before");
     this.#savepoint = sqlite.prepare("SAVEPOINT push");
@@ -168,7 +175,7 @@ export class PushStatements {
     return this.#updateServer.get({ uuid, now, ...columns })!;
   }
 
-  writeSample(uuid: string, at: number, sample: WrittenServer): void {
+  writeSample(uuid: string, at: number, sample: SampleFigures): void {
     this.#writeSample.run({ uuid, at, ...sample });
   }
 

@@ -46,6 +46,8 @@ export interface ServerSample {
   playersOnline: number | null;
   playersMax: number | null;
   tps: number | null;
+  /** Whether the minute's latest update said "online". */
+  online: boolean;
 }
 
 /** A plugin record (spec 2.2), bound to the token of its first accepted push. */

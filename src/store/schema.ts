@@ -58,6 +58,8 @@ export const serverSamples = sqliteTable(
     playersOnline: integer("players_online"),
     playersMax: integer("players_max"),
     tps: real("tps"),
+    /** Whether the minute's latest update said "online": the roll-up counts the server offline from an update that did not. */
+    online: integer("online", { mode: "boolean" }).notNull().default(true),
     /** Minutes since the epoch, computed from `at`; with the server, the row's key. */
     minute: integer("minute").generatedAlwaysAs(sql`at / 60000`, { mode: "virtual" }),
   },

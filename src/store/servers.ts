@@ -19,8 +19,8 @@ export function getServer(db: Db, uuid: string): ServerRow | undefined {
  * index, so concurrent pushes cannot both insert: the first update of a
  * minute inserts the row, later ones keep the minute's highest players
  * online, since the banner plots the highest count per 5 minutes, and take
- * the latest time, players max and TPS) and drops this server's samples
- * older than 30 days. Runs inside the push's transaction.
+ * the latest time, players max, TPS and status) and drops this server's
+ * samples older than 30 days. Runs inside the push's transaction.
  */
 export function writeServerPush(
   statements: PushStatements,
@@ -49,7 +49,9 @@ export function writeServerPush(
   const written = existing ? statements.updateServer(uuid, now, columns) : statements.insertServer(uuid, tokenId, now, columns);
 
   if (kind === "update") {
-    statements.writeSample(uuid, now, written);
+    const { status, ...figures } = written;
+    // Any status other than "online" reads as offline, as banners read it (minecraft/status.ts).
+    statements.writeSample(uuid, now, { ...figures, online: status === "online" ? 1 : 0 });
     statements.dropSamplesBefore(uuid, now - HISTORY_MS);
   }
 }

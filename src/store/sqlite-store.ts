@@ -75,7 +75,7 @@ export class SqliteStore implements Store {
       create: (hook) => classified(() => createWebhook(db, statements, hook)),
       list: (serverUuid) => classified(() => listWebhooks(db, serverUuid)),
       remove: (serverUuid, id) => classified(() => removeWebhook(db, serverUuid, id)),
-      watched: () => classified(() => watchedServers(db)),
+      watched: (peakSince) => classified(() => watchedServers(db, peakSince)),
       claim: (transition) => classified(() => claimTransition(db, transition)),
       due: (now, leaseMs, limit) => classified(() => leaseDue(db, now, leaseMs, limit)),
       settle: (attempt) => classified(() => settleAttempt(db, attempt)),

@@ -140,21 +140,25 @@ export interface WebhookStore {
    * transaction. An exact duplicate of the request that made one hands that
    * one back (duplicate: true); the signature reused elsewhere is a
    * ReplayError; a server at its maximum a WebhookLimitError; nothing is
-   * written then.
+   * written then. When no other active subscription watches the server, its
+   * remembered state becomes `hook.state` and its player record the highest
+   * of the one remembered and its samples' (of updates saying online): the
+   * start that later changes are compared with.
    */
   create(hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }>;
   /** The server's subscriptions, the oldest first. */
   list(serverUuid: string): Promise<WebhookRow[]>;
   /** Removes one of the server's subscriptions (and its waiting deliveries); false when it has no such one. */
   remove(serverUuid: string, id: string): Promise<boolean>;
-  /** Every server with a subscription that is not paused. */
-  watched(): Promise<WatchedServer[]>;
+  /** Every server with a subscription that is not paused, with its players' peak in the samples taken at or after `peakSince`. */
+  watched(peakSince: number): Promise<WatchedServer[]>;
   /**
    * Claims a change and queues the deliveries of its event, in one
    * transaction: the server's remembered state moves to the new one, or its
    * player record to the higher count. The number queued, or null when
-   * another instance claimed it already (nothing to move), or when the server
-   * is seen for the first time (remembered, nothing sent: there is no change yet).
+   * another instance claimed it already (nothing to move), or when nothing
+   * is remembered of the server yet (a subscription older than the start
+   * that subscribing remembers): it is remembered then, nothing sent.
    */
   claim(transition: Transition): Promise<number | null>;
   /** Leases up to `limit` deliveries due at `now` for `leaseMs`: no other instance takes them meanwhile. */

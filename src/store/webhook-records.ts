@@ -35,6 +35,8 @@ export interface NewWebhook extends Pick<WebhookRow, "id" | "serverUuid" | "url"
   replay: ReplayRecord;
   /** Subscriptions one server may have. */
   maxPerServer: number;
+  /** The server's state as it subscribes: where alerts start from when no other active subscription watches it. */
+  state: ServerState;
 }
 
 /** A server with at least one active subscription, as the sweep judges it. */
@@ -45,6 +47,8 @@ export interface WatchedServer {
   lastSeen: number;
   playersOnline: number | null;
   playersMax: number | null;
+  /** The most players online an update saying "online" reported since the time the sweep asked about (null: none). */
+  playersPeak: number | null;
 }
 
 /**

@@ -2,12 +2,12 @@
 // in SQLite. bun:sqlite is synchronous and this process its only writer of
 // these rows, so each operation's transaction is all the ordering it needs.
 
-import { and, asc, count, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
 import { isDuplicate } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { keyExpiry } from "./replay-memory.ts";
-import { servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
+import { serverSamples, servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
@@ -23,6 +23,7 @@ export function createWebhook(db: Db, statements: PushStatements, hook: NewWebho
     }
     const [held] = tx.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid)).all();
     if ((held?.n ?? 0) >= hook.maxPerServer) throw new WebhookLimitError(hook.maxPerServer);
+    rememberStart(tx, hook);
     const row = tx
       .insert(webhooks)
       .values({ id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now })
@@ -30,6 +31,26 @@ export function createWebhook(db: Db, statements: PushStatements, hook: NewWebho
       .get();
     return { row, duplicate: false };
   });
+}
+
+/**
+ * What a new subscription's alerts start from, unless another active
+ * subscription already watches the server (its sweeps keep the remembered
+ * state): the server's state now, and as its record the highest of the one
+ * remembered and its samples' (the store's contract, store.ts).
+ */
+function rememberStart(tx: Tx, { serverUuid, state, now }: NewWebhook): void {
+  const [watching] = tx.select({ n: count() }).from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt))).all();
+  if ((watching?.n ?? 0) > 0) return;
+  const peak = tx.select({ players: max(serverSamples.playersOnline) }).from(serverSamples).where(and(eq(serverSamples.serverUuid, serverUuid), eq(serverSamples.online, true))).get();
+  tx.insert(webhookStates)
+    .values({ serverUuid, state, changedAt: now, playersRecord: peak?.players ?? null })
+    .onConflictDoUpdate({
+      target: webhookStates.serverUuid,
+      // SQLite's max() of two is null when either is: each stands in for the other.
+      set: { state, changedAt: now, playersRecord: sql`max(coalesce(${webhookStates.playersRecord}, excluded.players_record), coalesce(excluded.players_record, ${webhookStates.playersRecord}))` },
+    })
+    .run();
 }
 
 export function listWebhooks(db: Db, serverUuid: string): WebhookRow[] {
@@ -40,10 +61,17 @@ export function removeWebhook(db: Db, serverUuid: string, id: string): boolean {
   return db.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id }).all().length > 0;
 }
 
-export function watchedServers(db: Db): WatchedServer[] {
+export function watchedServers(db: Db, peakSince: number): WatchedServer[] {
   const active = db.selectDistinct({ uuid: webhooks.serverUuid }).from(webhooks).where(isNull(webhooks.pausedAt));
+  const peak = db
+    .select({ players: max(serverSamples.playersOnline) })
+    .from(serverSamples)
+    .where(and(eq(serverSamples.serverUuid, servers.uuid), gte(serverSamples.at, peakSince), eq(serverSamples.online, true)));
   return db
-    .select({ uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax })
+    .select({
+      uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax,
+      playersPeak: sql<number | null>`(${peak})`,
+    })
     .from(servers)
     .where(inArray(servers.uuid, active))
     .all();

@@ -45,9 +45,8 @@ async function seeded(open: () => Promise<Store>, minutes: number): Promise<Stor
   await store.push({ ...update(token.id, 0), record: { kind: "plugin", uuid: SERVER, fields: plugin, maxPerToken: 10 } });
   if (minutes === 0) return store;
   const replay = { key: "hook".padEnd(64, "0"), fingerprint: "hook", timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
-  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 5, replay, maxPerServer: 10 });
-  // The first state seen is only remembered; the change after it queues the delivery.
-  await store.webhooks.claim(transition("online", 6));
+  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 5, replay, maxPerServer: 10, state: "online" });
+  // Subscribing remembered the state: the change after it queues the delivery.
   expect(await store.webhooks.claim(transition("offline", 7))).toBe(1);
   return store;
 }
@@ -86,7 +85,7 @@ forEachBackend("dump and load", (open) => {
           minecraftVersions: ["1.21"], serverSoftware: ["Paper"], firstSeen: 1, lastSeen: 2,
         },
       ],
-      samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2 })),
+      samples: Array.from({ length: many }, (_, i) => ({ id: i + 1, serverUuid: SERVER, at: i * MINUTE, playersOnline: i, playersMax: null, tps: i / 2, online: i % 5 !== 0 })),
       // Keyed by (server, step, at): pages after a key of three columns, in that order.
       history: Array.from({ length: many }, (_, i) => {
         const hourly = i > BATCH_ROWS;

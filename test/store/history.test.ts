@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS, type HistoryBucket } from "../../src/store/history.ts";
+import { readServerHistory } from "../../src/store/history-ranges.ts";
 import { forEachBackend } from "../support/backends.ts";
 import { pushUpdate, pushWeek, sqliteStore, STALE_SECONDS, sweepAll, WEEK_START } from "../support/history.ts";
 
@@ -41,6 +42,29 @@ forEachBackend("history roll-ups", (open) => {
     expect(await store.history.sweep(now, STALE_MS)).toBe(false);
     expect(await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).toEqual(five);
     expect(await store.history.buckets(UUID, HOUR_MS, 0)).toEqual(hours);
+  });
+
+  test("updates saying offline count offline until the next update saying online, the latest of a minute deciding: the week's uptime exactly", async () => {
+    const store = await open();
+    const offlineFrom = T0 + 4 * DAY_MS + 12 * HOUR_MS;
+    const offlineTo = T0 + 4 * DAY_MS + 18 * HOUR_MS;
+    await pushWeek(store, UUID, (at) => (at >= offlineFrom && at < offlineTo ? "offline" : "online"));
+    // Within a minute the latest update decides: offline from 11:50:30 (after that minute's online update at 11:50) ...
+    await pushUpdate(store, UUID, offlineFrom - 10 * MINUTE_MS + 30_000, 0, "offline");
+    // ... and online again from 18:00:30, the 18:00 minute's last word after an offline update at 18:00:00.
+    await pushUpdate(store, UUID, offlineTo, 0, "offline");
+    await pushUpdate(store, UUID, offlineTo + 30_000, 10, "online");
+    const now = T0 + 7 * DAY_MS + 10 * MINUTE_MS;
+    await sweepAll(store, now);
+
+    const fives = byAt((await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).buckets);
+    expect(fives.get(offlineFrom - 10 * MINUTE_MS)!.online).toBeCloseTo(0.1, 10);
+    expect(fives.has(offlineFrom - FIVE_MINUTES_MS)).toBe(false);
+    expect(fives.get(offlineFrom)).toMatchObject({ online: 0, samples: 1 });
+    expect(fives.get(offlineTo)!.online).toBeCloseTo(0.9, 10);
+    const server = (await store.servers.get(UUID))!;
+    // The stale gap's 2 h 55 min and 6 h 10 min said offline, of the 7 days less 5 minutes counted.
+    expect((await readServerHistory(store, server, "7d", now)).uptime).toBeCloseTo((10075 - 175 - 370) / 10075, 10);
   });
 
   test("two sweeps at once write what one does", async () => {

@@ -116,7 +116,7 @@ describe("the schema", () => {
       const { types: sqliteTypes, ...sqliteShape } = shape;
       expect({ table, ...pgShape }).toEqual({ table, ...sqliteShape });
       const pairs = sqliteTypes.map((type, n) => `${table}.${shape.columns[n]![0]}: ${type} -> ${pgTypes[n]}`);
-      for (const pair of pairs) expect(pair).toMatch(/: (integer -> (bigint|integer)|real -> double precision|text -> (text|jsonb))$/);
+      for (const pair of pairs) expect(pair).toMatch(/: (integer -> (bigint|integer|boolean)|real -> double precision|text -> (text|jsonb))$/);
     }
   });
 

@@ -16,19 +16,23 @@ function replay(fingerprint = `print-${++requests}`): ReplayRecord {
 
 function hook(more: Partial<NewWebhook> = {}): NewWebhook {
   const id = crypto.randomUUID();
-  return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, ...more };
+  return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, state: "online", ...more };
 }
 
-/** A store holding SERVER and OTHER, pushed by one token. */
+/** An update of `uuid` at `now`, `players` online, saying `status`, by the store's one token. */
+async function pushServer(store: Store, uuid: string, now: number, players: number, status: string): Promise<void> {
+  const token = (await store.tokens.findByHash("t".padEnd(64, "0")))!;
+  await store.push({
+    credentials: { tokenId: token.id, tokenHash: token.hash }, replay: replay(), now, bounds: { registrationMax: 10, maxBytesPerToken: 4096 },
+    record: { kind: "server", uuid, serverPush: "update", fields: { name: "Lobby", status, playersOnline: players, playersMax: 20 }, maxPerToken: 10 },
+  });
+}
+
+/** A store holding SERVER and OTHER (3 players online at 1 ms), pushed by one token. */
 async function storeWithServers(open: () => Promise<Store>): Promise<Store> {
   const store = await open();
-  const token = await store.tokens.create({ hash: "t".padEnd(64, "0"), scope: "all", label: "t", now: 0 });
-  for (const uuid of [SERVER, OTHER]) {
-    await store.push({
-      credentials: { tokenId: token.id, tokenHash: token.hash }, replay: replay(), now: 1, bounds: { registrationMax: 10, maxBytesPerToken: 4096 },
-      record: { kind: "server", uuid, serverPush: "update", fields: { name: "Lobby", status: "online", playersOnline: 3, playersMax: 20 }, maxPerToken: 10 },
-    });
-  }
+  await store.tokens.create({ hash: "t".padEnd(64, "0"), scope: "all", label: "t", now: 0 });
+  for (const uuid of [SERVER, OTHER]) await pushServer(store, uuid, 1, 3, "online");
   return store;
 }
 
@@ -69,12 +73,11 @@ forEachBackend("webhook subscriptions", (open) => {
 });
 
 forEachBackend("webhook events and deliveries", (open) => {
-  test("a state seen first is remembered without deliveries; a change is claimed once and queued for its subscribers", async () => {
+  test("subscribing remembers the server's state; a change is claimed once and queued for its subscribers", async () => {
     const store = await storeWithServers(open);
     const both = await store.webhooks.create(hook());
     await store.webhooks.create(hook({ events: ["players_record"] }));
-    expect((await store.webhooks.watched()).map((server) => server.uuid)).toEqual([SERVER]);
-    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
+    expect((await store.webhooks.watched(0)).map((server) => server.uuid)).toEqual([SERVER]);
     expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
     const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(offline())));
     expect(claims.filter((queued) => queued !== null)).toEqual([1]);
@@ -84,19 +87,43 @@ forEachBackend("webhook events and deliveries", (open) => {
     expect(await store.webhooks.due(101, 30_000, 10)).toEqual([]);
   });
 
-  test("a player record is claimed once when passed, not when first seen, equalled or lower", async () => {
+  test("a player record starts at the samples' peak when subscribing and is claimed once when passed, not when equalled or lower", async () => {
     const store = await storeWithServers(open);
+    // Saying offline: not a count a record is made of.
+    await pushServer(store, SERVER, 2, 40, "offline");
     await store.webhooks.create(hook({ events: ["players_record"] }));
     const record = (players: number) => offline({ change: { players }, event: "players_record", body: () => `record ${players}` });
-    // No state remembered yet: nothing to compare with.
-    expect(await store.webhooks.claim(record(5))).toBeNull();
-    await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }));
-    expect(await store.webhooks.claim(record(5))).toBeNull();
-    expect(await store.webhooks.claim(record(5))).toBeNull();
-    expect(await store.webhooks.claim(record(4))).toBeNull();
+    expect(await store.webhooks.claim(record(3))).toBeNull();
+    expect(await store.webhooks.claim(record(2))).toBeNull();
     const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(record(9))));
     expect(claims.filter((queued) => queued !== null)).toEqual([1]);
     expect((await store.webhooks.due(100, 30_000, 10)).map((delivery) => delivery.body)).toEqual(["record 9"]);
+  });
+
+  test("a subscription while another is active keeps the remembered state; the first after none starts again from now, the record kept", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook());
+    await store.webhooks.claim(offline({ change: { players: 30 }, event: "players_record" }));
+    // Offline, not yet claimed: a second subscriber saying so changes nothing, the sweep still finds the change.
+    await store.webhooks.create(hook({ state: "offline" }));
+    expect(await store.webhooks.claim(offline())).toBe(2);
+    for (const row of await store.webhooks.list(SERVER)) await store.webhooks.remove(SERVER, row.id);
+    // Back online while no one watched: a new subscriber starts from online, not from the offline remembered.
+    await store.webhooks.create(hook({ now: 200, state: "online" }));
+    expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online", now: 300 }))).toBeNull();
+    expect(await store.webhooks.claim(offline({ change: { players: 30 }, event: "players_record", now: 300 }))).toBeNull();
+  });
+
+  test("a watched server's peak counts the samples of updates saying online taken from the time asked", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook());
+    await pushServer(store, SERVER, 120_000, 50, "online");
+    await pushServer(store, SERVER, 180_000, 10, "online");
+    await pushServer(store, SERVER, 240_000, 70, "offline");
+    const peak = async (since: number) => (await store.webhooks.watched(since)).map((server) => server.playersPeak);
+    expect(await peak(0)).toEqual([50]);
+    expect(await peak(180_000)).toEqual([10]);
+    expect(await peak(240_000)).toEqual([null]);
   });
 
   test("a failed attempt is retried when due, a give-up is counted, a success clears the failure, a day of failures pauses", async () => {
@@ -126,7 +153,7 @@ forEachBackend("webhook events and deliveries", (open) => {
     await store.webhooks.settle({ ...attempt, deliveryId: failing!.id, now: dayLater, status: 500, ok: false, retryAt: dayLater + 100 });
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ pausedAt: dayLater });
     expect(await store.webhooks.due(dayLater + 1_000, 30_000, 10)).toEqual([]);
-    expect(await store.webhooks.watched()).toEqual([]);
+    expect(await store.webhooks.watched(0)).toEqual([]);
   });
 
   test("the queue keeps at most maxQueued deliveries per subscription, the newest, and counts those dropped", async () => {

@@ -19,8 +19,8 @@ function tokenOf(store: Store) {
   return token;
 }
 
-/** An accepted update of server `uuid` at `now` with `players` online. */
-export async function pushUpdate(store: Store, uuid: string, now: number, players: number): Promise<void> {
+/** An accepted update of server `uuid` at `now` with `players` online, saying `status`. */
+export async function pushUpdate(store: Store, uuid: string, now: number, players: number, status = "online"): Promise<void> {
   keys += 1;
   const replay = { key: `history-${keys}-`.padEnd(64, "0"), fingerprint: `history-${keys}-`.padEnd(64, "0"), timestampMs: now, expiresAt: Number.MAX_SAFE_INTEGER };
   await store.push({
@@ -28,7 +28,7 @@ export async function pushUpdate(store: Store, uuid: string, now: number, player
     replay,
     now,
     bounds: { registrationMax: 10, maxBytesPerToken: 1 << 20 },
-    record: { kind: "server", uuid, serverPush: "update", fields: { status: "online", playersOnline: players, playersMax: 100 }, maxPerToken: 10 },
+    record: { kind: "server", uuid, serverPush: "update", fields: { status, playersOnline: players, playersMax: 100 }, maxPerToken: 10 },
   });
 }
 
@@ -48,11 +48,12 @@ export const STALE_SECONDS = 900;
  * A week of updates of `uuid` every 10 minutes, 10 players, with 50 once (day
  * 3, 01:00) and none for 3 hours from day 2, 00:00: online until 00:05 (the
  * last update at 23:50 plus 15 minutes of staleness), offline until 03:00.
+ * Each says `statusAt(at)`: "online" unless told otherwise.
  */
-export async function pushWeek(store: Store, uuid: string): Promise<void> {
+export async function pushWeek(store: Store, uuid: string, statusAt: (at: number) => string = () => "online"): Promise<void> {
   for (let at = WEEK_START; at < WEEK_START + 7 * DAY_MS; at += 10 * MINUTE_MS) {
     if (at >= WEEK_START + 2 * DAY_MS && at < WEEK_START + 2 * DAY_MS + 3 * HOUR_MS) continue;
-    await pushUpdate(store, uuid, at, at === WEEK_START + 3 * DAY_MS + HOUR_MS ? 50 : 10);
+    await pushUpdate(store, uuid, at, at === WEEK_START + 3 * DAY_MS + HOUR_MS ? 50 : 10, statusAt(at));
   }
 }
 

@@ -50,8 +50,8 @@ export interface SparklineLayout {
   /** The current value under its caption "now". */
   now: Stat;
   /**
-   * The peak: a caption over a number, or (value null) one text "peak 14";
-   * null: in the caption of the current value ("now · peak 14").
+   * The peak: a caption over a number, or (value null) one text "peak 7 d: 14";
+   * null: in the caption of the current value ("now · peak 7 d: 14").
    */
   peak: { label: TextSlot; value: TextSlot | null } | null;
 }
@@ -71,11 +71,12 @@ const layouts: Record<LayoutKey, SparklineLayout> = {
     row: ["address"],
     address: { box: { x: 14, y: 33, width: 222, height: 17 }, size: { max: 10, min: 9 }, align: "left", whole: true },
     version: null,
-    chart: { x: 248, y: 14, width: 116, height: 32 },
+    chart: { x: 248, y: 14, width: 96, height: 32 },
     line: 1.5,
     marker: 2.5,
-    note: label(248, 116, 24, 10, "center"),
-    now: { value: value(372, 82, 31, 20, 12, "right"), label: label(368, 86, 46, 10, "right") },
+    note: label(248, 96, 24, 10, "center"),
+    // Room for "now · peak 30 d: 9,999" at 9 px: the chart gives up 20 px for it.
+    now: { value: value(372, 82, 31, 20, 12, "right"), label: { x: 350, width: 104, baseline: 46, size: { max: 10, min: 9 }, align: "right" } },
     peak: null,
   },
   "728x90": {
@@ -228,6 +229,15 @@ function dayOf(at: number): string {
   return new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/**
+ * A strip's one-line peak, naming its range ("peak 7 d: 14"), after `prefix`:
+ * the exact count, or the compact one ("1.2k") when that does not fit.
+ */
+function stripPeak(surface: Surface, slot: TextSlot, prefix: string, range: SparklineRange, peak: number | null): string {
+  const caption = (count: (n: number) => string) => `${prefix}peak ${RANGE_CAPTIONS[range]}: ${peak === null ? UNKNOWN : count(peak)}`;
+  return fitSlot(surface, slot, caption(exactCount), SANS).truncated ? caption(compactCount) : caption(exactCount);
+}
+
 /** What the peak covers: the range, the history there is, or (no chart) only the current count. */
 function peakCaption(chart: Chart | null, range: SparklineRange): string {
   if (!chart) return "peak";
@@ -304,14 +314,9 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
     // The current count counts towards the peak: the peak is never below it.
     const highest = chart ? chart.points[chart.peak]!.online : null;
     const peak = current === null ? highest : Math.max(current, highest ?? current);
-    const peakText = (count: (n: number) => string) => `peak ${peak === null ? UNKNOWN : count(peak)}`;
-    if (layout.peak) drawStat(surface, layout.now, "now", current, palette);
-    else {
-      // Strips: the peak joins the caption, compact when the exact count does not fit.
-      const caption = fitSlot(surface, layout.now.label, `now · ${peakText(exactCount)}`, SANS);
-      drawStat(surface, layout.now, caption.truncated ? `now · ${peakText(compactCount)}` : `now · ${peakText(exactCount)}`, current, palette);
-    }
+    // Strips: the peak joins the caption of the current value, or is one text of its own.
+    drawStat(surface, layout.now, layout.peak ? "now" : stripPeak(surface, layout.now.label, "now · ", range, peak), current, palette);
     if (layout.peak?.value) drawStat(surface, { label: layout.peak.label, value: layout.peak.value }, peakCaption(chart, range), peak, palette);
-    else if (layout.peak) textInSlot(surface, layout.peak.label, peakText(exactCount), SANS, palette.muted);
+    else if (layout.peak) textInSlot(surface, layout.peak.label, stripPeak(surface, layout.peak.label, "", range, peak), SANS, palette.muted);
   },
 };

@@ -1,6 +1,7 @@
 // Accepting a signed push in PostgreSQL: the same steps and refusals as
 // ../push.ts, as one call of a function of migrations-pg/0001_push_function.sql
-// (pennant_server_push, pennant_plugin_push): one statement, so its own
+// (pennant_server_push, pennant_plugin_push; the server's as 0006_push_sample_status
+// replaced it): one statement, so its own
 // transaction, and one round trip, sent with Bun's client itself (building
 // each of a push's statements in drizzle was half of a push's CPU). The
 // function is made safe for pushes that run at the same time on other

@@ -46,7 +46,7 @@ async function sweepLocked(tx: Tx, now: number, staleAfterMs: number): Promise<b
   const minutes = nextSpan(marks.fiveMinutesUntil, oldestSample, minutesEnd, SPAN_PER_SWEEP_MS.minutes, FIVE_MINUTES_MS);
   if (minutes) {
     const samples = await tx
-      .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline })
+      .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, online: serverSamples.online })
       .from(serverSamples)
       .where(and(gte(serverSamples.at, minutes.from - staleAfterMs), lt(serverSamples.at, minutes.to)))
       .orderBy(asc(serverSamples.serverUuid), asc(serverSamples.at));

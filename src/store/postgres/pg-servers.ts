@@ -19,7 +19,7 @@ export function listServers(db: PgDb): Promise<ServerRow[]> {
 /** Samples of one server since a time, oldest first. */
 export function listSamples(db: PgDb, uuid: string, since: number): Promise<ServerSample[]> {
   return db
-    .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, playersMax: serverSamples.playersMax, tps: serverSamples.tps })
+    .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, playersMax: serverSamples.playersMax, tps: serverSamples.tps, online: serverSamples.online })
     .from(serverSamples)
     .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since)))
     .orderBy(asc(serverSamples.at));

@@ -4,7 +4,7 @@
 // conditional update only one instance's transaction can make, and due
 // deliveries are leased with SKIP LOCKED so two instances never take one.
 
-import { and, asc, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "drizzle-orm";
 import { isDuplicate } from "../../auth/replay.ts";
 import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
@@ -13,7 +13,7 @@ import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
 
 type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
-import { replayMemory, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
+import { replayMemory, serverSamples, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
 
 export function createWebhook(db: PgDb, hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }> {
   return db.transaction(async (tx) => {
@@ -39,12 +39,28 @@ export function createWebhook(db: PgDb, hook: NewWebhook): Promise<{ row: Webhoo
     await tx.execute(sql`SELECT 1 FROM ${servers} WHERE ${servers.uuid} = ${hook.serverUuid} FOR UPDATE`);
     const [held] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid));
     if ((held?.n ?? 0) >= hook.maxPerServer) throw new WebhookLimitError(hook.maxPerServer);
+    await rememberStart(tx, hook);
     const [row] = await tx
       .insert(webhooks)
       .values({ id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now })
       .returning();
     return { row: row!, duplicate: false };
   });
+}
+
+/** What a new subscription's alerts start from (see ../webhooks.ts); the server's row is locked, so subscriptions take turns. */
+async function rememberStart(tx: PgTx, { serverUuid, state, now }: NewWebhook): Promise<void> {
+  const [watching] = await tx.select({ n: count() }).from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt)));
+  if ((watching?.n ?? 0) > 0) return;
+  const [peak] = await tx.select({ players: max(serverSamples.playersOnline) }).from(serverSamples).where(and(eq(serverSamples.serverUuid, serverUuid), eq(serverSamples.online, true)));
+  await tx
+    .insert(webhookStates)
+    .values({ serverUuid, state, changedAt: now, playersRecord: peak?.players ?? null })
+    .onConflictDoUpdate({
+      target: webhookStates.serverUuid,
+      // greatest() passes over a null.
+      set: { state, changedAt: now, playersRecord: sql`greatest(${webhookStates.playersRecord}, excluded.players_record)` },
+    });
 }
 
 export function listWebhooks(db: PgDb, serverUuid: string): Promise<WebhookRow[]> {
@@ -56,10 +72,17 @@ export async function removeWebhook(db: PgDb, serverUuid: string, id: string): P
   return removed.length > 0;
 }
 
-export function watchedServers(db: PgDb): Promise<WatchedServer[]> {
+export function watchedServers(db: PgDb, peakSince: number): Promise<WatchedServer[]> {
   const active = db.selectDistinct({ uuid: webhooks.serverUuid }).from(webhooks).where(isNull(webhooks.pausedAt));
+  const peak = db
+    .select({ players: max(serverSamples.playersOnline) })
+    .from(serverSamples)
+    .where(and(eq(serverSamples.serverUuid, servers.uuid), gte(serverSamples.at, peakSince), eq(serverSamples.online, true)));
   return db
-    .select({ uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax })
+    .select({
+      uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax,
+      playersPeak: sql<number | null>`(${peak})`.mapWith((value) => (value === null ? null : Number(value))),
+    })
     .from(servers)
     .where(inArray(servers.uuid, active));
 }

@@ -9,6 +9,8 @@ import pushFunction from "../../../migrations-pg/0001_push_function.sql" with { 
 import webhooks from "../../../migrations-pg/0002_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../../migrations-pg/0003_webhook_players_record.sql" with { type: "text" };
 import serverHistory from "../../../migrations-pg/0004_server_history.sql" with { type: "text" };
+import sampleStatus from "../../../migrations-pg/0005_sample_status.sql" with { type: "text" };
+import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const SQL_BY_TAG: Record<string, string> = {
@@ -17,6 +19,8 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0002_webhooks": webhooks,
   "0003_webhook_players_record": webhookPlayersRecord,
   "0004_server_history": serverHistory,
+  "0005_sample_status": sampleStatus,
+  "0006_push_sample_status": pushSampleStatus,
 };
 
 export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

@@ -8,7 +8,7 @@
 // identities "by default", so that a copy from SQLite can keep its ids.
 
 import { sql } from "drizzle-orm";
-import { bigint, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { TOKEN_SCOPES } from "../../auth/token.ts";
 
 /**
@@ -78,6 +78,8 @@ export const serverSamples = pgTable(
     playersOnline: integer("players_online"),
     playersMax: integer("players_max"),
     tps: doublePrecision("tps"),
+    /** Whether the minute's latest update said "online" (see ../schema.ts). */
+    online: boolean("online").notNull().default(true),
     /** Minutes since the epoch, computed from `at` (integer division); with the server, the row's key. */
     minute: int8("minute").generatedAlwaysAs(sql`at / 60000`),
   },

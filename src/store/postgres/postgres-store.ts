@@ -66,7 +66,7 @@ export class PostgresStore implements Store {
       create: (hook) => this.call(() => createWebhook(db, hook)),
       list: (serverUuid) => this.call(() => listWebhooks(db, serverUuid)),
       remove: (serverUuid, id) => this.call(() => removeWebhook(db, serverUuid, id)),
-      watched: () => this.call(() => watchedServers(db)),
+      watched: (peakSince) => this.call(() => watchedServers(db, peakSince)),
       claim: (transition) => this.call(() => claimTransition(db, transition)),
       due: (now, leaseMs, limit) => this.call(() => leaseDue(db, now, leaseMs, limit)),
       settle: (attempt) => this.call(() => settleAttempt(db, attempt)),

@@ -150,6 +150,18 @@ describe("the peak", () => {
     }
   });
 
+  test("on the strips, names its range: a week drawn for 7d and for 30d differs in the peak's caption and nowhere else", () => {
+    const week = Array.from({ length: 7 * 24 }, (_, i) => ({ at: T0 + i * 60 * MINUTE, online: (i * 7) % 23 }));
+    const strips = BANNER_SIZES.filter((size) => !layoutOf(size).layout.peak?.value);
+    expect(strips.length).toBeGreaterThan(0);
+    for (const size of strips) {
+      const [sevenDays, thirtyDays] = (["7d", "30d"] as const).map((historyRange) => draw({ ...SERVER, history: week, historyRange }, size));
+      const where = `${size.width}x${size.height}`;
+      const inCaption = differing(sevenDays!, thirtyDays!, peakArea(size));
+      expect({ where, named: inCaption > 0, elsewhere: differing(sevenDays!, thirtyDays!) - inCaption }).toEqual({ where, named: true, elsewhere: 0 });
+    }
+  });
+
   test("is never below now: a count above the history's highest is the peak", () => {
     for (const size of BANNER_SIZES) {
       const above = draw({ ...SERVER, players: { online: 30, max: 50 }, history: flat(10) }, size);

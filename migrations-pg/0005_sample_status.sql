@@ -1,0 +1,1 @@
+ALTER TABLE "server_samples" ADD COLUMN "online" boolean DEFAULT true NOT NULL;

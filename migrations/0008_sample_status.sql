@@ -1,0 +1,1 @@
+ALTER TABLE `server_samples` ADD `online` integer DEFAULT true NOT NULL;
