@@ -88,7 +88,7 @@ const CASES: Case[] = [
 let counter = 0;
 /** What a running server keeps between badges (its caches at their default budget). */
 const caches = new BadgeCaches();
-const drawn = (c: BadgeContent, scale: number) => drawBadge(layoutBadge(c, caches.render), scale, caches);
+const drawn = (c: BadgeContent, scale: number) => drawBadge(layoutBadge(c), scale, caches);
 const content = (style: StyleName): BadgeContent =>
   ({ label: "downloads", message: `${10 + (counter++ % 990)}k`, color: parseBadgeColor("brightgreen")!, style });
 

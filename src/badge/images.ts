@@ -59,5 +59,5 @@ export function badgeImage(content: BadgeContent, scale: 1 | 2): ImagePlan<Badge
 
 /** The PNG `job` describes, drawn with what `drawing` keeps between badges. */
 export function drawBadgeJob({ content, scale }: BadgeJob, drawing: BadgeCaches): Uint8Array {
-  return encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS);
+  return encodePng(drawBadge(layoutBadge(content), scale, drawing), PNG_OPTIONS);
 }
