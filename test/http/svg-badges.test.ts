@@ -97,6 +97,8 @@ describe("answers as the PNGs'", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Opened on its own, an SVG may run no script whatever it held.
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(response.headers.get("cache-control")).toBe("public, max-age=900, s-maxage=900");
     const longer = await fetchSvg(server, `/shields/plugins/${plugin}/downloads.svg?cacheSeconds=7200`);
     expect(longer.response.headers.get("cache-control")).toBe("public, max-age=7200, s-maxage=7200");
@@ -154,6 +156,7 @@ describe("errors as SVG badges", () => {
       expect(refused.response.status).toBe(429);
       expect(refused.response.headers.get("cache-control")).toBe("no-store");
       expect(refused.tree.attributes["aria-label"]).toBe("badge: rate limited");
+      expect(refused.response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
       // Held ones are served past it.
       expect((await fetch(`${limited.url}/shields/plugins/${uuid}/downloads.svg?label=a`)).status).toBe(200);
     } finally {
