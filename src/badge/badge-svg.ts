@@ -21,7 +21,7 @@ const NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC0
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /** `text` safe as XML text or an attribute value in double quotes. */
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text.replace(NOT_XML, "").replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 

@@ -49,7 +49,7 @@ export interface BadgeRouteDeps {
 const METRIC_FILE = /^([a-z0-9-]{1,64})\.(png|svg|json)$/;
 const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 /**
- * A .png URL's answer (its record read, the metric taken) is reused for this
+ * An image URL's answer (its record read, the metric taken) is reused for this
  * long: a popular badge then costs a map lookup, not a database read. A push
  * or a server going stale shows within it, far inside the minute any badge
  * may be cached by its clients.
