@@ -15,13 +15,13 @@ import { makeBadge } from "badge-maker";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { badgeImage, drawBadgeJob } from "../src/badge/images.ts";
+import { badgeImage, drawBadgeJob, writeBadgeSvgJob } from "../src/badge/images.ts";
 import { parseBadgeColor } from "../src/badge/colors.ts";
 import { BadgeCaches } from "../src/badge/badge-caches.ts";
 import { CacheBudget } from "../src/cache/budget.ts";
 import { drawBadge } from "../src/badge/draw-badge.ts";
 import { layoutBadge, type BadgeContent, type PlateLayout } from "../src/badge/badge-layout.ts";
-import type { StyleName } from "../src/badge/styles.ts";
+import { STYLE_NAMES, type StyleName } from "../src/badge/styles.ts";
 import { loadConfig } from "../src/config.ts";
 import { createApp } from "../src/http/app.ts";
 import { ImageCache } from "../src/http/image-cache.ts";
@@ -88,7 +88,7 @@ const CASES: Case[] = [
 let counter = 0;
 /** What a running server keeps between badges (its caches at their default budget). */
 const caches = new BadgeCaches();
-const drawn = (c: BadgeContent, scale: number) => drawBadge(layoutBadge(c, caches.render), scale, caches);
+const drawn = (c: BadgeContent, scale: number) => drawBadge(layoutBadge(c), scale, caches);
 const content = (style: StyleName): BadgeContent =>
   ({ label: "downloads", message: `${10 + (counter++ % 990)}k`, color: parseBadgeColor("brightgreen")!, style });
 
@@ -145,6 +145,15 @@ const cachedContent: BadgeContent = { label: "downloads", message: "13k", color:
 const cachedPlan = badgeImage(cachedContent, 1);
 await images.get(cachedPlan.key, () => drawBadgeJob(cachedPlan.job, caches));
 console.log(`\nImage cache hit (key of what is drawn, then a lookup): ${ms(measure(() => images.peek(badgeImage(cachedContent, 1).key)) * 1000)} µs median`);
+
+// SVG badges: written (laid out, text measured, escaped, UTF-8) as a .svg URL's draw writes them, beside
+// badge-maker writing shields' own; a new count each run.
+console.log("\nSVG written, median µs per badge (ours as served / badge-maker's makeBadge):");
+for (const style of STYLE_NAMES) {
+  const ours = measure(() => writeBadgeSvgJob({ kind: "badge svg", content: content(style) }));
+  const shields = measure(() => makeBadge({ label: "downloads", message: `${10 + (counter++ % 990)}k`, color: "brightgreen", style }));
+  console.log(`- ${style}: ${ms(ours * 1000)} / ${ms(shields * 1000)}`);
+}
 
 // Badges over HTTP: a real server on a real database; the load generator runs in its own process.
 const dir = mkdtempSync(join(tmpdir(), "pennant-bench-badge-"));

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import pkg from "../package.json" with { type: "json" };
 
-export type ImageType = "image/png" | "image/webp";
+export type ImageType = "image/png" | "image/webp" | "image/svg+xml";
 
 export interface ImagePlan<Job> {
   /** imageKey of everything drawn: the cache key, and (quoted) the strong ETag. */

@@ -2,7 +2,7 @@
 // the content and the style's data to sizes and positions in badge pixels
 // (scale 1). Nothing here draws.
 
-import { ellipsizedPrefix, NO_CACHES, type Color, type RenderContext } from "../render/index.ts";
+import { ellipsizedPrefix, type Color } from "../render/index.ts";
 import { badgeColor, textColorsOn, type BadgeColor, type TextColors } from "./colors.ts";
 import { STYLES, type PlateStyle, type SocialStyle, type StyleName, type WidthRule } from "./styles.ts";
 import { preferredWidth, textWidth, type BadgeFont } from "./text-width.ts";
@@ -19,6 +19,8 @@ export interface BadgeContent {
 }
 
 export interface PlacedText {
+  /** Which segment's text it is. */
+  part: "label" | "message";
   text: string;
   font: BadgeFont;
   /** Left edge of the text box; the text is stretched to fill `width` exactly. */
@@ -65,37 +67,48 @@ const DEFAULT_LABEL_COLOR = badgeColor("#555");
  * badge within the pixmap limit even at scale 2 whatever characters it holds.
  */
 export const MAX_TEXT_WIDTH = 960;
-/** `text`, or its longest prefix followed by "…" whose width as shields measures fits `maxWidth`; `render` keeps shaped text. */
-export function ellipsizeToWidth(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH, render: RenderContext = NO_CACHES): string {
-  const widthOf = (line: string) => textWidth(line, font, render);
+/** `text`, or its longest prefix followed by "…" whose width as shields measures fits `maxWidth`. */
+export function ellipsizeToWidth(text: string, font: BadgeFont, maxWidth = MAX_TEXT_WIDTH): string {
+  const widthOf = (line: string) => textWidth(line, font);
   return widthOf(text) <= maxWidth ? text : ellipsizedPrefix(text, maxWidth, widthOf);
 }
 
-function boxWidth(text: string, font: BadgeFont, rule: WidthRule, render: RenderContext): number {
-  if (rule.kind === "odd") return preferredWidth(text, font, render);
-  // shields counts UTF-16 units here (String.length), not characters. Its
-  // box may end in a quarter pixel (1.25 px per unit); rounded to a whole one,
-  // so segments meet on a pixel edge and the badge ends in an opaque column.
-  return text.length === 0 ? 0 : Math.round(Math.trunc(textWidth(text, font, render)) + rule.spacing * text.length);
+export interface LayoutOptions {
+  /**
+   * Whether widths are rounded to whole pixels (a PNG's grid); an SVG keeps
+   * for-the-badge's quarter pixels, as shields' does.
+   */
+  wholePixels: boolean;
 }
 
-function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderContext): PlateLayout {
+function boxWidth(text: string, font: BadgeFont, rule: WidthRule, { wholePixels }: LayoutOptions): number {
+  if (rule.kind === "odd") return preferredWidth(text, font);
+  // shields counts UTF-16 units here (String.length), not characters. Its
+  // box may end in a quarter pixel (1.25 px per unit); a PNG rounds it to a
+  // whole one, so segments meet on a pixel edge and the badge ends in an opaque column.
+  if (text.length === 0) return 0;
+  const width = Math.trunc(textWidth(text, font)) + rule.spacing * text.length;
+  return wholePixels ? Math.round(width) : width;
+}
+
+function layoutPlate(content: BadgeContent, style: PlateStyle, options: LayoutOptions): PlateLayout {
   const cased = (text: string) => (style.uppercase ? text.toUpperCase() : text);
-  const label = ellipsizeToWidth(cased(content.label.trim()), style.labelFont, MAX_TEXT_WIDTH, render);
-  const message = ellipsizeToWidth(cased(content.message.trim()), style.messageFont, MAX_TEXT_WIDTH, render);
-  const hasLabel = label.length > 0;
+  const label = ellipsizeToWidth(cased(content.label.trim()), style.labelFont);
+  const message = ellipsizeToWidth(cased(content.message.trim()), style.messageFont);
+  const hasLabelText = label.length > 0;
+  const hasLabel = hasLabelText || (content.labelColor !== undefined && style.labelSegmentAlone);
   const labelColor = (content.labelColor ?? DEFAULT_LABEL_COLOR).rgba;
   const messageColor = content.color.rgba;
 
-  const labelTextWidth = hasLabel ? boxWidth(label, style.labelFont, style.widthRule, render) : 0;
+  const labelTextWidth = hasLabelText ? boxWidth(label, style.labelFont, style.widthRule, options) : 0;
   const leftWidth = hasLabel ? labelTextWidth + 2 * style.margin : 0;
-  const messageTextWidth = boxWidth(message, style.messageFont, style.widthRule, render);
+  const messageTextWidth = boxWidth(message, style.messageFont, style.widthRule, options);
   const rightWidth = messageTextWidth + 2 * style.margin;
 
   const texts: PlacedText[] = [];
-  if (hasLabel) {
+  if (hasLabelText) {
     texts.push({
-      text: label, font: style.labelFont, x: style.margin + style.labelNudge, width: labelTextWidth,
+      part: "label", text: label, font: style.labelFont, x: style.margin + style.labelNudge, width: labelTextWidth,
       baseline: style.baseline, colors: textColorsOn(labelColor),
     });
   }
@@ -103,7 +116,7 @@ function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderCon
     // Without a label the message keeps its plain margin (shields' nudges cancel out).
     const nudge = hasLabel ? style.messageNudge : 0;
     texts.push({
-      text: message, font: style.messageFont, x: leftWidth + style.margin + nudge, width: messageTextWidth,
+      part: "message", text: message, font: style.messageFont, x: leftWidth + style.margin + nudge, width: messageTextWidth,
       baseline: style.baseline, colors: textColorsOn(messageColor),
     });
   }
@@ -118,24 +131,25 @@ function layoutPlate(content: BadgeContent, style: PlateStyle, render: RenderCon
   };
 }
 
-function layoutSocial(content: BadgeContent, style: SocialStyle, render: RenderContext): SocialLayout {
+function layoutSocial(content: BadgeContent, style: SocialStyle): SocialLayout {
   // Social capitalises the label's first letter.
   const trimmed = content.label.trim();
-  const label = ellipsizeToWidth(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font, MAX_TEXT_WIDTH, render);
-  const message = ellipsizeToWidth(content.message.trim(), style.font, MAX_TEXT_WIDTH, render);
-  const labelTextWidth = label.length > 0 ? preferredWidth(label, style.font, render) : 0;
+  const label = ellipsizeToWidth(trimmed.charAt(0).toUpperCase() + trimmed.slice(1), style.font);
+  const message = ellipsizeToWidth(content.message.trim(), style.font);
+  // shields rounds even an empty label up to odd: its box is 11 px wide.
+  const labelTextWidth = preferredWidth(label, style.font);
   const labelBoxWidth = labelTextWidth + 2 * style.labelPadding;
   const colors = { text: style.text, shadow: style.textShadow };
   const texts: PlacedText[] = [];
   if (label.length > 0) {
-    texts.push({ text: label, font: style.font, x: style.labelPadding, width: labelTextWidth, baseline: style.baseline, colors });
+    texts.push({ part: "label", text: label, font: style.font, x: style.labelPadding, width: labelTextWidth, baseline: style.baseline, colors });
   }
   let bubble: SocialLayout["bubble"] = null;
   if (message.length > 0) {
-    const messageTextWidth = preferredWidth(message, style.font, render);
+    const messageTextWidth = preferredWidth(message, style.font);
     bubble = { x: labelBoxWidth + style.gutter, width: messageTextWidth + 2 * style.messagePadding };
     texts.push({
-      text: message, font: style.font, x: bubble.x + style.messagePadding, width: messageTextWidth, baseline: style.baseline, colors,
+      part: "message", text: message, font: style.font, x: bubble.x + style.messagePadding, width: messageTextWidth, baseline: style.baseline, colors,
     });
   }
   return {
@@ -150,8 +164,8 @@ function layoutSocial(content: BadgeContent, style: SocialStyle, render: RenderC
   };
 }
 
-/** Where the parts of `content` go; `render` keeps what measuring shapes (the application's render context). */
-export function layoutBadge(content: BadgeContent, render: RenderContext = NO_CACHES): BadgeLayout {
+/** Where the parts of `content` go: on whole pixels (a PNG's) unless `options` say otherwise. */
+export function layoutBadge(content: BadgeContent, options: LayoutOptions = { wholePixels: true }): BadgeLayout {
   const style = STYLES[content.style];
-  return style.kind === "social" ? layoutSocial(content, style, render) : layoutPlate(content, style, render);
+  return style.kind === "social" ? layoutSocial(content, style) : layoutPlate(content, style, options);
 }

@@ -159,6 +159,11 @@ export function parseBadgeColor(input: string | undefined): BadgeColor | null {
   return css ? { css: input.trim().toLowerCase(), rgba: css } : null;
 }
 
+/** The colour as an SVG fill, as shields writes it: a palette name as its hex, anything else as normalized. */
+export function svgColor(color: BadgeColor): string {
+  return Object.hasOwn(PALETTE, color.css) ? PALETTE[color.css]! : color.css;
+}
+
 /** A colour the code itself names (palette names, hex): a mistake there is a bug, not input. */
 export function badgeColor(name: string): BadgeColor {
   const color = parseBadgeColor(name);
@@ -184,7 +189,12 @@ export interface TextColors {
 const LIGHT_TEXT: TextColors = { text: rgba(255, 255, 255), shadow: rgba(1, 1, 1) };
 const DARK_TEXT: TextColors = { text: rgba(0x33, 0x33, 0x33), shadow: rgba(0xcc, 0xcc, 0xcc) };
 
+/** Whether text on `background` is light (white over a dark shadow): brightness up to 0.69, as shields. */
+export function takesLightText(background: Color): boolean {
+  return brightness(background) <= 0.69;
+}
+
 /** White text over a dark shadow on backgrounds of brightness up to 0.69; #333 over #ccc above. */
 export function textColorsOn(background: Color): TextColors {
-  return brightness(background) <= 0.69 ? LIGHT_TEXT : DARK_TEXT;
+  return takesLightText(background) ? LIGHT_TEXT : DARK_TEXT;
 }

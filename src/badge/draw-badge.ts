@@ -98,10 +98,9 @@ function segmentPaint(d: Drawing, style: PlateStyle, color: Color, height: numbe
   return linearGradient(0, 0, 0, height, overlaidStops(d, style, color, height * d.scale));
 }
 
-/** The layout's texts, the label's first (badge-layout.ts). */
+/** The layout's texts by segment. */
 function plateTexts(layout: PlateLayout): { labelText: PlacedText | undefined; messageText: PlacedText | undefined } {
-  const [first, second] = layout.texts;
-  return layout.label ? { labelText: first, messageText: second } : { labelText: undefined, messageText: first };
+  return { labelText: layout.texts.find((text) => text.part === "label"), messageText: layout.texts.find((text) => text.part === "message") };
 }
 
 function drawLabelSegment(d: Drawing, layout: PlateLayout, label: Segment): void {

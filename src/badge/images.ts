@@ -1,13 +1,15 @@
-// Badge PNGs as image plans (src/image-plan.ts): the key is what is drawn
-// (style, scale, texts, colours as pixels), not the URL, so every URL and
+// Badge PNGs and SVGs as image plans (src/image-plan.ts): the key is what is
+// drawn (format, style, scale, texts, colours), not the URL, so every URL and
 // every plugin that shows "downloads | 12k" in the same colours names one
 // image, which the HTTP layer draws once and keeps. The plan's job is plain
-// data (it crosses to a render thread); drawBadgeJob draws it.
+// data (it crosses to a render thread); drawBadgeJob draws a PNG,
+// writeBadgeSvgJob writes an SVG.
 
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import { encodePng } from "../render/index.ts";
 import type { BadgeCaches } from "./badge-caches.ts";
-import { colorNumber } from "./colors.ts";
+import { badgeSvg } from "./badge-svg.ts";
+import { colorNumber, svgColor } from "./colors.ts";
 import { drawBadge } from "./draw-badge.ts";
 import { layoutBadge, type BadgeContent } from "./badge-layout.ts";
 import { STYLES } from "./styles.ts";
@@ -39,6 +41,12 @@ export function drawKey(content: BadgeContent, scale: number): string {
   return JSON.stringify([content.style, scale, content.label, content.message, label, colorNumber(content.color.rgba)]);
 }
 
+/** What decides every byte of a badge's SVG, which names its colours as given ("red" and "#f00" are two SVGs of one look). */
+function svgKey(content: BadgeContent): string {
+  const label = content.labelColor ? svgColor(content.labelColor) : "default";
+  return JSON.stringify([content.style, content.label, content.message, label, svgColor(content.color)]);
+}
+
 /** What a badge is drawn from. */
 export interface BadgeJob {
   kind: "badge";
@@ -46,18 +54,55 @@ export interface BadgeJob {
   scale: 1 | 2;
 }
 
+/** Heap bytes a plan of `content` keeps alive. */
+const planMemory = (content: BadgeContent) => PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length);
+
 /** The PNG of `content` at `scale`, to be drawn when no cache holds it. */
 export function badgeImage(content: BadgeContent, scale: 1 | 2): ImagePlan<BadgeJob> {
   return {
     key: imageKey(["badge", drawKey(content, scale)]),
     contentType: "image/png",
     pixels: estimatedPixels(content, scale),
-    memory: PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length),
+    memory: planMemory(content),
     job: { kind: "badge", content, scale },
   };
 }
 
+/** What an SVG badge is written from. */
+export interface BadgeSvgJob {
+  kind: "badge svg";
+  content: BadgeContent;
+}
+
+/**
+ * The SVG of `content` (it has no scale: it is drawn at whatever size it is
+ * shown). Its pixels are those of the PNG at scale 1: what the SVG covers,
+ * though writing it costs nothing per pixel (draw-cost.ts).
+ */
+export function badgeSvgImage(content: BadgeContent): ImagePlan<BadgeSvgJob> {
+  return {
+    key: imageKey(["badge svg", svgKey(content)]),
+    contentType: "image/svg+xml",
+    pixels: estimatedPixels(content, 1),
+    memory: planMemory(content),
+    job: { kind: "badge svg", content },
+  };
+}
+
+/** The SVG `job` describes, as UTF-8. */
+export function writeBadgeSvgJob({ content }: BadgeSvgJob): Uint8Array {
+  return new TextEncoder().encode(badgeSvg(content));
+}
+
+/** The image formats of a badge (besides its endpoint JSON). */
+export type BadgeFormat = "png" | "svg";
+
+/** The plan of `content` in `format`; `scale` is a PNG's (an SVG has none). */
+export function badgeImageIn(format: BadgeFormat, content: BadgeContent, scale: 1 | 2): ImagePlan<BadgeJob | BadgeSvgJob> {
+  return format === "svg" ? badgeSvgImage(content) : badgeImage(content, scale);
+}
+
 /** The PNG `job` describes, drawn with what `drawing` keeps between badges. */
 export function drawBadgeJob({ content, scale }: BadgeJob, drawing: BadgeCaches): Uint8Array {
-  return encodePng(drawBadge(layoutBadge(content, drawing.render), scale, drawing), PNG_OPTIONS);
+  return encodePng(drawBadge(layoutBadge(content), scale, drawing), PNG_OPTIONS);
 }

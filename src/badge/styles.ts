@@ -32,6 +32,8 @@ export interface PlateStyle {
   shadow: { opacity: number; blur: number; blurOpacity: number } | null;
   labelFont: BadgeFont;
   messageFont: BadgeFont;
+  /** Whether a label colour without a label still gets a segment (of margins only), as shields' flat family does. */
+  labelSegmentAlone: boolean;
   uppercase: boolean;
   widthRule: WidthRule;
   /** Space between a segment's edge and its text. */
@@ -63,10 +65,10 @@ export interface SocialStyle {
 
 export type BadgeStyle = PlateStyle | SocialStyle;
 
-const VERDANA_11: BadgeFont = { size: 11, bold: false, metrics: "verdana" };
+const VERDANA_11: BadgeFont = { size: 11, bold: false, widths: "11px Verdana" };
 const ODD: WidthRule = { kind: "odd" };
 /** The flat family's text: centred in its segment after a 5 px margin, nudged as shields does. */
-const FLAT_TEXT = { labelFont: VERDANA_11, messageFont: VERDANA_11, uppercase: false, widthRule: ODD, margin: 5, labelNudge: 1, messageNudge: -1 };
+const FLAT_TEXT = { labelFont: VERDANA_11, messageFont: VERDANA_11, labelSegmentAlone: true, uppercase: false, widthRule: ODD, margin: 5, labelNudge: 1, messageNudge: -1 };
 const SHADOW = { opacity: 0.3, blur: 1.6, blurOpacity: 0.8 };
 
 export const STYLES: Record<StyleName, BadgeStyle> = {
@@ -112,8 +114,9 @@ export const STYLES: Record<StyleName, BadgeStyle> = {
     overlay: [],
     baseline: 17.5,
     shadow: null,
-    labelFont: { size: 10, bold: false, metrics: "verdana" },
-    messageFont: { size: 10, bold: true, metrics: "verdana" },
+    labelFont: { size: 10, bold: false, widths: "10px Verdana" },
+    messageFont: { size: 10, bold: true, widths: "bold 10px Verdana" },
+    labelSegmentAlone: false,
     uppercase: true,
     widthRule: { kind: "spaced", spacing: 1.25 },
     margin: 12,
@@ -123,7 +126,7 @@ export const STYLES: Record<StyleName, BadgeStyle> = {
   social: {
     kind: "social",
     height: 20,
-    font: { size: 11, bold: true, metrics: "helvetica" },
+    font: { size: 11, bold: true, widths: "bold 11px Helvetica" },
     baseline: 14,
     labelPadding: 5,
     messagePadding: 4,

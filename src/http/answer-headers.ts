@@ -5,6 +5,8 @@
 // (test/http/answer-headers.test.ts checks each kind of answer of every
 // image route against this table).
 
+import type { ImageType } from "../image-plan.ts";
+
 export interface AnswerHeaders {
   /** On every answer. */
   every: Readonly<Record<string, string>>;
@@ -40,4 +42,14 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
 /** The headers of every image answer, in one record (a fresh copy, for the answer to complete). */
 export function imageHeaders(): Record<string, string> {
   return { ...ANSWER_HEADERS.every, ...ANSWER_HEADERS.publicRead, ...ANSWER_HEADERS.image };
+}
+
+/**
+ * The headers of an image's body, by its type. An SVG opened on its own is a
+ * document of this origin: its text is escaped (src/badge/badge-svg.ts), and
+ * should anything slip through, its policy lets it run no script and load
+ * nothing (the social style's <style> is inline).
+ */
+export function imageBodyHeaders(type: ImageType): Record<string, string> {
+  return type === "image/svg+xml" ? { "Content-Type": type, "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } : { "Content-Type": type };
 }

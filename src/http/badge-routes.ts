@@ -1,7 +1,9 @@
-// Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.json and
-// /shields/servers/{server_uuid}/{metric}.png|.json. This file parses the
-// path and query and asks src/badge what the badge shows; the image pipeline
-// (image-pipeline.ts) answers a .png, this file the .json.
+// Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.svg|.json
+// and /shields/servers/{server_uuid}/{metric}.png|.svg|.json. This file parses
+// the path and query and asks src/badge what the badge shows; the image
+// pipeline (image-pipeline.ts) answers a .png or .svg, this file the .json.
+// The format is read from the path in one place (serve), so every subject
+// served through it has all three.
 //
 // Cost control: a badge is known by what it shows, so a request whose ETag
 // the client holds gets a 304 without a draw, and a badge already drawn is
@@ -15,7 +17,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { badgeColor } from "../badge/colors.ts";
-import { badgeImage, type BadgeJob } from "../badge/images.ts";
+import { badgeImageIn, type BadgeFormat, type BadgeJob, type BadgeSvgJob } from "../badge/images.ts";
 import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOptions } from "../badge/options.ts";
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
@@ -44,10 +46,10 @@ export interface BadgeRouteDeps {
 }
 
 /** The last path segment: the metric and the format. */
-const METRIC_FILE = /^([a-z0-9-]{1,64})\.(png|json)$/;
+const METRIC_FILE = /^([a-z0-9-]{1,64})\.(png|svg|json)$/;
 const cacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 /**
- * A .png URL's answer (its record read, the metric taken) is reused for this
+ * An image URL's answer (its record read, the metric taken) is reused for this
  * long: a popular badge then costs a map lookup, not a database read. A push
  * or a server going stale shows within it, far inside the minute any badge
  * may be cached by its clients.
@@ -56,8 +58,9 @@ const REUSE_MS = 1_000;
 
 const FAILURE_MESSAGES: Record<number, string> = { 429: "rate limited", 503: "database unavailable" };
 
-/** The badge that says why there is none: few of them, so each is drawn once per style and scale. */
-const refusal = (failure: HttpError, options: BadgeOptions): ImagePlan<BadgeJob> => badgeImage(
+/** The badge that says why there is none: few of them, so each is drawn once per format, style and scale. */
+const refusal = (failure: HttpError, format: BadgeFormat, options: BadgeOptions): ImagePlan<BadgeJob | BadgeSvgJob> => badgeImageIn(
+  format,
   { label: "badge", message: FAILURE_MESSAGES[failure.status] ?? "server error", color: badgeColor("red"), style: options.style },
   options.scale,
 );
@@ -72,7 +75,7 @@ const SUBJECT_UUID = t.String({ format: "uuid", description: "The UUID the recor
 const metricFile = (metrics: ReadonlyMap<string, unknown>) =>
   t.String({
     pattern: METRIC_FILE.source,
-    description: `{metric}.png for the image, {metric}.json for shields.io endpoint JSON; metrics: ${[...metrics.keys()].join(", ")}`,
+    description: `{metric}.png or {metric}.svg for the image, {metric}.json for shields.io endpoint JSON; metrics: ${[...metrics.keys()].join(", ")}`,
   });
 const PLUGIN_PARAMS = t.NoValidate(t.Object({ plugin_uuid: SUBJECT_UUID, metric: metricFile(PLUGIN_METRICS) }));
 const SERVER_PARAMS = t.NoValidate(t.Object({ server_uuid: SUBJECT_UUID, metric: metricFile(SERVER_METRICS) }));
@@ -87,7 +90,7 @@ const BADGE_QUERY = t.NoValidate(
     colorB: color("Older name of color"),
     colorA: color("Older name of labelColor"),
     style: choice(STYLE_NAMES, "flat (default), flat-square, plastic, for-the-badge or social"),
-    scale: choice(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only"),
+    scale: choice(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only (an SVG is sharp at any size)"),
     cacheSeconds: t.Optional(t.String({ pattern: "^[0-9]{1,9}$", description: `Seconds it may be cached, when longer than the metric's own (at most ${MAX_CACHE_SECONDS})` })),
     range: choice(HISTORY_RANGES, `The history range of the server metrics uptime and peak: 24h, 7d (default), 30d or 1y`),
   }),
@@ -106,26 +109,28 @@ const ENDPOINT_JSON = Type.Object(
 );
 
 const BADGE_RESPONSES = {
-  200: imageSuccess("The badge (.png), or its shields.io endpoint JSON (.json)", ["image/png"], { "application/json": { schema: ENDPOINT_JSON } }),
+  200: imageSuccess("The badge (.png, .svg), or its shields.io endpoint JSON (.json)", ["image/png", "image/svg+xml"], { "application/json": { schema: ENDPOINT_JSON } }),
   304: NOT_MODIFIED,
   ...errorResponses(
     {
       400: ["invalid_plugin_uuid", "invalid_server_uuid"], 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"],
       503: ["database_unavailable", "draw_queue_full"],
     },
-    { statuses: { 400: "also", 404: "also", 429: "only", 503: "also" }, when: ".png answers with a badge image saying so (a .png draw beyond the per-IP budget: a \"rate limited\" badge)" },
+    { statuses: { 400: "also", 404: "also", 429: "only", 503: "also" }, when: ".png and .svg answer with a badge image saying so (a draw beyond the per-IP budget: a \"rate limited\" badge)" },
   ),
 };
 
 export function badgeRoutes(deps: BadgeRouteDeps) {
-  function png(request: Request, server: SocketInfo | null, images: ImageRoute, resolve: () => Promise<BadgeAnswer>, options: BadgeOptions): Promise<Response> {
+  function image(
+    request: Request, server: SocketInfo | null, images: ImageRoute, resolve: () => Promise<BadgeAnswer>, format: BadgeFormat, options: BadgeOptions,
+  ): Promise<Response> {
     const plan = async (): Promise<PlannedImage> => {
       const answer = await resolve();
       return {
-        image: badgeImage(answer.content, options.scale), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS,
+        image: badgeImageIn(format, answer.content, options.scale), status: answer.status, cacheControl: cacheControl(answer.maxAge), reuseForMs: REUSE_MS,
       };
     };
-    return images.answer(request, server, plan, (failure) => refusal(failure, options));
+    return images.answer(request, server, plan, (failure) => refusal(failure, format, options));
   }
 
   function json(request: Request, answer: BadgeAnswer, options: BadgeOptions): Response {
@@ -138,7 +143,7 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
   }
 
   /**
-   * The badge of `subject` `rawUuid` (the path's text) and `segment` ({metric}.png or .json).
+   * The badge of `subject` `rawUuid` (the path's text) and `segment` ({metric}.png, .svg or .json).
    * Elysia hands a parameter that is not valid percent-encoding ("%z") as null: the path's own text is named then.
    */
   function serve(
@@ -147,18 +152,18 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
   ): Promise<Response> {
     const options = badgeOptions(new URL(request.url).searchParams);
     const file = METRIC_FILE.exec(segment);
-    // Without .png or .json it is no badge address; the metric is unknown either way.
+    // Without .png, .svg or .json it is no badge address (a "not found" PNG); the metric is unknown either way.
     const metric = file?.[1] ?? "";
     const rawUuid = decodedUuid ?? new URL(request.url).pathname.split("/")[3] ?? "";
     const uuid = parseUuid(rawUuid);
     const answer = async (): Promise<BadgeAnswer> =>
       uuid === null ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options) : resolve(uuid, metric, options);
     if (file?.[2] === "json") return answer().then((answered) => json(request, answered, options));
-    return png(request, server, images, answer, options);
+    return image(request, server, images, answer, file?.[2] === "svg" ? "svg" : "png", options);
   }
 
   const detail = (subject: "plugin" | "server") => ({
-    summary: `A shields-style badge of one metric of a ${subject}, as PNG or shields.io endpoint JSON`,
+    summary: `A shields-style badge of one metric of a ${subject}, as PNG, SVG or shields.io endpoint JSON`,
     description:
       "Open to any website (CORS). A malformed UUID answers 400 with an 'invalid uuid' badge, unknown subjects and metrics " +
       "404 with a 'not found' badge (JSON errors for .json). " +

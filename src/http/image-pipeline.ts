@@ -35,7 +35,7 @@ import type { DrawJob } from "./drawing/draw-job.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
 import type { CacheBudget } from "../cache/budget.ts";
 import { StoreUnavailableError } from "../store/unavailable.ts";
-import { imageHeaders } from "./answer-headers.ts";
+import { imageBodyHeaders, imageHeaders } from "./answer-headers.ts";
 import { socketClientIp, type SocketInfo } from "./client-ip.ts";
 import type { RouteFailures } from "./error-handling.ts";
 import { HttpError } from "./errors.ts";
@@ -164,9 +164,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
   }
 
   function fullAnswer(planned: PlannedImage, bytes: Uint8Array, perRequest: Record<string, string> | undefined): Response {
-    const headers = headersOf(planned, perRequest);
-    headers["Content-Type"] = planned.image.contentType;
-    return new Response(bytes, { status: planned.status, headers });
+    return new Response(bytes, { status: planned.status, headers: { ...headersOf(planned, perRequest), ...imageBodyHeaders(planned.image.contentType) } });
   }
 
   /**
@@ -225,7 +223,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       deps.failures.note(request, failure.code);
       const image = errorImage(failure);
       const bytes = await images.get(image.key, () => deps.draws.failureImage(image));
-      return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, "Content-Type": image.contentType } });
+      return new Response(bytes, { status: failure.status, headers: { ...imageHeaders(), ...headers, ...imageBodyHeaders(image.contentType) } });
     }
 
     return {

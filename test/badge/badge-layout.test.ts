@@ -6,7 +6,7 @@ import { preferredWidth, textWidth } from "../../src/badge/text-width.ts";
 
 const content = (label: string, message: string, style: StyleName = "flat"): BadgeContent =>
   ({ label, message, color: badgeColor("brightgreen"), style });
-const VERDANA_11 = { size: 11, bold: false, metrics: "verdana" } as const;
+const VERDANA_11 = { size: 11, bold: false, widths: "11px Verdana" } as const;
 
 describe("flat family", () => {
   test("build | passing is 37 + 51 = 88 x 20, as shields draws it", () => {

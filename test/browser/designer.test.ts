@@ -307,6 +307,17 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await expect(field(page, "Range").isVisible()).resolves.toBe(false);
     await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/players.png`, params: { range: null } });
 
+    // SVG: sharp at any size, so no Scale (a 2x chosen before is left out); shown at the style's own size.
+    await field(page, "Format").selectOption("svg");
+    await expect(field(page, "Scale").isVisible()).resolves.toBe(false);
+    const vector = await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/players.svg`, params: { scale: null, style: "for-the-badge" } });
+    expect(vector.height).toBe(28);
+    await expectServed(vector.src, "image/svg+xml");
+    expect(await copied(page, "HTML")).toBe(`<img src="${vector.src.replaceAll("&", "&amp;")}" alt="ticks">`);
+    await expect(page.getByText("A 2× badge is shown at half its pixels").isVisible()).resolves.toBe(false);
+    await field(page, "Format").selectOption("png");
+    await preview(page, "badge-preview", { pathname: `/shields/servers/${serverUuid}/players.png`, params: { scale: "2" } });
+
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);

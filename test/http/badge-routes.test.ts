@@ -266,9 +266,9 @@ describe("not found", () => {
     expect(body.error.message).toContain("minecraft-versions");
   });
 
-  test("a file that is neither .png nor .json is a 404 badge too", async () => {
+  test("a file that is neither .png, .svg nor .json is a 404 badge too", async () => {
     const uuid = await pushPlugin({ plugin: { name: "Known" } });
-    expect((await fetchPng(`/shields/plugins/${uuid}/downloads.svg`)).response.status).toBe(404);
+    expect((await fetchPng(`/shields/plugins/${uuid}/downloads.gif`)).response.status).toBe(404);
     expect((await fetchPng(`/shields/plugins/${uuid}/downloads`)).response.status).toBe(404);
   });
 });

@@ -329,14 +329,21 @@ function badgeImage() {
   if (!UUID.test(uuid)) return { hint: uuid ? "That is not a UUID (8-4-4-4-12 hex digits)." : "Type a UUID to see the badge." };
   const metric = value("badge-metric");
   const style = value("badge-style");
-  const scale = value("badge-scale");
+  const scale = badgeScale();
   const range = rangeOffered() && value("badge-range") !== choices.defaultRange ? value("badge-range") : "";
   const query = queryOf({
     style: style === "flat" ? "" : style, label: value("badge-label"), color: value("badge-color").replace(/^#/, ""), scale: scale === "1" ? "" : scale, range,
   });
-  const url = `${origin}/shields/${value("badge-subject")}/${uuid.toLowerCase()}/${metric}.png${query ? `?${query}` : ""}`;
+  const url = `${origin}/shields/${value("badge-subject")}/${uuid.toLowerCase()}/${metric}.${value("badge-format")}${query ? `?${query}` : ""}`;
   // A 2x badge's HTML names its height, so it shows at half its pixels; its width follows.
   return { image: { url, alt: value("badge-label") || metric, height: scale === "1" ? undefined : choices.heights[style] } };
+}
+
+/** The badge's scale: an SVG has none (it is sharp at any size), so its Scale is hidden and left out. */
+const badgeScale = () => ($("badge-format").value === "svg" ? "1" : $("badge-scale").value);
+
+function showFormat() {
+  showFor($("badge-form"), "formats", $("badge-format").value);
 }
 
 /** Whether the chosen metric reads the server's history over a range (uptime, peak): only then is ?range= read. */
@@ -356,19 +363,22 @@ fillSelect($("badge-style"), choices.styles.map((s) => [s, s]), "flat");
 fillSelect($("badge-range"), choices.ranges.map((r) => [r, choiceTitle("range", r)]), choices.defaultRange);
 fillSelect($("badge-scale"), ["1", "2"].map((s) => [s, choiceTitle("scale", s)]), "1");
 showMetrics();
+showFormat();
 const updateBadge = livePreview({
   form: $("badge-form"),
   image: $("badge-preview"),
   status: $("badge-status"),
   snippets: "badge",
   build: badgeImage,
-  scale: $("badge-scale"),
+  // What livePreview reads of a scale choice, as the format decides it.
+  scale: { get value() { return badgeScale(); } },
 });
 $("badge-subject").addEventListener("change", () => {
   showMetrics();
   updateBadge();
 });
 $("badge-metric").addEventListener("change", showRange);
+$("badge-format").addEventListener("change", showFormat);
 updateBadge();
 
 // ---- Tabs (WAI-ARIA tabs: arrow keys move between them) ----

@@ -6,12 +6,15 @@
 // here, so they cost nothing and never wait behind draws. Nor do images
 // stating a failure (a 429, a 503...): an <img> refused must get its answer
 // at once, and they are small PNGs (at most 13 units), cached by message.
+// An SVG is written here, not drawn (draw-job.ts, writtenHere): charged, but
+// neither queued nor sent to a render thread.
 
 import { spendBudget } from "../ip-rate-limit.ts";
 import { whenDecided, type Limiter } from "../rate-limit.ts";
 import { drawCost } from "./draw-cost.ts";
 import type { DrawQueue } from "./draw-queue.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
+import { writtenHere } from "./draw-job.ts";
 
 export interface ChargedDrawsDeps {
   /** Units per address and window (PENNANT_DRAW_BUDGET). */
@@ -37,8 +40,8 @@ export function chargedDraws(deps: ChargedDrawsDeps): ChargedDraws {
       const units = drawCost(image);
       const draw = () => drawer.draw(image);
       const spent = spendBudget(deps.budget, client, units, "this address has asked for too many new images lately; slow down");
-      return whenDecided(spent, () => deps.queue.run(client, units, holdDraws ? async () => (await holdDraws(), draw()) : draw));
+      return whenDecided(spent, async () => writtenHere(image.job) ?? deps.queue.run(client, units, holdDraws ? async () => (await holdDraws(), draw()) : draw));
     },
-    failureImage: (image) => drawer.draw(image),
+    failureImage: async (image) => writtenHere(image.job) ?? drawer.draw(image),
   };
 }

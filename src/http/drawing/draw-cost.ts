@@ -18,8 +18,13 @@ import type { ImagePlan, ImageType } from "../../image-plan.ts";
 /** The pixels of one unit: a 468x60 banner at scale 1. */
 export const UNIT_PIXELS = 468 * 60;
 
-/** Cost per pixel against PNG's (bench/draw-cost.ts). */
-export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4 };
+/**
+ * Cost per pixel against PNG's (bench/draw-cost.ts). An SVG badge is text
+ * written in some microseconds whatever its size (bench/badge.ts): nothing per
+ * pixel, so it costs the minimum, 1 unit, which still bounds how many new
+ * badges (cache entries) one client can make a window.
+ */
+export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/svg+xml": 0 };
 
 /** Units a draw of `plan` costs: its weighted pixels in units, rounded up, at least 1. */
 export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {

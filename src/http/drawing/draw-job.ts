@@ -4,15 +4,14 @@
 // bytes. A job is plain data made by its domain (banner-jobs.ts, badge
 // images.ts); what a thread keeps between drawings is its DrawingKit.
 
-import type { BadgeJob } from "../../badge/images.ts";
-import { drawBadgeJob } from "../../badge/images.ts";
+import { drawBadgeJob, writeBadgeSvgJob, type BadgeJob, type BadgeSvgJob } from "../../badge/images.ts";
 import { BadgeCaches } from "../../badge/badge-caches.ts";
 import { BannerCaches } from "../../banner/banner-caches.ts";
 import { drawBannerJob, type BannerJob } from "../../banner/banner-jobs.ts";
 import type { CacheBudget } from "../../cache/budget.ts";
 import { RenderContext } from "../../render/index.ts";
 
-export type DrawJob = BannerJob | BadgeJob;
+export type DrawJob = BannerJob | BadgeJob | BadgeSvgJob;
 
 /** What one thread's drawings keep between them (glyphs, panels, label pixels...), made from its cache budget. */
 export class DrawingKit {
@@ -28,5 +27,17 @@ export class DrawingKit {
 
 /** The encoded image `job` describes. */
 export async function drawJob(job: DrawJob, kit: DrawingKit): Promise<Uint8Array> {
+  if (job.kind === "badge svg") return writeBadgeSvgJob(job);
   return job.kind === "badge" ? drawBadgeJob(job, kit.badges) : drawBannerJob(job, kit.banners);
+}
+
+/**
+ * The bytes of a job written on the thread that asks (an SVG: text, written
+ * in microseconds), else undefined for a drawing. Handing an SVG to a render
+ * thread would cost more than writing it (a structured clone each way) and
+ * wait its turn behind PNG and WebP draws of milliseconds; what bounds
+ * drawing, the draw budget, still charges it (draw-cost.ts).
+ */
+export function writtenHere(job: DrawJob): Uint8Array | undefined {
+  return job.kind === "badge svg" ? writeBadgeSvgJob(job) : undefined;
 }

@@ -9,6 +9,7 @@
 import decodeWebp from "@jsquash/webp/decode.js";
 import { PNG } from "pngjs";
 import type { RawRequest, RawResponse } from "../../support/raw-http.ts";
+import { parseXml } from "../../badge/support/svg-tree.ts";
 
 export interface FuzzRequest extends RawRequest {
   /**
@@ -62,6 +63,11 @@ async function imageProblem(type: string, bytes: Uint8Array): Promise<string | n
       if (!tag.startsWith("RIFF") || tag.slice(8) !== "WEBP") return "image/webp whose bytes are not a WebP";
       const image = await decodeWebp(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
       return image.width > 0 && image.height > 0 ? null : "an empty WebP";
+    }
+    if (type === "image/svg+xml") {
+      // Read strictly: markup or a character XML cannot hold from a hostile label would not parse.
+      const svg = parseXml(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      return svg.name === "svg" && Number(svg.attributes.width) > 0 && Number(svg.attributes.height) > 0 ? null : "an SVG without a size";
     }
   } catch (error) {
     return `${type} that does not decode: ${(error as Error).message}`;

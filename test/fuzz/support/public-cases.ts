@@ -107,11 +107,11 @@ function base(random: Random, ctx: PublicContext): Base {
     [12, () => ({ path: "/api/lookup", params: [["address", percentEncode(random.pick(ADDRESSES))], ["edition", random.pick(["java", "bedrock"])]], names: LOOKUP_PARAMS })],
     [14, () => {
       const metric = random.pick([...PLUGIN_METRICS.keys()]);
-      return { path: `/shields/plugins/${random.pick(ctx.pluginUuids)}/${metric}.${random.pick(["png", "json"])}`, params: badgeParams(random), names: BADGE_PARAMS };
+      return { path: `/shields/plugins/${random.pick(ctx.pluginUuids)}/${metric}.${random.pick(["png", "svg", "json"])}`, params: badgeParams(random), names: BADGE_PARAMS };
     }],
     [14, () => {
       const metric = random.pick([...SERVER_METRICS.keys()]);
-      return { path: `/shields/servers/${random.pick(ctx.serverUuids)}/${metric}.${random.pick(["png", "json"])}`, params: badgeParams(random), names: BADGE_PARAMS };
+      return { path: `/shields/servers/${random.pick(ctx.serverUuids)}/${metric}.${random.pick(["png", "svg", "json"])}`, params: badgeParams(random), names: BADGE_PARAMS };
     }],
     [3, () => ({ path: "/api/templates", params: [], names: ["template_key"] })],
     [5, () => ({ path: "/healthz", params: [], names: ["x"] })],
