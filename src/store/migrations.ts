@@ -14,6 +14,7 @@ import samplesPerMinute from "../../migrations/0004_samples_per_minute.sql" with
 import webhooks from "../../migrations/0005_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../migrations/0006_webhook_players_record.sql" with { type: "text" };
 import serverHistory from "../../migrations/0007_server_history.sql" with { type: "text" };
+import networks from "../../migrations/0008_networks.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -24,6 +25,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0005_webhooks": webhooks,
   "0006_webhook_players_record": webhookPlayersRecord,
   "0007_server_history": serverHistory,
+  "0008_networks": networks,
 };
 
 interface JournalEntry {

@@ -9,6 +9,7 @@ import pushFunction from "../../../migrations-pg/0001_push_function.sql" with { 
 import webhooks from "../../../migrations-pg/0002_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../../migrations-pg/0003_webhook_players_record.sql" with { type: "text" };
 import serverHistory from "../../../migrations-pg/0004_server_history.sql" with { type: "text" };
+import networks from "../../../migrations-pg/0005_networks.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const SQL_BY_TAG: Record<string, string> = {
@@ -17,6 +18,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0002_webhooks": webhooks,
   "0003_webhook_players_record": webhookPlayersRecord,
   "0004_server_history": serverHistory,
+  "0005_networks": networks,
 };
 
 export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
