@@ -30,6 +30,7 @@ import { LookupService } from "../lookup/lookup-service.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { networkRoutes } from "./network-routes.ts";
 import { historyRoutes } from "./history-routes.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
@@ -162,6 +163,7 @@ export async function createApp(ctx: AppContext) {
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(webhookRoutes({ ...signed, checkTarget }))
+    .use(networkRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(historyRoutes({ config: ctx.config, store: ctx.store, now: ctx.now, ipLimiter }))

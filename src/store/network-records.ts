@@ -6,6 +6,25 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ReplayRecord } from "../auth/replay.ts";
 import type { ServerRow } from "./records.ts";
 
+/** The most servers one network may name. */
+export const MAX_NETWORK_SERVERS = 100;
+/** The longest network name kept; a longer one is cut to it. */
+export const MAX_NETWORK_NAME_CHARS = 64;
+
+/**
+ * A slug is the network's address (/shields/networks/{slug}/...): 1 to 40
+ * lower-case letters, digits and hyphens, starting and ending with a letter
+ * or digit, so it needs no escaping in a URL and reads as typed.
+ */
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const SLUG_RULE = "1 to 40 letters (a-z, any case), digits and hyphens, starting and ending with a letter or digit";
+
+/** The slug in its canonical lower case, or null when the text is none. */
+export function canonicalSlug(raw: string): string | null {
+  const slug = raw.trim().toLowerCase();
+  return SLUG.test(slug) ? slug : null;
+}
+
 /** A network as its banner and badges read it: its members in the order they were named. */
 export interface NetworkView {
   slug: string;
