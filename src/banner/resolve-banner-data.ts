@@ -7,7 +7,7 @@ import { joinAddress } from "../minecraft/join-address.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import { splitMotd } from "../minecraft/motd.ts";
-import { networkTotals, onlineShare } from "../minecraft/network-totals.ts";
+import { networkTotals } from "../minecraft/network-totals.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
@@ -187,7 +187,8 @@ export function factsFromNetwork(network: NetworkView | undefined, slug: string,
   const none = { version: null, latencyMs: null, favicon: null, history: [], address: null };
   if (!network) return { ...none, name: UNKNOWN_NETWORK_NAME, status: "offline", players: null, motd: [`§cNo network named ${slug}`, ""] };
   const totals = networkTotals(network.servers, now, staleAfterMs);
-  const share = `${totals.online === 0 ? "§c" : "§a"}${onlineShare(totals)}`;
+  // "servers": beside the status word a bare "3/4 online" would read as a repeat of it.
+  const share = `${totals.online === 0 ? "§c" : "§a"}${totals.online}/${totals.servers} servers online`;
   const busiest = totals.busiest ? `§7Busiest: §f${memberName(totals.busiest.server)} §7(${totals.busiest.players})` : "";
   return { ...none, name: network.name, status: totals.online > 0 ? "online" : "offline", players: totals.players, motd: [share, busiest] };
 }

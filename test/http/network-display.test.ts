@@ -57,12 +57,12 @@ async function badgeJson(slug: string, metric: string): Promise<{ status: number
 /** What a network banner must draw: the sums of the online servers, the share online and the busiest in the MOTD's place. */
 function networkData(fields: Partial<ServerBannerData> = {}): ServerBannerData {
   return {
-    name: "Blocky Network", status: "online", players: { online: 42, max: 150 }, motd: ["§a2/4 online", "§7Busiest: §fSurvival §7(30)"],
+    name: "Blocky Network", status: "online", players: { online: 42, max: 150 }, motd: ["§a2/4 servers online", "§7Busiest: §fSurvival §7(30)"],
     version: null, latencyMs: null, favicon: null, history: [], address: null, ...fields,
   };
 }
 
-test("the banner sums the online servers (a stale one counts offline), says 2/4 online and names the busiest, on every server template", async () => {
+test("the banner sums the online servers (a stale one counts offline), says 2/4 servers online and names the busiest, on every server template", async () => {
   await network();
   for (const template of ["minimal-status", "classic", "card", "players-bar", "sparkline"]) {
     const shown = await banner(`?data_mode=network&network=NET&template_key=${template}&theme=dark`);
@@ -74,7 +74,7 @@ test("with every server gone quiet the banner reads offline, 0/4; an unknown slu
   await network();
   server.clock.now += STALE_AFTER_MS + 1000;
   const quiet = await banner("?data_mode=network&network=net&theme=dark");
-  expect(differingPixels(quiet, renderBanner("minimal-status", networkData({ status: "offline", players: null, motd: ["§c0/4 online", ""] }), STRIP))).toBe(0);
+  expect(differingPixels(quiet, renderBanner("minimal-status", networkData({ status: "offline", players: null, motd: ["§c0/4 servers online", ""] }), STRIP))).toBe(0);
   const unknown = await banner("?data_mode=network&network=nobody&theme=dark");
   expect(differingPixels(unknown, renderBanner("minimal-status", networkData({ name: "Unknown network", status: "offline", players: null, motd: ["§cNo network named nobody", ""] }), STRIP))).toBe(0);
   for (const query of ["?data_mode=network", "?data_mode=network&network=-bad", "?data_mode=network&network=net&template_key=plugin-stats&plugin_uuid=" + newUuid()]) {
