@@ -177,14 +177,32 @@ function memberName(row: ServerRow): string {
 }
 
 /**
+ * The members' charts as one: the points of each 5-minute step added up
+ * (each member's highest count of the step; a member without a point there,
+ * offline, adds nothing), at the step's start, oldest first. Longer ranges'
+ * points already sit at the starts of their steps, hours long.
+ */
+export function sumHistories(series: ReadonlyArray<readonly HistoryPoint[]>): HistoryPoint[] {
+  const sums = new Map<number, number>();
+  for (const point of series.flat()) {
+    const at = Math.floor(point.at / HISTORY_BUCKET_MS) * HISTORY_BUCKET_MS;
+    sums.set(at, (sums.get(at) ?? 0) + point.online);
+  }
+  return [...sums].sort(([a], [b]) => a - b).map(([at, online]) => ({ at, online }));
+}
+
+/**
  * A network (undefined: no network has `slug`) read at `now`, as one
  * server's facts: its name, players summed over its online members (stale
- * ones count offline), online while any member is. The MOTD's two lines,
- * which every server template draws, say how many are online and which is
- * busiest; an unknown slug draws offline, its lines saying so.
+ * ones count offline), online while any member is, and `history` (the
+ * members' charts summed, sumHistories). The MOTD's two lines, which every
+ * server template draws, say how many are online and which is busiest; an
+ * unknown slug draws offline, its lines saying so.
  */
-export function factsFromNetwork(network: NetworkView | undefined, slug: string, now: number, staleAfterMs: number): SourceFacts {
-  const none = { version: null, latencyMs: null, favicon: null, history: [], address: null };
+export function factsFromNetwork(
+  network: NetworkView | undefined, slug: string, now: number, staleAfterMs: number, history: readonly HistoryPoint[] = [],
+): SourceFacts {
+  const none = { version: null, latencyMs: null, favicon: null, history, address: null };
   if (!network) return { ...none, name: UNKNOWN_NETWORK_NAME, status: "offline", players: null, motd: [`§cNo network named ${slug}`, ""] };
   const totals = networkTotals(network.servers, now, staleAfterMs);
   // "servers": beside the status word a bare "3/4 online" would read as a repeat of it.

@@ -2,7 +2,7 @@
 // one gone stale with a large count, one offline), the network named with a
 // signed PUT; what the banner draws is compared pixel for pixel with the
 // template's drawing of the sums it must show, the badges' JSON read as a
-// shields endpoint would read it.
+// shields endpoint would read it. The sparkline's chart is the members' summed.
 
 import { afterEach, expect, test } from "bun:test";
 import type { BannerOptions, ServerBannerData } from "../../src/banner/model.ts";
@@ -64,10 +64,31 @@ function networkData(fields: Partial<ServerBannerData> = {}): ServerBannerData {
 
 test("the banner sums the online servers (a stale one counts offline), says 2/4 servers online and names the busiest, on every server template", async () => {
   await network();
-  for (const template of ["minimal-status", "classic", "card", "players-bar", "sparkline"]) {
+  for (const template of ["minimal-status", "classic", "card", "players-bar"]) {
     const shown = await banner(`?data_mode=network&network=NET&template_key=${template}&theme=dark`);
     expect(differingPixels(shown, renderBanner(template, networkData(), STRIP))).toBe(0);
   }
+});
+
+test("the sparkline charts the members' counts summed per 5 minutes, ending at the current sum", async () => {
+  server = await startTestServer();
+  const token = server.token("server");
+  const [hub, survival] = [newUuid(), newUuid()];
+  const start = Math.floor(server.clock.now / 300_000) * 300_000 + 300_000;
+  server.clock.now = start + 60_000;
+  await push(token, hub, "Hub", "online", 10, 100);
+  await push(token, survival, "Survival", "online", 20, 50);
+  server.clock.now = start + 360_000;
+  await push(token, hub, "Hub", "online", 15, 100);
+  await push(token, survival, "Survival", "online", 25, 50);
+  expect((await send({ method: "PUT", path: "/api/networks/net", token, body: { name: "Blocky Network", servers: [hub, survival] } })).status).toBe(200);
+  server.clock.now = start + 420_000;
+  const shown = await banner("?data_mode=network&network=net&template_key=sparkline&size=728x90&theme=dark");
+  const expected = networkData({
+    players: { online: 40, max: 150 }, motd: ["§a2/2 servers online", "§7Busiest: §fSurvival §7(25)"],
+    history: [{ at: start, online: 30 }, { at: start + 300_000, online: 40 }, { at: start + 420_000, online: 40 }],
+  });
+  expect(differingPixels(shown, renderBanner("sparkline", expected, { ...STRIP, size: { width: 728, height: 90 } }))).toBe(0);
 });
 
 test("with every server gone quiet the banner reads offline, 0/4; an unknown slug draws offline saying so; bad queries are 400", async () => {

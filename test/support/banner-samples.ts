@@ -5,7 +5,7 @@
 
 import { iconRgba } from "../../bench/render/scenes.ts";
 import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
-import { factsFromNetwork, resolveServer, serverBannerData } from "../../src/banner/resolve-banner-data.ts";
+import { factsFromNetwork, resolveServer, serverBannerData, sumHistories } from "../../src/banner/resolve-banner-data.ts";
 import type { ServerRow } from "../../src/store/records.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
 import { gameVersion } from "../../src/minecraft/version.ts";
@@ -86,7 +86,11 @@ function member(uuid: string, name: string, status: string, playersOnline: numbe
   };
 }
 
-/** A network of four (data_mode=network), resolved as the banner route resolves it: three online, one gone quiet for an hour. */
+/** The day's charts of the network sample's three online members; each one's count now is its chart's last point. */
+const memberDays = [dayOfPlayers(60), dayOfPlayers(150), dayOfPlayers(70)];
+const nowOf = (day: number) => memberDays[day]!.at(-1)!.online;
+
+/** A network of four (data_mode=network), resolved as the banner route resolves it: three online, one gone quiet for an hour; the day's charts summed. */
 export const network: ServerBannerData = serverBannerData(resolveServer({
   mode: "network",
   manual: {},
@@ -95,12 +99,12 @@ export const network: ServerBannerData = serverBannerData(resolveServer({
     slug: "blocky",
     name: "Blocky Network",
     servers: [
-      member("6a1f0c1e-0000-4000-8000-000000000001", "Hub", "online", 48, 200),
-      member("6a1f0c1e-0000-4000-8000-000000000002", "Survival", "online", 131, 150),
-      member("6a1f0c1e-0000-4000-8000-000000000003", "Skyblock", "online", 64, 100),
+      member("6a1f0c1e-0000-4000-8000-000000000001", "Hub", "online", nowOf(0), 200),
+      member("6a1f0c1e-0000-4000-8000-000000000002", "Survival", "online", nowOf(1), 150),
+      member("6a1f0c1e-0000-4000-8000-000000000003", "Skyblock", "online", nowOf(2), 100),
       member("6a1f0c1e-0000-4000-8000-000000000004", "Creative", "online", 12, 50, NOW - HOUR),
     ],
-  }, "blocky", NOW, 900_000),
+  }, "blocky", NOW, 900_000, sumHistories(memberDays)),
 }));
 
 /** The samples a template of `kind` draws, by name. */
