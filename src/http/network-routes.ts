@@ -14,7 +14,7 @@ import { ReplayError } from "../store/write-refusals.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses, jsonSuccess, mergeCodes } from "./openapi/responses.ts";
 import {
-  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_PUSH_ERRORS, STANDARD_SIGNATURE, acceptSignedBody, signedHeaders, type SignedDeps, type SignedInput,
+  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedBody, signedHeaders, type SignedDeps, type SignedInput,
 } from "./signed-request.ts";
 import { parseUuid } from "./uuid.ts";
 
@@ -22,6 +22,11 @@ const PATH = "/api/networks/:slug";
 
 const PUT_HEADERS = signedHeaders("X-Server-Token", {}, STANDARD_SIGNATURE);
 const DELETE_HEADERS = signedHeaders("X-Server-Token", {}, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (no body), keyed with the token');
+/** A signed request with a body that writes no record: none of a push's registration or storage limits. */
+const SIGNED_ERRORS = mergeCodes(SIGNED_READ_ERRORS, {
+  400: ["invalid_slug"], 401: ["replayed_request"], 403: ["not_owner"], 413: ["payload_too_large"],
+});
+
 const SLUG_PARAMS = t.Object({ slug: t.String({ description: `The network's slug: ${SLUG_RULE}; read in lower case` }) });
 
 const NETWORK = Type.Object(
@@ -120,7 +125,7 @@ export function networkRoutes(deps: SignedDeps) {
           tags: ["server"],
           responses: {
             200: { ...jsonSuccess("Saved, or an exact duplicate of a request already accepted (answered alike, nothing applied again)", SAVED) },
-            ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_slug"], 404: ["unknown_server"] })),
+            ...errorResponses(mergeCodes(SIGNED_ERRORS, { 400: ["invalid_json", "invalid_payload"], 404: ["unknown_server"], 415: ["unsupported_media_type"] })),
           },
         },
       },
@@ -146,7 +151,7 @@ export function networkRoutes(deps: SignedDeps) {
           tags: ["server"],
           responses: {
             200: jsonSuccess("Removed", Type.Object({ message: Type.Literal("Network removed.") })),
-            ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, { 400: ["invalid_slug"], 404: ["unknown_network"] })),
+            ...errorResponses(mergeCodes(SIGNED_ERRORS, { 404: ["unknown_network"] })),
           },
         },
       },
