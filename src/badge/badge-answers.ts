@@ -3,11 +3,13 @@
 // fallback) is taken, the options are laid over it. Unknown plugins, servers
 // and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
 
+import { networkTotals } from "../minecraft/network-totals.ts";
 import { readServerHistory } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { badgeColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
 import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
+import { NETWORK_METRICS } from "./network-metrics.ts";
 import { BADGE_HISTORY_RANGE, type BadgeOptions } from "./options.ts";
 import { PLUGIN_METRICS } from "./plugin-metrics.ts";
 import { SERVER_METRICS, type ServerView } from "./server-metrics.ts";
@@ -36,6 +38,11 @@ function notFound(label: string, code: string, message: string, options: BadgeOp
 /** The path's UUID is none (`problem` says why): 400, whatever the metric, and a "plugin | invalid uuid" badge. */
 export function malformedUuid(subject: "plugin" | "server", problem: string, options: BadgeOptions): BadgeAnswer {
   return refusal(400, subject, "invalid uuid", { code: `invalid_${subject}_uuid`, message: problem }, options);
+}
+
+/** The path's slug is none (`problem` says why): 400, whatever the metric, and a "network | invalid slug" badge. */
+export function malformedSlug(problem: string, options: BadgeOptions): BadgeAnswer {
+  return refusal(400, "network", "invalid slug", { code: "invalid_slug", message: problem }, options);
 }
 
 function answer<R>(metric: Metric<R>, record: R, options: BadgeOptions, now: number): BadgeAnswer {
@@ -75,6 +82,17 @@ export async function serverBadge(
   const history = metric.readsHistory ? await readServerHistory(store, row, options.range ?? BADGE_HISTORY_RANGE, now) : undefined;
   const view: ServerView = { row, staleAfterMs, history };
   return answer(metric, view, options, now);
+}
+
+/** A network badge; `slug` is the canonical slug from the path. */
+export async function networkBadge(
+  store: Store, slug: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
+): Promise<BadgeAnswer> {
+  const metric = NETWORK_METRICS.get(metricName);
+  if (!metric) return unknownMetric(NETWORK_METRICS, options);
+  const network = await store.networks.get(slug);
+  if (!network) return notFound("network", "unknown_network", "no network has this slug", options);
+  return answer(metric, networkTotals(network.servers, now, staleAfterMs), options, now);
 }
 
 /** The shields.io endpoint-badge form of an answer (https://shields.io/badges/endpoint-badge). */

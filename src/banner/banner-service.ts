@@ -14,7 +14,7 @@ import type { Store } from "../store/store.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
-  factsFromLookup, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer,
+  factsFromLookup, factsFromNetwork, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, sumHistories,
   type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
 import type { TemplateInfo } from "./templates/index.ts";
@@ -33,6 +33,8 @@ export interface BannerRequest {
   lookup: { address: string; edition: Edition } | null;
   /** data_mode=plugin with a server template: the pushed record. */
   serverUuid: string | null;
+  /** data_mode=network with a server template: the network's slug. */
+  network: string | null;
   /** Plugin templates: the plugin record, and which of its counters to draw how. */
   pluginUuid: string | null;
   counters: CounterChoice;
@@ -134,11 +136,17 @@ export class BannerService {
 
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {
     if (request.mode === "query" && request.lookup) return factsFromLookup(await this.deps.lookup.lookup(request.lookup));
-    if (request.mode !== "plugin" || request.serverUuid === null) return null;
     const { store } = this.deps;
+    const drawsHistory = request.template.uses.includes("history");
+    if (request.mode === "network" && request.network !== null) {
+      const network = await store.networks.get(request.network);
+      const history = network && drawsHistory ? sumHistories(await Promise.all(network.servers.map((row) => this.history(row, request.historyRange, now)))) : [];
+      return factsFromNetwork(network, request.network, now, this.deps.staleAfterMs, history);
+    }
+    if (request.mode !== "plugin" || request.serverUuid === null) return null;
     const row = await store.servers.get(request.serverUuid);
     // Only a template that draws the history pays for reading it.
-    const history = row && request.template.uses.includes("history") ? await this.history(row, request.historyRange, now) : [];
+    const history = row && drawsHistory ? await this.history(row, request.historyRange, now) : [];
     return factsFromRecord(row, history, now, this.deps.staleAfterMs);
   }
 

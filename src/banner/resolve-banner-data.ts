@@ -5,10 +5,13 @@
 
 import { joinAddress } from "../minecraft/join-address.ts";
 import type { Edition } from "../minecraft/edition.ts";
+import { stripFormatting } from "../minecraft/format.ts";
 import { splitMotd } from "../minecraft/motd.ts";
+import { networkTotals } from "../minecraft/network-totals.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/index.ts";
+import type { NetworkView } from "../store/network-records.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
 import {
@@ -16,7 +19,7 @@ import {
   type ServerBannerData, type ServerStatus,
 } from "./model.ts";
 
-export type DataMode = "manual" | "query" | "plugin";
+export type DataMode = "manual" | "query" | "plugin" | "network";
 
 /** Shown when neither the query, the record nor an address names the server. */
 export const DEFAULT_SERVER_NAME = "Minecraft Server";
@@ -161,6 +164,51 @@ export function factsFromRecord(
     history,
     address: typeof row.extra?.address === "string" ? row.extra.address : null,
   };
+}
+
+/** Shown for a network slug nobody named (server_name replaces it, as for any banner). */
+export const UNKNOWN_NETWORK_NAME = "Unknown network";
+
+/** What names a member server on its network's banner: its own name, else its join address, else its UUID's first group. */
+function memberName(row: ServerRow): string {
+  const name = text(row.name);
+  if (name !== null && !isSoftwareName(name)) return stripFormatting(name);
+  return typeof row.extra?.address === "string" ? stripFormatting(row.extra.address) : row.uuid.slice(0, 8);
+}
+
+/**
+ * The members' charts as one: the points of each 5-minute step added up
+ * (each member's highest count of the step; a member without a point there,
+ * offline, adds nothing), at the step's start, oldest first. Longer ranges'
+ * points already sit at the starts of their steps, hours long.
+ */
+export function sumHistories(series: ReadonlyArray<readonly HistoryPoint[]>): HistoryPoint[] {
+  const sums = new Map<number, number>();
+  for (const point of series.flat()) {
+    const at = Math.floor(point.at / HISTORY_BUCKET_MS) * HISTORY_BUCKET_MS;
+    sums.set(at, (sums.get(at) ?? 0) + point.online);
+  }
+  return [...sums].sort(([a], [b]) => a - b).map(([at, online]) => ({ at, online }));
+}
+
+/**
+ * A network (undefined: no network has `slug`) read at `now`, as one
+ * server's facts: its name, players summed over its online members (stale
+ * ones count offline), online while any member is, and `history` (the
+ * members' charts summed, sumHistories). The MOTD's two lines, which every
+ * server template draws, say how many are online and which is busiest; an
+ * unknown slug draws offline, its lines saying so.
+ */
+export function factsFromNetwork(
+  network: NetworkView | undefined, slug: string, now: number, staleAfterMs: number, history: readonly HistoryPoint[] = [],
+): SourceFacts {
+  const none = { version: null, latencyMs: null, favicon: null, history, address: null };
+  if (!network) return { ...none, name: UNKNOWN_NETWORK_NAME, status: "offline", players: null, motd: [`§cNo network named ${slug}`, ""] };
+  const totals = networkTotals(network.servers, now, staleAfterMs);
+  // "servers": beside the status word a bare "3/4 online" would read as a repeat of it.
+  const share = `${totals.online === 0 ? "§c" : "§a"}${totals.online}/${totals.servers} servers online`;
+  const busiest = totals.busiest ? `§7Busiest: §f${memberName(totals.busiest.server)} §7(${totals.busiest.players})` : "";
+  return { ...none, name: network.name, status: totals.online > 0 ? "online" : "offline", players: totals.players, motd: [share, busiest] };
 }
 
 /** A line of the query as a MOTD line: one line, whatever it holds. */

@@ -30,6 +30,7 @@ import { LookupService } from "../lookup/lookup-service.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { networkRoutes } from "./network-routes.ts";
 import { historyRoutes } from "./history-routes.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
@@ -139,7 +140,7 @@ export async function createApp(ctx: AppContext) {
   // Badges draw from a per-IP budget of their own, the size of PENNANT_RATE_LIMIT (badge-routes.ts).
   const badgeBudget = { limiter: limits.limiter("badge_draws", ctx.config.rateLimit), spentBy: "draw" } as const;
   const badgeRoute = (path: string) => images.route({ path, images: badgeImages, budget: badgeBudget, errorsAsImages: "always" });
-  const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server) };
+  const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server), network: badgeRoute(BADGE_PATHS.network) };
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler. serve.routes puts the image pipeline's
   // first step in Bun's router, in front of Elysia's routes for the same
@@ -162,6 +163,7 @@ export async function createApp(ctx: AppContext) {
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))
     .use(serverRoutes(signed))
     .use(webhookRoutes({ ...signed, checkTarget }))
+    .use(networkRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(historyRoutes({ config: ctx.config, store: ctx.store, now: ctx.now, ipLimiter }))

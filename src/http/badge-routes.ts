@@ -1,9 +1,10 @@
-// Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.svg|.json
-// and /shields/servers/{server_uuid}/{metric}.png|.svg|.json. This file parses
-// the path and query and asks src/badge what the badge shows; the image
-// pipeline (image-pipeline.ts) answers a .png or .svg, this file the .json.
-// The format is read from the path in one place (serve), so every subject
-// served through it has all three.
+// Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.svg|.json,
+// /shields/servers/{server_uuid}/{metric}.png|.svg|.json and
+// /shields/networks/{slug}/{metric}.png|.svg|.json. This file parses the path
+// and query and asks src/badge what the badge shows; the image pipeline
+// (image-pipeline.ts) answers a .png or .svg, this file the .json. The format
+// is read from the path in one place (serve), so every subject served through
+// it has all three.
 //
 // Cost control: a badge is known by what it shows, so a request whose ETag
 // the client holds gets a 304 without a draw, and a badge already drawn is
@@ -22,9 +23,11 @@ import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOption
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
-import { endpointJson, malformedUuid, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
+import { endpointJson, malformedSlug, malformedUuid, networkBadge, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
+import { NETWORK_METRICS } from "../badge/network-metrics.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import { HISTORY_RANGES } from "../store/history-ranges.ts";
+import { canonicalSlug, SLUG_RULE } from "../store/network-records.ts";
 import type { Store } from "../store/store.ts";
 import type { SocketInfo } from "./client-ip.ts";
 import { errorBody, type HttpError } from "./errors.ts";
@@ -34,7 +37,9 @@ import { choice } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 
-export const BADGE_PATHS = { plugin: "/shields/plugins/:plugin_uuid/:metric", server: "/shields/servers/:server_uuid/:metric" };
+export const BADGE_PATHS = {
+  plugin: "/shields/plugins/:plugin_uuid/:metric", server: "/shields/servers/:server_uuid/:metric", network: "/shields/networks/:slug/:metric",
+};
 
 export interface BadgeRouteDeps {
   store: Store;
@@ -42,7 +47,7 @@ export interface BadgeRouteDeps {
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
   /** The pipeline's routes for BADGE_PATHS: a budget spent by draws only, errors always as badges. */
-  images: { plugin: ImageRoute; server: ImageRoute };
+  images: { plugin: ImageRoute; server: ImageRoute; network: ImageRoute };
 }
 
 /** The last path segment: the metric and the format. */
@@ -79,6 +84,7 @@ const metricFile = (metrics: ReadonlyMap<string, unknown>) =>
   });
 const PLUGIN_PARAMS = t.NoValidate(t.Object({ plugin_uuid: SUBJECT_UUID, metric: metricFile(PLUGIN_METRICS) }));
 const SERVER_PARAMS = t.NoValidate(t.Object({ server_uuid: SUBJECT_UUID, metric: metricFile(SERVER_METRICS) }));
+const NETWORK_PARAMS = t.NoValidate(t.Object({ slug: t.String({ description: `The network's slug (PUT /api/networks/{slug})` }), metric: metricFile(NETWORK_METRICS) }));
 
 const color = (description: string) => t.Optional(t.String({ description: `${description}: a name (brightgreen, red...) or hex without #` }));
 
@@ -113,7 +119,7 @@ const BADGE_RESPONSES = {
   304: NOT_MODIFIED,
   ...errorResponses(
     {
-      400: ["invalid_plugin_uuid", "invalid_server_uuid"], 404: ["unknown_plugin", "unknown_server", "unknown_metric"], 429: ["rate_limited"],
+      400: ["invalid_plugin_uuid", "invalid_server_uuid", "invalid_slug"], 404: ["unknown_plugin", "unknown_server", "unknown_network", "unknown_metric"], 429: ["rate_limited"],
       503: ["database_unavailable", "draw_queue_full"],
     },
     { statuses: { 400: "also", 404: "also", 429: "only", 503: "also" }, when: ".png and .svg answer with a badge image saying so (a draw beyond the per-IP budget: a \"rate limited\" badge)" },
@@ -147,7 +153,7 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
    * Elysia hands a parameter that is not valid percent-encoding ("%z") as null: the path's own text is named then.
    */
   function serve(
-    request: Request, server: SocketInfo | null, subject: "plugin" | "server", images: ImageRoute, decodedUuid: string | null, segment: string,
+    request: Request, server: SocketInfo | null, subject: "plugin" | "server" | "network", images: ImageRoute, decodedUuid: string | null, segment: string,
     resolve: (uuid: string, metric: string, options: BadgeOptions) => Promise<BadgeAnswer>,
   ): Promise<Response> {
     const options = badgeOptions(new URL(request.url).searchParams);
@@ -155,14 +161,17 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     // Without .png, .svg or .json it is no badge address (a "not found" PNG); the metric is unknown either way.
     const metric = file?.[1] ?? "";
     const rawUuid = decodedUuid ?? new URL(request.url).pathname.split("/")[3] ?? "";
-    const uuid = parseUuid(rawUuid);
-    const answer = async (): Promise<BadgeAnswer> =>
-      uuid === null ? malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options) : resolve(uuid, metric, options);
+    // A network is known by its slug, the others by a UUID.
+    const uuid = subject === "network" ? canonicalSlug(rawUuid) : parseUuid(rawUuid);
+    const malformed = () => subject === "network"
+      ? malformedSlug(`a network's slug is ${SLUG_RULE}`, options)
+      : malformedUuid(subject, malformedUuidMessage(subject, rawUuid), options);
+    const answer = async (): Promise<BadgeAnswer> => (uuid === null ? malformed() : resolve(uuid, metric, options));
     if (file?.[2] === "json") return answer().then((answered) => json(request, answered, options));
     return image(request, server, images, answer, file?.[2] === "svg" ? "svg" : "png", options);
   }
 
-  const detail = (subject: "plugin" | "server") => ({
+  const detail = (subject: "plugin" | "server" | "network") => ({
     summary: `A shields-style badge of one metric of a ${subject}, as PNG, SVG or shields.io endpoint JSON`,
     description:
       "Open to any website (CORS). A malformed UUID answers 400 with an 'invalid uuid' badge, unknown subjects and metrics " +
@@ -186,5 +195,12 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
         serve(request, server, "server", deps.images.server, params.server_uuid, params.metric, (uuid, metric, options) =>
           serverBadge(deps.store, uuid, metric, options, deps.now(), deps.staleAfterMs)),
       { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
+    )
+    .get(
+      BADGE_PATHS.network,
+      ({ params, request, server }) =>
+        serve(request, server, "network", deps.images.network, params.slug, params.metric, (slug, metric, options) =>
+          networkBadge(deps.store, slug, metric, options, deps.now(), deps.staleAfterMs)),
+      { params: NETWORK_PARAMS, query: BADGE_QUERY, detail: detail("network") },
     );
 }

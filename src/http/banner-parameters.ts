@@ -16,7 +16,7 @@ import { THEMES } from "../banner/theme.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import type { Color } from "../render/index.ts";
-import { bad, choice, choiceList, color, COLOR_FORMS, COLOR_PATTERN, readColor, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
+import { bad, choice, choiceList, color, COLOR_FORMS, COLOR_PATTERN, readColor, networkSlug, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
 
 export type TemplateKind = TemplateInfo["kind"];
 
@@ -117,15 +117,16 @@ export const BANNER_PARAMETERS = {
   },
   hide: { type: choiceList(BANNER_ELEMENTS), readBy: "every", description: `Parts not to draw, a comma list of ${BANNER_ELEMENTS.join(", ")}` },
   data_mode: {
-    type: choice<DataMode>(["manual", "query", "plugin"]),
+    type: choice<DataMode>(["manual", "query", "plugin", "network"]),
     default: "manual",
     readBy: "server",
-    description: "manual (the query's values), query (live lookup of ip_address) or plugin (the record pushed for server_uuid)",
+    description: "manual (the query's values), query (live lookup of ip_address), plugin (the record pushed for server_uuid) or network (the servers of a network, summed)",
   },
   server_name: { type: text(MAX_NAME_CHARS), readBy: "server", description: "Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\")" },
   ip_address: { type: text(MAX_ADDRESS_CHARS), readBy: "server", description: "Server address, host[:port]; required when data_mode=query" },
   edition: { type: choice<Edition>(["java", "bedrock"]), default: "java", readBy: "server", description: "The server's edition: how data_mode=query looks it up, and its default port, left out of the address drawn" },
   server_uuid: { type: uuid, readBy: "server", description: "data_mode=plugin: the UUID the server's plugin pushes as" },
+  network: { type: networkSlug, readBy: "server", description: "data_mode=network: the network's slug (PUT /api/networks/{slug})" },
   online_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Players online; overrides looked-up or pushed values" },
   max_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Player slots; overrides looked-up or pushed values" },
   server_status: { type: choice<ServerStatus>(["online", "offline"]), readBy: "server", description: "Overrides the looked-up or pushed status" },

@@ -78,6 +78,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     edition: values.edition ?? DEFAULTS.edition,
   };
   const serverUuid = values.server_uuid ?? null;
+  const network = values.network ?? null;
   const pluginUuid = values.plugin_uuid ?? null;
 
   if (manual.address !== undefined) {
@@ -87,10 +88,13 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
   if (template.kind === "plugin") {
     if (pluginUuid === null) throw bad(`template ${template.key} draws a plugin record: give plugin_uuid`);
     if (mode === "query") throw bad(`template ${template.key} draws a plugin record (plugin_uuid), not a live lookup`);
+    if (mode === "network") throw bad(`template ${template.key} draws a plugin record (plugin_uuid), not a network`);
   } else if (mode === "query" && manual.address === undefined) {
     throw bad("data_mode=query needs ip_address (host, host:port or IP)");
   } else if (mode === "plugin" && serverUuid === null) {
     throw bad("data_mode=plugin needs server_uuid (the UUID the server's plugin pushes as)");
+  } else if (mode === "network" && network === null) {
+    throw bad("data_mode=network needs network (the network's slug)");
   }
 
   const scale = values.scale ?? DEFAULTS.scale;
@@ -102,6 +106,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     manual,
     lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: manual.edition } : null,
     serverUuid,
+    network,
     pluginUuid,
     counters: { names: values.stats ?? null, numbers: values.numbers ?? DEFAULTS.numbers },
     // In the order of BANNER_ELEMENTS (choiceList), so any spelling of one list keys one image.

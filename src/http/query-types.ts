@@ -5,6 +5,7 @@
 
 import { parseBadgeColor } from "../badge/colors.ts";
 import { parseHexColor, type Color } from "../render/index.ts";
+import { canonicalSlug, SLUG_RULE } from "../store/network-records.ts";
 import { HttpError } from "./errors.ts";
 import { parseUuid } from "./uuid.ts";
 
@@ -106,6 +107,16 @@ export function choiceList<T extends string>(choices: readonly T[]): QueryType<T
 }
 
 /** A UUID, read in its canonical lower-case form. */
+/** A network's slug (store/network-records.ts), read in lower case. */
+export const networkSlug: QueryType<string> = {
+  schema: { pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?$" },
+  read(raw, name) {
+    const parsed = canonicalSlug(raw);
+    if (!parsed) throw bad(`${name} must be a network's slug (${SLUG_RULE}), not ${shown(raw)}`);
+    return parsed;
+  },
+};
+
 export const uuid: QueryType<string> = {
   schema: { format: "uuid" },
   read(raw, name) {

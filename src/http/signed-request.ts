@@ -49,8 +49,10 @@ export interface SignedInput {
   scope: "server" | "plugin";
   tokenHeader: "X-Server-Token" | "X-Plugin-Token";
   schemes: readonly SignatureScheme[];
-  /** The record's UUID in canonical lower case, read from the request; throws an HttpError. */
+  /** The record's UUID (or a network's slug) in canonical lower case, read from the request; throws an HttpError. */
   subject: () => string;
+  /** A request that carries no body (DELETE): no content type is asked for and `json` is null; the signature is over X-Timestamp + "." (+ any bytes sent). */
+  bodiless?: true;
 }
 
 export interface PushInput<T> extends SignedInput {
@@ -170,7 +172,7 @@ export async function acceptSignedBody(
 ): Promise<SignedBody> {
   await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
-  requireJson(request);
+  if (!input.bodiless) requireJson(request);
   const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
   const { auth, replay, seen } = await authError(async () => {
@@ -183,7 +185,7 @@ export async function acceptSignedBody(
     return { auth, replay, seen };
   });
   if (seen === "new") await spendTokenBudget(auth, deps);
-  const json = await mapped(() => parseJsonBody(body));
+  const json = input.bodiless ? null : await mapped(() => parseJsonBody(body));
   return { auth, replay, seen, subject, json, now };
 }
 

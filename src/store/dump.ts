@@ -6,6 +6,7 @@
 import { and, getTableColumns, gt, gte, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { HistoryBucket, HistoryMarks } from "./history.ts";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
+import type { NetworkMemberRow, NetworkRow } from "./network-records.ts";
 import type { ServerState, WebhookRow } from "./webhook-records.ts";
 
 /** A history sample with its id (the id the table gives it, kept across a copy). */
@@ -64,6 +65,8 @@ export interface RowsByKind {
   webhooks: WebhookRow;
   webhookStates: WebhookStateRow;
   webhookDeliveries: WebhookDeliveryRow;
+  networks: NetworkRow;
+  networkMembers: NetworkMemberRow;
 }
 
 export type RowKind = keyof RowsByKind;
@@ -74,19 +77,20 @@ export type RowBatch = { [K in RowKind]: { kind: K; rows: Array<RowsByKind[K]> }
 /**
  * The order a dump hands out and a load writes the kinds in: tokens before
  * the records that reference them, servers before their samples and
- * webhooks, webhooks before their deliveries.
+ * webhooks, webhooks before their deliveries, networks before their members.
  */
 export const ROW_KINDS: readonly RowKind[] = [
   "tokens", "servers", "plugins", "samples", "history", "replayKeys", "replayCoverage", "historyMarks", "webhooks", "webhookStates", "webhookDeliveries",
+  "networks", "networkMembers",
 ];
 
 /**
  * The kinds whose rows make a store "hold data", and that a copy reports (the
  * replay coverage and the history marks are settings a first start writes,
- * not data; history buckets and webhook states belong to servers, and
- * deliveries to webhooks, which are counted).
+ * not data; history buckets and webhook states belong to servers,
+ * deliveries to webhooks and members to networks, which are counted).
  */
-export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys", "webhooks"] as const satisfies readonly RowKind[];
+export const DATA_KINDS = ["tokens", "servers", "plugins", "samples", "replayKeys", "webhooks", "networks"] as const satisfies readonly RowKind[];
 
 /**
  * Rows per batch. A batch is written as one INSERT of up to 14 columns a
@@ -112,6 +116,7 @@ const KIND_NAMES: Record<(typeof DATA_KINDS)[number], [string, string]> = {
   samples: ["history sample", "history samples"],
   replayKeys: ["replay key", "replay keys"],
   webhooks: ["webhook", "webhooks"],
+  networks: ["network", "networks"],
 };
 
 /** "3 tokens, 1 server, ..." for the data kinds counted. */
@@ -137,6 +142,8 @@ export interface DumpedSchema<T extends Table, C extends Column> {
   webhooks: T;
   webhookStates: T;
   webhookDeliveries: T;
+  networks: T;
+  networkMembers: T;
 }
 
 /** The settings kinds, one row each, that a load writes over the target's own (a target that was served once has them). */
@@ -144,10 +151,10 @@ export const SETTING_KINDS: ReadonlySet<RowKind> = new Set(["replayCoverage", "h
 
 /** The table of each kind, in `schema`. */
 export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
-  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks, webhooks, webhookStates, webhookDeliveries } = schema;
+  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks, webhooks, webhookStates, webhookDeliveries, networks, networkMembers } = schema;
   return {
     tokens, servers, plugins, samples: serverSamples, history: serverHistory, replayKeys: usedSignatures, replayCoverage: replayMemory, historyMarks,
-    webhooks, webhookStates, webhookDeliveries,
+    webhooks, webhookStates, webhookDeliveries, networks, networkMembers,
   };
 }
 
@@ -185,6 +192,8 @@ export async function* dumpTables<T extends Table, C extends Column>(
     webhooks: { keyNames: ["id"] },
     webhookStates: { keyNames: ["serverUuid"] },
     webhookDeliveries: { keyNames: ["id"] },
+    networks: { keyNames: ["slug"] },
+    networkMembers: { keyNames: ["networkSlug", "serverUuid"] },
   };
   for (const kind of ROW_KINDS) {
     const { keyNames, columns, filter } = plan[kind];

@@ -15,6 +15,7 @@ import webhooks from "../../migrations/0005_webhooks.sql" with { type: "text" };
 import webhookPlayersRecord from "../../migrations/0006_webhook_players_record.sql" with { type: "text" };
 import serverHistory from "../../migrations/0007_server_history.sql" with { type: "text" };
 import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: "text" };
+import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -26,6 +27,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0006_webhook_players_record": webhookPlayersRecord,
   "0007_server_history": serverHistory,
   "0008_sample_status": sampleStatus,
+  "0009_networks": networks,
 };
 
 interface JournalEntry {

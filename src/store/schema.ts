@@ -240,3 +240,37 @@ export const webhookDeliveries = sqliteTable(
   },
   (table) => [index("webhook_deliveries_next").on(table.nextAt), index("webhook_deliveries_webhook").on(table.webhookId)],
 );
+
+/**
+ * Networks (issue 24): a token's name for servers it owns, summed by one
+ * banner and badge. The slug is the network's address and is bound to the
+ * token that named it first; a token's networks go with it.
+ */
+export const networks = sqliteTable(
+  "networks",
+  {
+    slug: text("slug").primaryKey(),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [index("networks_token").on(table.tokenId)],
+);
+
+/** The servers of a network, in the order they were named; a server removed leaves its networks. */
+export const networkMembers = sqliteTable(
+  "network_members",
+  {
+    networkSlug: text("network_slug")
+      .notNull()
+      .references(() => networks.slug, { onDelete: "cascade" }),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.networkSlug, table.serverUuid] }), index("network_members_server").on(table.serverUuid)],
+);

@@ -17,7 +17,8 @@ import { adoptClockSkew } from "./replay-memory.ts";
 import { readHistory, sweepHistory } from "./server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
+import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
+import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
 import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
@@ -44,6 +45,7 @@ export class SqliteStore implements Store {
   readonly replay: ReplayStore;
   readonly webhooks: WebhookStore;
   readonly history: HistoryStore;
+  readonly networks: NetworkStore;
   /** The push path's statements, compiled once for this database (push-statements.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
@@ -83,6 +85,11 @@ export class SqliteStore implements Store {
     this.history = {
       sweep: (now, staleAfterMs) => classified(() => sweepHistory(db, now, staleAfterMs)),
       buckets: (uuid, stepMs, since) => classified(() => readHistory(db, uuid, stepMs, since)),
+    };
+    this.networks = {
+      put: (network) => classified(() => putNetwork(db, statements, network)),
+      remove: (removal) => classified(() => removeNetwork(db, statements, removal)),
+      get: (slug) => classified(() => getNetwork(db, slug)),
     };
   }
 

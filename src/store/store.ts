@@ -10,6 +10,7 @@ import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import type { HistoryBucket } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
+import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
@@ -103,6 +104,8 @@ export interface Store {
   /** Alert subscriptions and their deliveries (src/alerts). */
   readonly webhooks: WebhookStore;
   readonly history: HistoryStore;
+  /** Networks: servers of one token summed by one banner and badge (network-records.ts). */
+  readonly networks: NetworkStore;
   /**
    * Accepts a push in one transaction: remembers its replay key, registers its
    * token under open registration, checks ownership and limits, writes the
@@ -165,4 +168,20 @@ export interface WebhookStore {
   due(now: number, leaseMs: number, limit: number): Promise<DueDelivery[]>;
   /** Records an attempt: a success or a give-up removes the delivery, a failure reschedules it; pauses a subscription failing too long. */
   settle(attempt: Attempt): Promise<void>;
+}
+
+export interface NetworkStore {
+  /**
+   * Remembers the signed request and makes the network what it says, in one
+   * transaction: creates the slug for its token or replaces its name and
+   * servers. "duplicate" (nothing written) for an exact resend of one
+   * accepted. Refused with nothing written: NetworkOwnerError (the slug is
+   * another token's), NetworkServersError (a server another token's or never
+   * pushed), ReplayError (the signature used for another request).
+   */
+  put(network: NetworkWrite): Promise<ReplayStatus>;
+  /** Remembers the signed request and removes the token's network; UnknownNetworkError, NetworkOwnerError or ReplayError with nothing written. */
+  remove(removal: NetworkRequest): Promise<ReplayStatus>;
+  /** The network with its member servers in the order named; undefined when no network has this slug. */
+  get(slug: string): Promise<NetworkView | undefined>;
 }

@@ -3,11 +3,10 @@
 // these rows, so each operation's transaction is all the ordering it needs.
 
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
-import { isDuplicate } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
-import { keyExpiry } from "./replay-memory.ts";
 import { serverSamples, servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
+import { rememberRequest } from "./signed-requests.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
@@ -15,10 +14,9 @@ import { ReplayError } from "./write-refusals.ts";
 export function createWebhook(db: Db, statements: PushStatements, hook: NewWebhook): { row: WebhookRow; duplicate: boolean } {
   return db.transaction((tx) => {
     const { replay, now } = hook;
-    statements.sweepKeys(now);
-    if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
+    if (rememberRequest(statements, replay, now) === "duplicate") {
       const made = tx.select().from(webhooks).where(eq(webhooks.requestKey, replay.key)).get();
-      if (made && isDuplicate(replay, statements.rememberedKey(replay.key)?.fingerprint ?? null)) return { row: made, duplicate: true };
+      if (made) return { row: made, duplicate: true };
       throw new ReplayError();
     }
     const [held] = tx.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid)).all();

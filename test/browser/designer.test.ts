@@ -255,6 +255,16 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     });
     await expectServed(pushed.src, "image/webp");
 
+    // A network's servers, summed: its slug goes in, nothing of the other modes.
+    await field(page, "Data").selectOption("network");
+    await page.getByText("Type the network's slug").waitFor();
+    await field(page, "Network slug").fill("blocky");
+    await expect(field(page, "Server name").getAttribute("placeholder")).resolves.toBe("the network's name, unless typed here");
+    const summed = await preview(page, "banner-preview", {
+      params: { data_mode: "network", network: "blocky", server_uuid: null, ip_address: null, edition: null, motd_line_1: null, server_name: typed.server_name },
+    });
+    await expectServed(summed.src, "image/webp");
+
     // The badge tab, reached with the keyboard.
     await page.getByRole("tab", { name: "Banner" }).focus();
     await page.keyboard.press("ArrowRight");

@@ -54,8 +54,8 @@ interface Source {
  * An SQLite file holding one of each thing a store keeps, made as a user
  * makes it: tokens by `token create` (one revoked), a server update, a
  * deployed plugin's update (extra stats), a plugin's data (JSON fields), a
- * token open registration made, and a webhook subscription (its secret with
- * it); the replay keys of every push.
+ * token open registration made, a webhook subscription (its secret with
+ * it) and a network; the replay keys of every push.
  */
 async function populatedSqlite(): Promise<Source> {
   const path = join(tempDir("copy-source"), "pennant.db");
@@ -81,6 +81,8 @@ async function populatedSqlite(): Promise<Source> {
     expect((await fetch(registration)).status).toBe(200);
     const hook = { url: "http://127.0.0.1:9/hook", events: ["offline", "online"], format: "discord" };
     expect((await fetch(signedRequest(server.url, { path: "/api/server/webhooks", token, serverUuid, body: hook }, Date.now()))).status).toBe(201);
+    const network = { name: "Lobby Network", servers: [serverUuid] };
+    expect((await fetch(signedRequest(server.url, { method: "PUT", path: "/api/networks/lobby-net", token, body: network }, Date.now()))).status).toBe(200);
     return { path, token, registered, serverUuid, registeredUuid, accepted };
   } finally {
     await server.kill("SIGTERM");
@@ -128,7 +130,7 @@ describe("pennant copy", () => {
     const { url, shown } = await pgDatabase();
     const there = await copy(source.path, url);
     expect(there).toMatchObject({ code: 0, stderr: "" });
-    expect(there.stdout).toBe(`copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook from ${source.path} to ${shown}\n`);
+    expect(there.stdout).toBe(`copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 6 replay keys, 1 webhook, 1 network from ${source.path} to ${shown}\n`);
 
     const types = await pg(url)`SELECT jsonb_typeof(s.extra) AS extra, jsonb_typeof(p.stats) AS stats, jsonb_typeof(p.meta) AS meta,
       jsonb_typeof(p.minecraft_versions) AS versions, jsonb_typeof(p.server_software) AS software
@@ -137,11 +139,13 @@ describe("pennant copy", () => {
 
     const back = join(tempDir("copy-back"), "pennant.db");
     const again = await copy(url, back);
-    expect(again).toMatchObject({ code: 0, stderr: "", stdout: `copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook from ${shown} to ${back}\n` });
+    expect(again).toMatchObject({ code: 0, stderr: "", stdout: `copied 3 tokens, 3 servers, 1 plugin, 3 history samples, 6 replay keys, 1 webhook, 1 network from ${shown} to ${back}\n` });
     const [before, after] = [sqliteRows(source.path), sqliteRows(back)];
     expect(before.tokens!.map((row) => (row as { origin: string }).origin)).toEqual(["cli", "cli", "registration"]);
     expect(before.replay_memory).toHaveLength(1);
     expect(before.webhooks).toMatchObject([{ server_uuid: source.serverUuid, format: "discord", secret: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(before.networks).toMatchObject([{ slug: "lobby-net", name: "Lobby Network" }]);
+    expect(before.network_members).toEqual([{ network_slug: "lobby-net", server_uuid: source.serverUuid, position: 0 }]);
     expect(after).toEqual(before);
   });
 
@@ -183,7 +187,7 @@ describe("pennant copy", () => {
     expect(await copy(source.path, url)).toEqual({
       code: 2,
       stdout: "",
-      stderr: `error: nothing copied: ${shown} already holds data (3 tokens, 3 servers, 1 plugin, 3 history samples, 5 replay keys, 1 webhook); copy into a new, empty database\n`,
+      stderr: `error: nothing copied: ${shown} already holds data (3 tokens, 3 servers, 1 plugin, 3 history samples, 6 replay keys, 1 webhook, 1 network); copy into a new, empty database\n`,
     });
     expect(await pgCounts(url)).toEqual(held);
 

@@ -1,7 +1,7 @@
 // Store.dump and Store.load, on every backend (the CLI test, test/cli/copy.test.ts,
 // moves stores between the two): more rows than one batch come across whole,
 // replay keys past their window stay behind, a load is one transaction and
-// goes only into an empty store, and ids made after it follow the copied ones
+// goes only into an empty store (networks count as data), and ids made after it follow the copied ones
 // (tokens, samples, webhook deliveries).
 
 import { expect, test } from "bun:test";
@@ -112,6 +112,8 @@ forEachBackend("dump and load", (open) => {
       webhookDeliveries: [4, 9].map((id) => ({
         id, webhookId: "1b0e7c6a-0000-4000-8000-000000000001", body: `{"event":"offline","n":${id}}`, createdAt: 16, attempts: id - 4, nextAt: 17, leasedUntil: id === 9 ? 18 : 0,
       })),
+      networks: [{ slug: "my-net", tokenId: 3, name: "My Network", createdAt: 19, updatedAt: 21 }],
+      networkMembers: [{ networkSlug: "my-net", serverUuid: SERVER, position: 0 }],
     } as const;
     async function* inBatches(): AsyncGenerator<RowBatch> {
       for (const [kind, all] of Object.entries(rows)) {
@@ -121,7 +123,7 @@ forEachBackend("dump and load", (open) => {
     const source = await open();
     expect(await source.load(inBatches())).toEqual({
       tokens: 2, servers: 1, plugins: 1, samples: many, history: many, replayKeys: many, replayCoverage: 1, historyMarks: 1,
-      webhooks: 2, webhookStates: 1, webhookDeliveries: 2,
+      webhooks: 2, webhookStates: 1, webhookDeliveries: 2, networks: 1, networkMembers: 1,
     });
     const batches = await batchesOf(source.dump(0));
     expect(batches.filter((batch) => batch.kind === "samples").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);
@@ -133,6 +135,7 @@ forEachBackend("dump and load", (open) => {
     expect(await rowsOf(target, 0)).toEqual(rows as unknown as Record<string, unknown[]>);
     expect(await target.servers.samples(SERVER, 0)).toEqual(await source.servers.samples(SERVER, 0));
     expect(await target.plugins.get(SERVER)).toEqual(await source.plugins.get(SERVER));
+    expect(await target.networks.get("my-net")).toEqual(await source.networks.get("my-net"));
   });
 
   test("the replay memory comes across as it stands: live keys and the window, not keys past it", async () => {

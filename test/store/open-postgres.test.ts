@@ -19,7 +19,10 @@ import { freePort, silentPort } from "../support/services.ts";
 import { testEmbeddedMigrations } from "../support/embedded-migrations.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "..", "migrations-pg");
-const TABLES = ["history_marks", "plugins", "replay_memory", "server_history", "server_samples", "servers", "tokens", "used_signatures", "webhook_deliveries", "webhook_states", "webhooks"];
+const TABLES = [
+  "history_marks", "network_members", "networks", "plugins", "replay_memory", "server_history", "server_samples", "servers", "tokens", "used_signatures",
+  "webhook_deliveries", "webhook_states", "webhooks",
+];
 
 let postgres: Postgres;
 beforeAll(async () => {
@@ -168,7 +171,8 @@ function sqliteCatalog(): Record<string, TableShape> {
               db.query<{ name: string }, []>(`PRAGMA index_info(${index.name})`).all().map((column) => column.name),
             ])
             .sort(),
-          foreignKeys: keys.map((key) => [[key.from], key.table, [key.to], key.on_delete.toLowerCase()]),
+          // Sorted: SQLite lists a table's keys last declared first, PostgreSQL's query by constraint name.
+          foreignKeys: keys.map((key): [string[], string, string[], string] => [[key.from], key.table, [key.to], key.on_delete.toLowerCase()]).sort(),
         };
         return [name, shape];
       }),
@@ -202,7 +206,7 @@ async function postgresCatalog(sql: SQL): Promise<Record<string, TableShape>> {
       columns: columns.map((column) => [column.name, column.not_null, column.pk]),
       types: columns.map((column) => column.type),
       indexes: indexes.map((index) => [index.name, index.unique, [...index.columns]]),
-      foreignKeys: keys.map((key) => [[...key.columns], key.target, [...key.target_columns], key.on_delete]),
+      foreignKeys: keys.map((key): [string[], string, string[], string] => [[...key.columns], key.target, [...key.target_columns], key.on_delete]).sort(),
     };
   }
   return shapes;

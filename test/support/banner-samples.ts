@@ -5,6 +5,8 @@
 
 import { iconRgba } from "../../bench/render/scenes.ts";
 import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
+import { factsFromNetwork, resolveServer, serverBannerData, sumHistories } from "../../src/banner/resolve-banner-data.ts";
+import type { ServerRow } from "../../src/store/records.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
 import { gameVersion } from "../../src/minecraft/version.ts";
 import { Pixmap } from "../../src/render/index.ts";
@@ -76,9 +78,38 @@ export const pluginStress: PluginBannerData = {
   active: false,
 };
 
+/** A member of the network sample, pushed a minute before NOW unless `lastSeen` says otherwise. */
+function member(uuid: string, name: string, status: string, playersOnline: number, playersMax: number, lastSeen = NOW - 60_000): ServerRow {
+  return {
+    uuid, tokenId: 1, name, pluginVersion: null, status, playersOnline, playersMax, tps: 20, motd: null, version: "1.21.4", extra: null,
+    firstSeen: 0, lastSeen, statsUpdatedAt: lastSeen,
+  };
+}
+
+/** The day's charts of the network sample's three online members; each one's count now is its chart's last point. */
+const memberDays = [dayOfPlayers(60), dayOfPlayers(150), dayOfPlayers(70)];
+const nowOf = (day: number) => memberDays[day]!.at(-1)!.online;
+
+/** A network of four (data_mode=network), resolved as the banner route resolves it: three online, one gone quiet for an hour; the day's charts summed. */
+export const network: ServerBannerData = serverBannerData(resolveServer({
+  mode: "network",
+  manual: {},
+  now: NOW,
+  facts: factsFromNetwork({
+    slug: "blocky",
+    name: "Blocky Network",
+    servers: [
+      member("6a1f0c1e-0000-4000-8000-000000000001", "Hub", "online", nowOf(0), 200),
+      member("6a1f0c1e-0000-4000-8000-000000000002", "Survival", "online", nowOf(1), 150),
+      member("6a1f0c1e-0000-4000-8000-000000000003", "Skyblock", "online", nowOf(2), 100),
+      member("6a1f0c1e-0000-4000-8000-000000000004", "Creative", "online", 12, 50, NOW - HOUR),
+    ],
+  }, "blocky", NOW, 900_000, sumHistories(memberDays)),
+}));
+
 /** The samples a template of `kind` draws, by name. */
 export function samplesFor(kind: "server" | "plugin"): ReadonlyArray<readonly [string, ServerBannerData | PluginBannerData]> {
   return kind === "server"
-    ? [["realistic", realistic], ["stress", stress], ["offline", offline]]
+    ? [["realistic", realistic], ["stress", stress], ["offline", offline], ["network", network]]
     : [["realistic", pluginRealistic], ["stress", pluginStress]];
 }

@@ -4,7 +4,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 
 export interface SignedCall {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   token: string;
   /** Raw body text; objects are JSON-encoded. */
@@ -25,18 +25,20 @@ export function hmacHex(token: string, message: string): string {
 
 export function signedRequest(baseUrl: string, call: SignedCall, nowMs: number): Request {
   const method = call.method ?? "POST";
-  const body = call.body === undefined ? (method === "POST" ? "{}" : "") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+  // PUT carries a body as POST does (networks).
+  const withBody = method === "POST" || method === "PUT";
+  const body = call.body === undefined ? (withBody ? "{}" : "") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
   const timestamp = String(call.timestamp ?? Math.floor(nowMs / 1000));
   const signature = call.signature ?? hmacHex(call.token, call.legacy ? body : `${timestamp}.${body}`);
   const headers: Record<string, string> = {
     [call.tokenHeader ?? "X-Server-Token"]: call.token,
     "X-Timestamp": timestamp,
     "X-Signature": signature,
-    ...(method === "POST" ? { "Content-Type": "application/json" } : {}),
+    ...(withBody ? { "Content-Type": "application/json" } : {}),
     ...(call.serverUuid ? { "X-Server-UUID": call.serverUuid } : {}),
     ...call.headers,
   };
-  return new Request(baseUrl + call.path, { method, headers, body: method === "POST" ? body : undefined });
+  return new Request(baseUrl + call.path, { method, headers, body: withBody ? body : undefined });
 }
 
 export function newUuid(): string {

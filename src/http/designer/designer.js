@@ -137,7 +137,7 @@ const unlessDefault = (name, value) => (value === banner.parameters[name].defaul
 const CHOICE_TITLES = {
   format: { png: "PNG", webp: "WebP" },
   scale: { 1: "1×", 2: "2× (Hi-DPI)" },
-  data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin" },
+  data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin", network: "A network's servers, summed" },
   hide: { motd: "MOTD" },
   range: { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "1y": "Last year" },
 };
@@ -151,7 +151,9 @@ for (const field of document.querySelectorAll("[data-parameter]")) {
 }
 
 /** What an empty server name stands for, in each data mode. */
-const NAME_PLACEHOLDERS = { manual: "My Server", query: "the address, unless typed here", plugin: "the pushed name, unless typed here" };
+const NAME_PLACEHOLDERS = {
+  manual: "My Server", query: "the address, unless typed here", plugin: "the pushed name, unless typed here", network: "the network's name, unless typed here",
+};
 
 // The background picker: the theme's own, a colour of one's own, or a preset (thumbnails drawn by /api/banner).
 const THEME_BACKGROUND = "";
@@ -229,9 +231,10 @@ function bannerImage() {
     const manual = mode === "manual";
     Object.assign(params, {
       data_mode: unlessDefault("data_mode", mode),
-      ip_address: mode === "plugin" ? "" : value("address"),
+      ip_address: mode === "manual" || mode === "query" ? value("address") : "",
       edition: mode === "query" ? unlessDefault("edition", value("edition")) : "",
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
+      network: mode === "network" ? value("network") : "",
       server_name: value("server-name"),
       motd_line_1: manual ? value("motd-1") : "",
       motd_line_2: manual ? value("motd-2") : "",
@@ -244,6 +247,7 @@ function bannerImage() {
   // The server would answer these with an error image; a hint says it kindly.
   if (server && mode === "query" && !params.ip_address) return { hint: "Type the server's address to see its banner." };
   if (server && mode === "plugin" && !params.server_uuid) return { hint: "Type the UUID the server's plugin pushes as." };
+  if (server && mode === "network" && !params.network) return { hint: "Type the network's slug (PUT /api/networks/{slug})." };
   if (!server && !params.plugin_uuid) return { hint: "Type the plugin's UUID to see its banner." };
   const alt = (server && (params.server_name || params.ip_address)) || `${chosen.title} banner`;
   return { image: { url: `${origin}/api/banner?${queryOf(params)}`, alt, width, height } };

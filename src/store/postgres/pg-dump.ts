@@ -48,7 +48,7 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
     try {
       const tx = drizzle({ client: connection });
       // Reads go on; a write of another instance waits until the copy is done, so none slips in after the check.
-      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, server_history, used_signatures, replay_memory, history_marks, webhooks, webhook_states, webhook_deliveries IN EXCLUSIVE MODE");
+      await connection.unsafe("LOCK TABLE tokens, servers, plugins, server_samples, server_history, used_signatures, replay_memory, history_marks, webhooks, webhook_states, webhook_deliveries, networks, network_members IN EXCLUSIVE MODE");
       const counts = await loadBatches(
         batches,
         async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,

@@ -5,35 +5,19 @@
 // deliveries are leased with SKIP LOCKED so two instances never take one.
 
 import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "drizzle-orm";
-import { isDuplicate } from "../../auth/replay.ts";
-import { REPLAY_MEMORY_ROW } from "../replay-memory.ts";
 import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
 import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
-
-type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
-import { replayMemory, serverSamples, servers, usedSignatures, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
+import { rememberRequest, type PgTx } from "./pg-signed-requests.ts";
+import { serverSamples, servers, webhookDeliveries, webhookStates, webhooks } from "./postgres-schema.ts";
 
 export function createWebhook(db: PgDb, hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }> {
   return db.transaction(async (tx) => {
     const { replay, now } = hook;
-    // The largest window any instance recorded keeps the key (../replay-memory.ts keyExpiry); an expired key is taken over.
-    const window = sql`coalesce((SELECT ${replayMemory.clockSkewMs} FROM ${replayMemory} WHERE ${replayMemory.id} = ${REPLAY_MEMORY_ROW}), 0)`;
-    const expiresAt = sql`greatest(${replay.expiresAt}::int8, ${replay.timestampMs}::int8 + ${window})`;
-    const remembered = await tx
-      .insert(usedSignatures)
-      .values({ signature: replay.key, expiresAt: sql`${expiresAt}` as unknown as number, fingerprint: replay.fingerprint })
-      .onConflictDoUpdate({
-        target: usedSignatures.signature,
-        set: { expiresAt: sql`excluded.expires_at`, fingerprint: replay.fingerprint },
-        setWhere: sql`${usedSignatures.expiresAt} < ${now}::int8`,
-      })
-      .returning({ key: usedSignatures.signature });
-    if (remembered.length === 0) {
-      const [held] = await tx.select({ fingerprint: usedSignatures.fingerprint }).from(usedSignatures).where(eq(usedSignatures.signature, replay.key));
+    if ((await rememberRequest(tx, replay, now)) === "duplicate") {
       const [made] = await tx.select().from(webhooks).where(eq(webhooks.requestKey, replay.key));
-      if (made && isDuplicate(replay, held?.fingerprint ?? null)) return { row: made, duplicate: true };
+      if (made) return { row: made, duplicate: true };
       throw new ReplayError();
     }
     await tx.execute(sql`SELECT 1 FROM ${servers} WHERE ${servers.uuid} = ${hook.serverUuid} FOR UPDATE`);

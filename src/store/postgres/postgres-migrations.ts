@@ -11,6 +11,7 @@ import webhookPlayersRecord from "../../../migrations-pg/0003_webhook_players_re
 import serverHistory from "../../../migrations-pg/0004_server_history.sql" with { type: "text" };
 import sampleStatus from "../../../migrations-pg/0005_sample_status.sql" with { type: "text" };
 import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql" with { type: "text" };
+import networks from "../../../migrations-pg/0007_networks.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const SQL_BY_TAG: Record<string, string> = {
@@ -21,6 +22,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0004_server_history": serverHistory,
   "0005_sample_status": sampleStatus,
   "0006_push_sample_status": pushSampleStatus,
+  "0007_networks": networks,
 };
 
 export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

@@ -203,3 +203,33 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [index("webhook_deliveries_next").on(table.nextAt), index("webhook_deliveries_webhook").on(table.webhookId)],
 );
+
+/** Networks: a token's name for servers it owns (see ../schema.ts). */
+export const networks = pgTable(
+  "networks",
+  {
+    slug: text("slug").primaryKey(),
+    tokenId: int8("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: int8("created_at").notNull(),
+    updatedAt: int8("updated_at").notNull(),
+  },
+  (table) => [index("networks_token").on(table.tokenId)],
+);
+
+/** The servers of a network, in the order they were named (see ../schema.ts). */
+export const networkMembers = pgTable(
+  "network_members",
+  {
+    networkSlug: text("network_slug")
+      .notNull()
+      .references(() => networks.slug, { onDelete: "cascade" }),
+    serverUuid: text("server_uuid")
+      .notNull()
+      .references(() => servers.uuid, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.networkSlug, table.serverUuid] }), index("network_members_server").on(table.serverUuid)],
+);

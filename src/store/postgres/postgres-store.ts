@@ -8,11 +8,12 @@
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
 import type { RowBatch, RowCounts } from "../dump.ts";
-import type { HistoryStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
+import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
 import { pgUnavailable, withDeadline } from "./pg-faults.ts";
+import { getNetwork, putNetwork, removeNetwork } from "./pg-networks.ts";
 import { getPlugin } from "./pg-plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
 import { adoptClockSkew } from "./pg-replay-memory.ts";
@@ -31,6 +32,7 @@ export class PostgresStore implements Store {
   readonly replay: ReplayStore;
   readonly webhooks: WebhookStore;
   readonly history: HistoryStore;
+  readonly networks: NetworkStore;
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
   /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
@@ -74,6 +76,11 @@ export class PostgresStore implements Store {
     this.history = {
       sweep: (now, staleAfterMs) => this.call(() => sweepHistory(db, now, staleAfterMs)),
       buckets: (uuid, stepMs, since) => this.call(() => readHistory(db, uuid, stepMs, since)),
+    };
+    this.networks = {
+      put: (network) => this.call(() => putNetwork(db, network)),
+      remove: (removal) => this.call(() => removeNetwork(db, removal)),
+      get: (slug) => this.call(() => getNetwork(db, slug)),
     };
   }
 

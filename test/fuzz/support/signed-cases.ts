@@ -1,7 +1,7 @@
 // Requests to every signed route, each started from a valid one: the deployed
 // EzBanners plugin's update (signature over the body, millisecond timestamp,
-// both UUID headers), a standard update, a heartbeat, a plugin push and a
-// status read. Then the body is mutated and, most of the time, signed again
+// both UUID headers), a standard update, a heartbeat, a plugin push, a
+// status read and a network named (PUT, its slug in the path). Then the body is mutated and, most of the time, signed again
 // correctly, so that what is fuzzed is the payload validation behind the
 // signature check; or the headers are mutated (signature, timestamp, token,
 // UUIDs, content type, duplicates), signed or not.
@@ -23,11 +23,11 @@ export interface SignedContext {
   now: () => number;
 }
 
-type Kind = "ezbanners" | "update" | "heartbeat" | "plugin" | "status";
+type Kind = "ezbanners" | "update" | "heartbeat" | "plugin" | "status" | "network";
 
 interface Draft {
   kind: Kind;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   path: string;
   token: string;
   tokenHeader: "X-Server-Token" | "X-Plugin-Token";
@@ -64,7 +64,7 @@ function pluginBody(random: Random): object {
 }
 
 function draft(random: Random, ctx: SignedContext): Draft {
-  const kind = random.weighted<Kind>([[3, "ezbanners"], [3, "update"], [2, "heartbeat"], [3, "plugin"], [1, "status"]]);
+  const kind = random.weighted<Kind>([[3, "ezbanners"], [3, "update"], [2, "heartbeat"], [3, "plugin"], [1, "status"], [2, "network"]]);
   const token = random.chance(0.8) ? random.pick(ctx.tokens) : random.pick(ctx.strangers);
   const now = ctx.now();
   const seconds = String(Math.floor(now / 1000));
@@ -85,6 +85,11 @@ function draft(random: Random, ctx: SignedContext): Draft {
         kind, method: "POST", path: `/api/plugins/${random.pick(ctx.pluginUuids)}/data`, token, tokenHeader: "X-Plugin-Token",
         body: utf8Bytes(JSON.stringify(pluginBody(random))), timestamp: seconds, legacy: false, headers: [["Content-Type", "application/json"]],
       };
+    case "network": {
+      const body = { name: random.pick(["Blocky", "§6Gold Network", "网络"]), servers: ctx.serverUuids.filter(() => random.chance(0.4)) };
+      const slug = random.pick(["blocky", "Net-2", "a", "x".repeat(40), "-bad", "x".repeat(41), "%E2%82%AC", "a..b"]);
+      return { kind, method: "PUT", path: `/api/networks/${slug}`, token, tokenHeader: "X-Server-Token", body: utf8Bytes(JSON.stringify(body)), timestamp: seconds, legacy: false, headers: [["Content-Type", "application/json"]] };
+    }
     default:
       return { kind, method: "GET", path: "/api/server/status", token, tokenHeader: "X-Server-Token", body: "", timestamp: seconds, legacy: false, headers: [["X-Server-UUID", serverUuid]] };
   }
@@ -168,7 +173,8 @@ function mutateSignedHeaders(random: Random, headers: Array<[string, string]>): 
 /** One signed request: valid, or its body and/or headers mutated. */
 export function signedCase(random: Random, ctx: SignedContext): FuzzRequest {
   const d = draft(random, ctx);
-  const mutateBody = d.method === "POST" && random.chance(0.6);
+  const withBody = d.method !== "GET";
+  const mutateBody = withBody && random.chance(0.6);
   if (mutateBody) d.body = mutateJson(random, JSON.parse(Buffer.from(d.body, "latin1").toString("utf8")), 4);
   if (random.chance(0.3)) mutateAuthInputs(random, d, ctx);
   const headers: Array<[string, string]> = [...d.headers, [d.tokenHeader, d.token], ["X-Timestamp", d.timestamp]];
@@ -176,6 +182,6 @@ export function signedCase(random: Random, ctx: SignedContext): FuzzRequest {
   if (random.chance(0.25)) mutateSignedHeaders(random, headers);
   // A header that would end the head or start a body of its own is no fuzz of ours, it is another request.
   const safe = headers.filter(([name, value]) => !/^(content-length|transfer-encoding)$/i.test(name.trim()) || value === "");
-  const body = d.method === "POST" ? Buffer.from(d.body, "latin1") : undefined;
+  const body = withBody ? Buffer.from(d.body, "latin1") : undefined;
   return { method: d.method, target: d.path, headers: safe, body, wireInvalid: isWireInvalid(d.method, d.path, safe) };
 }

@@ -9,7 +9,7 @@ import { BACKGROUND_PRESETS, type BackgroundPresetName } from "../../../src/bann
 import { BANNER_SIZES, type BannerSize, type Theme } from "../../../src/banner/model.ts";
 import { DEFAULT_TEMPLATE, renderBanner, templates, type TemplateInfo } from "../../../src/banner/templates/index.ts";
 import { Pixmap, drawImage, parseHexColor } from "../../../src/render/index.ts";
-import { pluginRealistic, realistic } from "../../support/banner-samples.ts";
+import { network, pluginRealistic, realistic } from "../../support/banner-samples.ts";
 import { contactSheet } from "../../support/contact-sheet.ts";
 import type { Scene } from "./gallery-scenes.ts";
 
@@ -84,4 +84,15 @@ const BACKGROUND_SCENE: Scene = {
     THEMES.map((theme) => drawSample(templates.get(DEFAULT_TEMPLATE)!, STRIP, theme, name)))),
 };
 
-export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE];
+/** Every server template drawing a network (data_mode=network): a row per template, 468x60 and 300x250 dark, 468x60 light. */
+const NETWORK_SCENE: Scene = {
+  file: "banner-network.png",
+  title: "every server template drawing a network of four (three online, one stale): 468x60 and 300x250 dark, 468x60 light",
+  draw: () => contactSheet([...templates.values()].filter((info) => info.kind === "server").map((info) => [
+    renderBanner(info.key, network, { size: STRIP, theme: "dark", scale: 1 }),
+    renderBanner(info.key, network, { size: BOX, theme: "dark", scale: 1 }),
+    renderBanner(info.key, network, { size: STRIP, theme: "light", scale: 1 }),
+  ])),
+};
+
+export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE, NETWORK_SCENE];
