@@ -120,6 +120,13 @@ test("badges: players is the sum as a whole number, status says how many are onl
   const again = await fetch(`${server.url}/shields/networks/net/status.png`, { headers: { "If-None-Match": png.headers.get("etag")! } });
   expect(again.status).toBe(304);
   expect((await fetch(`${server.url}/shields/networks/nobody/status.png`)).status).toBe(404);
+  // The same badge as SVG: the text it says, and an SVG "not found" for a network nobody named.
+  const svg = await fetch(`${server.url}/shields/networks/net/status.svg`);
+  expect(svg.headers.get("content-type")).toStartWith("image/svg+xml");
+  expect(await svg.text()).toContain(">2/4 online</text>");
+  const missing = await fetch(`${server.url}/shields/networks/nobody/status.svg`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get("content-type")).toStartWith("image/svg+xml");
 
   // Every server quiet: nothing online, 0 players.
   server.clock.now += STALE_AFTER_MS + 1000;
