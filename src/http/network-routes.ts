@@ -8,7 +8,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import {
-  canonicalSlug, MAX_NETWORK_NAME_CHARS, MAX_NETWORK_SERVERS, NetworkOwnerError, NetworkServersError, SLUG_RULE, UnknownNetworkError,
+  canonicalSlug, MAX_NETWORK_NAME_CHARS, MAX_NETWORK_SERVERS, MAX_NETWORKS_PER_TOKEN, NetworkLimitError, NetworkOwnerError, NetworkServersError, SLUG_RULE, UnknownNetworkError,
 } from "../store/network-records.ts";
 import { ReplayError } from "../store/write-refusals.ts";
 import { HttpError } from "./errors.ts";
@@ -24,7 +24,7 @@ const PUT_HEADERS = signedHeaders("X-Server-Token", {}, STANDARD_SIGNATURE);
 const DELETE_HEADERS = signedHeaders("X-Server-Token", {}, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (no body), keyed with the token');
 /** A signed request with a body that writes no record: none of a push's registration or storage limits. */
 const SIGNED_ERRORS = mergeCodes(SIGNED_READ_ERRORS, {
-  400: ["invalid_slug"], 401: ["replayed_request"], 403: ["not_owner"], 413: ["payload_too_large"],
+  400: ["invalid_slug"], 401: ["replayed_request"], 403: ["not_owner", "network_limit"], 413: ["payload_too_large"],
 });
 
 const SLUG_PARAMS = t.Object({ slug: t.String({ description: `The network's slug: ${SLUG_RULE}; read in lower case` }) });
@@ -78,6 +78,9 @@ function refusal(error: unknown): unknown {
     }
     return new HttpError(404, "unknown_server", `servers that have pushed no data yet: ${error.unknown.join(", ")}; push from each once, then name the network; nothing was stored`);
   }
+  if (error instanceof NetworkLimitError) {
+    return new HttpError(403, "network_limit", `this token already names ${error.limit} networks, the most allowed; delete one first; nothing was stored`);
+  }
   if (error instanceof UnknownNetworkError) return new HttpError(404, "unknown_network", "no network has this slug");
   if (error instanceof ReplayError) return new HttpError(401, "replayed_request", error.message);
   return error;
@@ -121,7 +124,8 @@ export function networkRoutes(deps: SignedDeps) {
           description:
             `${ACCEPTED_ONCE} Creates the slug for this token, or replaces the name and servers of this token's network (idempotent). ` +
             `Every server must be one this token has pushed: one bound to another token is a 403 not_owner, one never pushed a 404 unknown_server, and nothing is stored. ` +
-            `The slug is the first token's: another token's PUT or DELETE is a 403 not_owner.`,
+            `The slug is the first token's: another token's PUT or DELETE is a 403 not_owner. ` +
+            `A token names at most ${MAX_NETWORKS_PER_TOKEN} networks: a new slug beyond is a 403 network_limit.`,
           tags: ["server"],
           responses: {
             200: { ...jsonSuccess("Saved, or an exact duplicate of a request already accepted (answered alike, nothing applied again)", SAVED) },

@@ -10,6 +10,13 @@ import type { ServerRow } from "./records.ts";
 export const MAX_NETWORK_SERVERS = 100;
 /** The longest network name kept; a longer one is cut to it. */
 export const MAX_NETWORK_NAME_CHARS = 64;
+/**
+ * Networks one token may name: every other table a token fills is bounded per
+ * token or per server, and this one must be too (a network is up to 100 rows).
+ * A network of a hundred servers is already larger than most owners run; 25
+ * leaves room for regions, game modes and a test network.
+ */
+export const MAX_NETWORKS_PER_TOKEN = 25;
 
 /**
  * A slug is the network's address (/shields/networks/{slug}/...): 1 to 40
@@ -67,6 +74,14 @@ export class NetworkOwnerError extends Error {
   constructor() {
     super("this network belongs to another token");
     this.name = "NetworkOwnerError";
+  }
+}
+
+/** The token already names MAX_NETWORKS_PER_TOKEN networks and asked for a new one. */
+export class NetworkLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`this token already names ${limit} networks`);
+    this.name = "NetworkLimitError";
   }
 }
 

@@ -2,11 +2,11 @@
 // process the file's only writer, so each operation's transaction sees no
 // other write between its reads and its writes.
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { ReplayStatus } from "../auth/replay.ts";
 import type { Db } from "./database.ts";
 import {
-  insertOwnedMembers, NetworkOwnerError, refusedMembers, UnknownNetworkError, type NetworkRequest, type NetworkView, type NetworkWrite,
+  insertOwnedMembers, MAX_NETWORKS_PER_TOKEN, NetworkLimitError, NetworkOwnerError, refusedMembers, UnknownNetworkError, type NetworkRequest, type NetworkView, type NetworkWrite,
 } from "./network-records.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { networkMembers, networks, servers } from "./schema.ts";
@@ -23,6 +23,8 @@ export function putNetwork(db: Db, statements: PushStatements, write: NetworkWri
       .returning({ slug: networks.slug })
       .all();
     if (held.length === 0) throw new NetworkOwnerError();
+    const named = tx.select({ n: count() }).from(networks).where(eq(networks.tokenId, tokenId)).get();
+    if ((named?.n ?? 0) > MAX_NETWORKS_PER_TOKEN) throw new NetworkLimitError(MAX_NETWORKS_PER_TOKEN);
     tx.delete(networkMembers).where(eq(networkMembers.networkSlug, slug)).run();
     const added = tx.all(insertOwnedMembers(slug, write.servers, tokenId));
     if (added.length < write.servers.length) {

@@ -3,6 +3,7 @@
 // with nothing stored.
 
 import { afterEach, expect, test } from "bun:test";
+import { MAX_NETWORKS_PER_TOKEN } from "../../src/store/network-records.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest, type SignedCall } from "../support/signing.ts";
 
@@ -118,4 +119,21 @@ test("a name longer than 64 characters is cut to them and said so", async () => 
   expect(saved.status).toBe(200);
   expect(await saved.json()).toEqual({ message: "Network saved.", slug: "long", servers: 1, trimmed: ["name"] });
   expect(stored("long")).toEqual({ name: "N".repeat(64) });
+});
+
+test("a token at its most networks is refused a new slug with 403 network_limit, nothing stored; it may still replace one", async () => {
+  server = await startTestServer();
+  const { token, uuids } = await tokenWithServers(1);
+  for (let n = 0; n < MAX_NETWORKS_PER_TOKEN; n++) {
+    server.clock.now += 1_000;
+    expect((await put(token, `net-${n}`, { name: `Net ${n}`, servers: uuids })).status).toBe(200);
+  }
+  server.clock.now += 1_000;
+  const message = await expectError(await put(token, "one-more", { name: "One more", servers: uuids }), 403, "network_limit");
+  expect(message).toContain(`${MAX_NETWORKS_PER_TOKEN} networks`);
+  expect(stored("one-more")).toBeNull();
+  expect(rows("networks")).toBe(MAX_NETWORKS_PER_TOKEN);
+  server.clock.now += 1_000;
+  expect((await put(token, "net-0", { name: "Renamed", servers: uuids })).status).toBe(200);
+  expect(stored("net-0")).toEqual({ name: "Renamed" });
 });

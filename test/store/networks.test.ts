@@ -5,7 +5,7 @@
 
 import { expect, test } from "bun:test";
 import type { ReplayRecord } from "../../src/auth/replay.ts";
-import type { NetworkWrite } from "../../src/store/network-records.ts";
+import { MAX_NETWORKS_PER_TOKEN, type NetworkWrite } from "../../src/store/network-records.ts";
 import type { Store } from "../../src/store/store.ts";
 import { forEachBackend } from "../support/backends.ts";
 
@@ -101,5 +101,21 @@ forEachBackend("networks", (open) => {
       expect(lost.reason).toMatchObject({ name: "NetworkOwnerError" });
       expect([[A1, A2, A3], [B1]]).toContainEqual((await members(store, slug))!);
     }
+  });
+
+  test("a token names at most MAX_NETWORKS_PER_TOKEN networks, also when new slugs race; replacing one at the limit is taken", async () => {
+    const { store, a, b } = await seeded(open);
+    for (let n = 0; n < MAX_NETWORKS_PER_TOKEN - 2; n++) await store.networks.put(write(a, { slug: `n-${n}` }));
+    // Four new slugs at once with room for two: two are taken, two refused with nothing stored.
+    const outcomes = await Promise.allSettled([0, 1, 2, 3].map((n) => store.networks.put(write(a, { slug: `race-${n}` }))));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ name: "NetworkLimitError", limit: MAX_NETWORKS_PER_TOKEN });
+    }
+    const named = await Promise.all([0, 1, 2, 3].map((n) => store.networks.get(`race-${n}`)));
+    expect(named.filter((network) => network !== undefined)).toHaveLength(2);
+    // At the limit a network can still be replaced, and another token is not held back.
+    expect(await store.networks.put(write(a, { slug: "n-0", name: "Renamed" }))).toBe("new");
+    expect(await store.networks.put(write(b, { slug: "theirs", servers: [B1] }))).toBe("new");
   });
 });
