@@ -19,9 +19,9 @@ import type { ImagePlan, ImageType } from "../../image-plan.ts";
 export const UNIT_PIXELS = 468 * 60;
 
 /** Cost per pixel against PNG's (bench/draw-cost.ts). */
-export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4 };
+export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/gif": 2 };
 
-/** Units a draw of `plan` costs: its weighted pixels in units, rounded up, at least 1. */
-export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
-  return Math.max(1, Math.ceil((plan.pixels * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
+/** Units a draw of `plan` costs: its weighted pixels in units, every frame of an animation counted, rounded up, at least 1. */
+export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
+  return Math.max(1, Math.ceil((plan.pixels * (plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
 }

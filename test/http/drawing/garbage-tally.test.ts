@@ -24,9 +24,9 @@ describe("GarbageTally", () => {
 
   test("at the server's bound: a 1200x300 WebP at scale 2 collects at once, badges every few hundred", () => {
     const large = new GarbageTally(COLLECT_AFTER_BYTES);
-    expect(large.add(drawingMemory(2400 * 600, "image/webp"))).toBe(true);
+    expect(large.add(drawingMemory({ pixels: 2400 * 600, contentType: "image/webp" }))).toBe(true);
     const badges = new GarbageTally(COLLECT_AFTER_BYTES);
-    const badge = drawingMemory(100 * 20, "image/png");
+    const badge = drawingMemory({ pixels: 100 * 20, contentType: "image/png" });
     let drawn = 1;
     while (!badges.add(badge)) drawn += 1;
     expect(drawn).toBeGreaterThan(100);
