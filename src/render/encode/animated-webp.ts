@@ -2,10 +2,13 @@
 // (webp.ts, lossless), its image chunk taken out of the still's RIFF file and
 // put in an ANMF chunk of one animated file: RIFF, VP8X (canvas size, flags
 // animation and alpha), ANIM (loop forever), then one ANMF per frame, as the
-// WebP container specification lays it out. Every frame covers the whole
-// canvas and replaces it (no blending), so each decodes on its own.
+// WebP container specification lays it out. The first frame covers the
+// canvas; each later one only the rectangle that changed (at even offsets, as
+// ANMF places them), replacing it (no blending): the canvas after a frame is
+// the frame's drawing.
 
-import type { AnimationFrame } from "./animation-frame.ts";
+import { Pixmap } from "../pixmap.ts";
+import { FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
 import { encodeWebp } from "./webp.ts";
 
 const VP8X_ANIMATION = 0x02;
@@ -69,28 +72,41 @@ export function webpFile(chunks: readonly RiffChunk[]): Uint8Array {
   return out;
 }
 
-/** An ANMF chunk: a frame of `width` x `height` at the canvas's corner, shown `durationMs`, made of a still's image chunks. */
-function frameChunk(width: number, height: number, durationMs: number, image: readonly RiffChunk[]): RiffChunk {
+/** An ANMF chunk: a frame at `box` (x and y even), shown `durationMs`, made of a still's image chunks. */
+function frameChunk(box: FrameBox, durationMs: number, image: readonly RiffChunk[]): RiffChunk {
   const chunks = writeChunks(image);
   const data = new Uint8Array(16 + chunks.length);
-  // X and Y offsets (in 2-pixel units) stay 0: every frame covers the canvas.
-  uint24(data, 6, width - 1);
-  uint24(data, 9, height - 1);
+  uint24(data, 0, box.x / 2);
+  uint24(data, 3, box.y / 2);
+  uint24(data, 6, box.width - 1);
+  uint24(data, 9, box.height - 1);
   uint24(data, 12, Math.min(MAX_24, Math.max(0, Math.round(durationMs))));
   data[15] = ANMF_NO_BLEND;
   data.set(chunks, 16);
   return { fourcc: "ANMF", data };
 }
 
+/** `box` of `pixmap` as a pixmap of its own. */
+function crop(pixmap: Pixmap, box: FrameBox): Pixmap {
+  const out = new Pixmap(box.width, box.height);
+  for (let row = 0; row < box.height; row++) {
+    const from = (box.y + row) * pixmap.width + box.x;
+    out.pixels.set(pixmap.pixels.subarray(from, from + box.width), row * box.width);
+  }
+  return out;
+}
+
 /** The animated WebP of `frames` (all one size), lossless, looping forever. */
 export async function encodeAnimatedWebp(frames: Iterable<AnimationFrame>): Promise<Uint8Array> {
   const chunks: RiffChunk[] = [];
+  const changes = new FrameChanges(2);
   let width = 0, height = 0;
   for (const { pixmap, durationMs } of frames) {
     ({ width, height } = pixmap);
-    const still = readWebpChunks(await encodeWebp(pixmap));
+    const box = changes.next(pixmap);
+    const still = readWebpChunks(await encodeWebp(box.width === width && box.height === height ? pixmap : crop(pixmap, box)));
     // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
-    chunks.push(frameChunk(width, height, durationMs, still.filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH")));
+    chunks.push(frameChunk(box, durationMs, still.filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH")));
   }
   if (chunks.length === 0) throw new RangeError("an animation has at least one frame");
   const header = new Uint8Array(10);

@@ -94,6 +94,8 @@ export function indexFrame(rgba: Uint8Array, kept: readonly Color[]): IndexedFra
   const indexOf = new Map<number, number>();
   entries.forEach((key, i) => indexOf.set(key, i));
   const transparentIndex = transparent ? entries.length : null;
+  // A colour not in the palette takes the entry nearest the first colour of its 5-bit box seen: one search per box, not per colour.
+  const byBox = new Int16Array(32_768).fill(-1);
   const index = new Uint8Array(rgba.length / 4);
   let last = -1, lastIndex = 0;
   for (let p = 0, i = 0; i < rgba.length; p++, i += 4) {
@@ -104,7 +106,11 @@ export function indexFrame(rgba: Uint8Array, kept: readonly Color[]): IndexedFra
     const key = rgbKey(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
     if (key !== last) {
       let found = indexOf.get(key);
-      if (found === undefined) indexOf.set(key, (found = nearest(entries, key)));
+      if (found === undefined) {
+        const box = boxOf(key);
+        if (byBox[box]! < 0) byBox[box] = nearest(entries, key);
+        found = byBox[box]!;
+      }
       last = key;
       lastIndex = found;
     }

@@ -1,4 +1,4 @@
-// The part of gifenc (no typings of its own) that gif.ts and the bench use.
+// The parts of the GIF writers bench/animated.ts compares that it uses (neither ships typings).
 declare module "gifenc" {
   export interface FrameOptions {
     palette?: ArrayLike<ArrayLike<number>>;
@@ -14,4 +14,15 @@ declare module "gifenc" {
     bytes(): Uint8Array;
   }
   export function GIFEncoder(options?: { initialCapacity?: number }): GifStream;
+}
+declare module "gif-encoder-2" {
+  export default class GIFEncoder2 {
+    constructor(width: number, height: number, algorithm?: "neuquant" | "octree", useOptimizer?: boolean);
+    setRepeat(count: number): void;
+    setDelay(ms: number): void;
+    start(): void;
+    addFrame(pixels: Uint8Array): void;
+    finish(): void;
+    out: { getData(): Uint8Array };
+  }
 }
