@@ -2,11 +2,17 @@
 // encoder's quantizer: colours text is drawn in (the game's `§` colours, the
 // MOTD's hex colours) must come out exactly as drawn, where a quantizer would
 // move them to the centre of whatever cluster they fall in. So the palette
-// is every colour the frame has when they fit in 256 (banners are flat art:
-// most frames do); else the kept colours present, exactly, and the rest by
-// popularity of 5-bit-per-channel boxes (their mean colour), every pixel then
-// mapped to its nearest entry. Transparency is one bit: alpha below half is
-// the transparent entry.
+// is every colour the frame has when they fit in 256 (flat art: a fade's
+// changed rectangle mostly does); else the kept colours present, exactly,
+// and the rest by popularity of 5-bit-per-channel boxes (their mean colour),
+// every other pixel then mapped to the entry nearest its box's mean.
+// Transparency is one bit: alpha below half is the transparent entry.
+//
+// One pass counts, one maps, both over typed arrays (a Map per pixel cost
+// ten times a PNG's encoding of the same frame); the per-box arrays are kept
+// between frames (this is synchronous: one frame at a time per thread) and
+// only the boxes a frame touched are cleared, as most frames are a small
+// rectangle of a fade.
 
 import type { Color } from "../color.ts";
 
@@ -21,47 +27,52 @@ export interface IndexedFrame {
 
 const GIF_COLORS = 256;
 const HALF_ALPHA = 128;
+const BOXES = 32_768;
+/** Slots of the open-addressing table of exact colours: four times the most it holds (256 colours and one more, to know). */
+const TABLE_SLOTS = 1_024;
 
 const rgbKey = (r: number, g: number, b: number) => (r << 16) | (g << 8) | b;
 const boxOf = (key: number) => ((key >> 9) & 0x7c00) | ((key >> 6) & 0x3e0) | ((key >> 3) & 0x1f);
 
-/** How many pixels have each colour, and whether any is transparent. */
-function countColors(rgba: Uint8Array): { counts: Map<number, number>; transparent: boolean } {
-  const counts = new Map<number, number>();
-  let transparent = false, last = -1, run = 0;
-  for (let i = 0; i < rgba.length; i += 4) {
-    if (rgba[i + 3]! < HALF_ALPHA) {
-      transparent = true;
-      continue;
-    }
-    const key = rgbKey(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
-    // Runs of one colour (panels, backgrounds) are counted once.
-    if (key === last) {
-      run++;
-      continue;
-    }
-    if (last >= 0) counts.set(last, (counts.get(last) ?? 0) + run);
-    last = key;
-    run = 1;
-  }
-  if (last >= 0) counts.set(last, (counts.get(last) ?? 0) + run);
-  return { counts, transparent };
-}
+/** Exact colours, up to a bound: a small hash table of keys (+1, so 0 is empty) and their palette index. */
+class ColorTable {
+  readonly keys = new Int32Array(TABLE_SLOTS);
+  readonly values = new Int16Array(TABLE_SLOTS);
+  size = 0;
 
-/** The mean colours of the `room` most used 5-bit boxes among `counts`' colours. */
-function popularBoxes(counts: Map<number, number>, room: number): number[] {
-  const boxes = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (const [key, n] of counts) {
-    const box = boxOf(key);
-    const sum = boxes.get(box) ?? { n: 0, r: 0, g: 0, b: 0 };
-    sum.n += n;
-    sum.r += ((key >> 16) & 255) * n;
-    sum.g += ((key >> 8) & 255) * n;
-    sum.b += (key & 255) * n;
-    boxes.set(box, sum);
+  private slot(key: number): number {
+    let slot = Math.imul(key, 0x9e3779b1) >>> 22;
+    while (this.keys[slot] !== 0 && this.keys[slot] !== key + 1) slot = (slot + 1) & (TABLE_SLOTS - 1);
+    return slot;
   }
-  return [...boxes.values()].sort((a, b) => b.n - a.n).slice(0, room)
-    .map((s) => rgbKey(Math.round(s.r / s.n), Math.round(s.g / s.n), Math.round(s.b / s.n)));
+
+  /** Adds `key` if absent; false once the table holds `limit` others. */
+  add(key: number, limit: number): boolean {
+    const slot = this.slot(key);
+    if (this.keys[slot] !== 0) return true;
+    if (this.size >= limit) return false;
+    this.keys[slot] = key + 1;
+    this.size++;
+    return true;
+  }
+
+  get(key: number): number {
+    const slot = this.slot(key);
+    return this.keys[slot] === 0 ? -1 : this.values[slot]!;
+  }
+
+  set(key: number, value: number): void {
+    const slot = this.slot(key);
+    if (this.keys[slot] === 0) {
+      this.keys[slot] = key + 1;
+      this.size++;
+    }
+    this.values[slot] = value;
+  }
+
+  forEachKey(visit: (key: number) => void): void {
+    for (let slot = 0; slot < TABLE_SLOTS; slot++) if (this.keys[slot] !== 0) visit(this.keys[slot]! - 1);
+  }
 }
 
 /** The entry of `entries` nearest `key` (squared RGB distance). */
@@ -80,39 +91,79 @@ function nearest(entries: readonly number[], key: number): number {
   return best;
 }
 
+const count = new Uint32Array(BOXES), sumR = new Float64Array(BOXES), sumG = new Float64Array(BOXES), sumB = new Float64Array(BOXES);
+/** Per box, the palette entry of colours not in the palette; -1: not searched yet. */
+const byBox = new Int16Array(BOXES).fill(-1);
+
+const boxMean = (box: number) => rgbKey(Math.round(sumR[box]! / count[box]!), Math.round(sumG[box]! / count[box]!), Math.round(sumB[box]! / count[box]!));
+
 /** The palette and indexed pixels of one frame (straight RGBA), every colour of `kept` it draws kept exactly. */
 export function indexFrame(rgba: Uint8Array, kept: readonly Color[]): IndexedFrame {
-  const { counts, transparent } = countColors(rgba);
-  const room = GIF_COLORS - (transparent ? 1 : 0);
-  let entries: number[];
-  if (counts.size <= room) entries = [...counts.keys()];
-  else {
-    // Kept colours take at most half the palette: a frame drawn in more is no banner text.
-    const exact = [...new Set(kept.map((c) => rgbKey(c.r, c.g, c.b)))].filter((key) => counts.has(key)).slice(0, room / 2);
-    entries = [...exact, ...popularBoxes(counts, room - exact.length)];
+  const pixels = rgba.length / 4;
+  const touched: number[] = [];
+  try {
+    return indexWith(rgba, pixels, kept, touched);
+  } finally {
+    for (const box of touched) {
+      count[box] = sumR[box] = sumG[box] = sumB[box] = 0;
+      byBox[box] = -1;
+    }
   }
-  const indexOf = new Map<number, number>();
-  entries.forEach((key, i) => indexOf.set(key, i));
+}
+
+function indexWith(rgba: Uint8Array, pixels: number, kept: readonly Color[], touched: number[]): IndexedFrame {
+  const exact = new ColorTable();
+  let transparent = false, overflow = false;
+  const room = () => GIF_COLORS - (transparent ? 1 : 0);
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (rgba[i + 3]! < HALF_ALPHA) {
+      transparent = true;
+      continue;
+    }
+    const r = rgba[i]!, g = rgba[i + 1]!, b = rgba[i + 2]!, key = rgbKey(r, g, b), box = boxOf(key);
+    if (count[box]!++ === 0) touched.push(box);
+    sumR[box]! += r;
+    sumG[box]! += g;
+    sumB[box]! += b;
+    if (!overflow && !exact.add(key, GIF_COLORS)) overflow = true;
+  }
+  if (exact.size > room()) overflow = true;
+
+  let entries: number[];
+  const table = new ColorTable();
+  if (!overflow) {
+    entries = [];
+    exact.forEachKey((key) => entries.push(key));
+  } else {
+    // Kept colours present take at most half the palette: a frame drawn in more is no banner text.
+    const present = new Set<number>();
+    for (const color of kept) {
+      const key = rgbKey(color.r, color.g, color.b);
+      if (count[boxOf(key)]! > 0 && present.size < room() / 2) present.add(key);
+    }
+    entries = [...present];
+    const popular = [...touched].sort((a, b) => count[b]! - count[a]!);
+    for (const box of popular.slice(0, room() - entries.length)) entries.push(boxMean(box));
+  }
+  entries.forEach((key, i) => table.set(key, i));
+  // A colour not in the palette takes the entry nearest its box's mean: one search per box.
   const transparentIndex = transparent ? entries.length : null;
-  // A colour not in the palette takes the entry nearest the first colour of its 5-bit box seen: one search per box, not per colour.
-  const byBox = new Int16Array(32_768).fill(-1);
-  const index = new Uint8Array(rgba.length / 4);
+  const index = new Uint8Array(pixels);
   let last = -1, lastIndex = 0;
-  for (let p = 0, i = 0; i < rgba.length; p++, i += 4) {
+  for (let p = 0, i = 0; p < pixels; p++, i += 4) {
     if (rgba[i + 3]! < HALF_ALPHA) {
       index[p] = transparentIndex!;
       continue;
     }
     const key = rgbKey(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
     if (key !== last) {
-      let found = indexOf.get(key);
-      if (found === undefined) {
-        const box = boxOf(key);
-        if (byBox[box]! < 0) byBox[box] = nearest(entries, key);
-        found = byBox[box]!;
-      }
       last = key;
-      lastIndex = found;
+      lastIndex = table.get(key);
+      if (lastIndex < 0) {
+        const box = boxOf(key);
+        if (byBox[box]! < 0) byBox[box] = nearest(entries, boxMean(box));
+        lastIndex = byBox[box]!;
+      }
     }
     index[p] = lastIndex;
   }
