@@ -1,0 +1,55 @@
+// What an animated banner cycles through (src/banner/animation.ts) and what
+// its drawing costs (draw-cost.ts, draw-memory.ts): pure functions.
+
+import { describe, expect, test } from "bun:test";
+import { animationStates, frameCount, frameSteps, MAX_DURATION_MS, MAX_FRAMES, MAX_STATES, stateData } from "../../src/banner/animation.ts";
+import type { ServerBannerData } from "../../src/banner/model.ts";
+import { drawCost } from "../../src/http/drawing/draw-cost.ts";
+import { drawingMemory } from "../../src/http/drawing/draw-memory.ts";
+
+const DATA: ServerBannerData = {
+  name: "Skyblock", status: "online", players: { online: 1284, max: 5000 }, motd: ["§aWelcome", "§bSecond"],
+  version: "1.21.4", latencyMs: null, favicon: null, history: [], address: "play.example.com",
+};
+
+describe("states", () => {
+  test("motd: each non-blank line alone; stats: the still banner, then players, version and join address", () => {
+    expect(animationStates("motd", DATA)).toEqual([{ line: "§aWelcome" }, { line: "§bSecond" }]);
+    expect(animationStates("motd", { ...DATA, motd: ["§aOnly", "§7  "] })).toEqual([{ line: "§aOnly" }]);
+    expect(animationStates("stats", DATA)).toEqual([null, { line: "1284 / 5000 players online" }, { line: "Version 1.21.4" }, { line: "Join play.example.com" }]);
+  });
+
+  test("stats leaves out what is unknown or hidden; an offline server says so", () => {
+    const hidden = new Set(["version", "address"] as const);
+    expect(animationStates("stats", { ...DATA, hidden })).toEqual([null, { line: "1284 / 5000 players online" }]);
+    expect(animationStates("stats", { ...DATA, status: "offline", players: null, version: null, address: null })).toEqual([null, { line: "Offline" }]);
+  });
+
+  test("a state's line takes the MOTD's row, or the name's where there is none or the MOTD is hidden", () => {
+    expect(stateData(DATA, { line: "Version 1.21.4" }, "motd").motd).toEqual(["Version 1.21.4", ""]);
+    expect(stateData(DATA, { line: "Version 1.21.4" }, "name")).toMatchObject({ name: "Version 1.21.4", motd: DATA.motd });
+    expect(stateData({ ...DATA, hidden: new Set(["motd"]) }, { line: "x" }, "motd")).toMatchObject({ name: "x" });
+    expect(stateData(DATA, null, "motd")).toBe(DATA);
+  });
+});
+
+describe("frames", () => {
+  test("a hold of 2.5 s and a fade of three 80 ms frames per state; at most 16 frames and 15 s", () => {
+    expect(frameSteps(2).map((s) => [s.from, s.to, s.mix, s.durationMs])).toEqual([
+      [0, 1, 0, 2500], [0, 1, 0.25, 80], [0, 1, 0.5, 80], [0, 1, 0.75, 80],
+      [1, 0, 0, 2500], [1, 0, 0.25, 80], [1, 0, 0.5, 80], [1, 0, 0.75, 80],
+    ]);
+    expect(frameSteps(1)).toEqual([{ from: 0, to: 0, mix: 0, durationMs: 2500 }]);
+    const longest = frameSteps(MAX_STATES);
+    expect(longest.length).toBeLessThanOrEqual(MAX_FRAMES);
+    expect(longest.reduce((sum, s) => sum + s.durationMs, 0)).toBeLessThanOrEqual(MAX_DURATION_MS);
+    expect(frameCount("stats", DATA)).toBe(16);
+  });
+
+  test("a draw costs each frame's pixels, and an animation holds its states' pixmaps", () => {
+    const strip = { pixels: 468 * 60, contentType: "image/gif" as const };
+    expect(drawCost(strip)).toBe(2);
+    expect(drawCost({ ...strip, frames: 16 })).toBe(32);
+    expect(drawingMemory({ ...strip, frames: 16 })).toBeGreaterThan(drawingMemory(strip) + 4 * MAX_STATES * strip.pixels);
+  });
+});
