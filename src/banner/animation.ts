@@ -10,7 +10,6 @@
 // enough not to blur; four states at most, so 16 frames and 11 s at most, in
 // the limits of lists that take animations (Lunar Client: GIFs up to 15 s).
 
-import { COLOR_BY_CODE } from "../minecraft/format.ts";
 import { motdLineRuns } from "../minecraft/motd.ts";
 import { parseHexColor, type Color } from "../render/index.ts";
 import { readableOn } from "./contrast.ts";
@@ -104,18 +103,31 @@ export function stateData(data: ServerBannerData, state: AnimationState, carrier
   return carrier === "motd" && shows(data, "motd") ? { ...data, motd: [state.line, ""] } : { ...data, name: state.line };
 }
 
-const MINECRAFT_COLORS: readonly Color[] = [...COLOR_BY_CODE.values()].map((hex) => parseHexColor(hex)!);
+/** Colours made readable on a pair of backdrops, by both and the colour: a dozen contrast searches cost more than a PNG. */
+const readable = new Map<string, Color>();
+const READABLE_ENTRIES = 4_096;
+
+function readableOnce(color: Color, ends: readonly Color[]): Color {
+  const key = [color, ...ends].map((c) => `${c.r},${c.g},${c.b},${c.a}`).join(" ");
+  let found = readable.get(key);
+  if (!found) {
+    if (readable.size >= READABLE_ENTRIES) readable.clear();
+    readable.set(key, (found = readableOn(color, ends)));
+  }
+  return found;
+}
 
 /**
- * Colours a GIF must keep exactly where they are drawn: the game's sixteen
- * and the MOTD's own hex colours, as given and as drawn (text made readable
- * on the banner's backdrops, Surface.formatted), and the theme's text colours.
+ * Colours a GIF must keep exactly where they are drawn: the `§` colours the
+ * MOTD uses (the game's sixteen and hex colours), as given and as drawn
+ * (text made readable on the banner's backdrops, Surface.formatted), and
+ * the theme's text colours.
  */
-export function keptColors(data: ServerBannerData, palette: Palette): Color[] {
+export function keptColors(data: AnimatedData, palette: Palette): Color[] {
   const fromMotd = data.motd.flatMap((line) => motdLineRuns(line).flatMap((run) => (run.color ? [parseHexColor(run.color)!] : [])));
-  const given = [...MINECRAFT_COLORS, ...fromMotd, palette.text, palette.muted, palette.motd];
+  const given = [...fromMotd, palette.text, palette.muted, palette.motd];
   const ends = backdrops(palette);
-  const all = [...given, ...given.map((color) => readableOn(color, ends))];
+  const all = [...given, ...given.map((color) => readableOnce(color, ends))];
   const seen = new Set<number>();
   return all.filter((color) => {
     const key = (color.r << 16) | (color.g << 8) | color.b;

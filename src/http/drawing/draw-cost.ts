@@ -12,6 +12,12 @@
 // times a 468x60 PNG (0.30 ms), and is charged 206 units. Small banners cost
 // a little more per pixel than this says (a fixed part per draw), which the
 // minimum of 1 unit covers; a unit is about 0.3 ms of one thread.
+//
+// GIF is weighted 2: a frame's palette and LZW (bench/animated.ts: a still
+// 468x60 GIF took 1.5-3 times a PNG). An animation is charged for every
+// frame as if drawn whole; its later frames store only what changed, so this
+// overcharges it 2-4 times (a 468x60 of 12 frames took 8-19 still PNGs), the
+// safe side for a budget.
 
 import type { ImagePlan, ImageType } from "../../image-plan.ts";
 
