@@ -6,9 +6,9 @@
 // The drawing (animated-banner.ts) draws each state once and cross-fades.
 //
 // Timing is chosen for a server list: each state holds 2.5 s, long enough to
-// read a line twice, and fades into the next in three frames (240 ms), short
-// enough not to blur; four states at most, so 16 frames and 11 s at most, in
-// the limits of lists that take animations (Lunar Client: GIFs up to 15 s).
+// read a line twice, and fades into the next in two frames (160 ms), short
+// enough not to blur; five states at most, so 15 frames and 13.3 s at most,
+// in the limits of lists that take animations (Lunar Client: GIFs up to 15 s).
 
 import { motdLineRuns } from "../minecraft/motd.ts";
 import { parseHexColor, type Color } from "../render/index.ts";
@@ -18,6 +18,8 @@ import { exactCount } from "./numbers.ts";
 import { backdrops, type Palette } from "./theme.ts";
 
 export const ANIMATIONS = ["motd", "stats"] as const;
+/** The history range animate=stats reads a pushed server's uptime over (as the uptime badge by default). */
+export const UPTIME_RANGE = "7d";
 export type Animate = (typeof ANIMATIONS)[number];
 
 /** Frames an animation has at most (README, Animated banners). */
@@ -27,7 +29,7 @@ export const MAX_DURATION_MS = 15_000;
 /** How long each state is shown whole. */
 export const HOLD_MS = 2_500;
 /** Frames of a fade from one state to the next, each FADE_FRAME_MS long. */
-export const FADE_FRAMES = 3;
+export const FADE_FRAMES = 2;
 export const FADE_FRAME_MS = 80;
 /** States an animation cycles through at most: each takes its hold and its fade's frames. */
 export const MAX_STATES = Math.floor(MAX_FRAMES / (1 + FADE_FRAMES));
@@ -51,7 +53,10 @@ function motdLinesOf(data: AnimatedData): string[] {
   return data.motd.filter((line) => motdLineRuns(line).some((run) => run.text.trim() !== ""));
 }
 
-/** Players, version and address where known and shown, each as a line of plain words. */
+/** A fraction online as a percentage, rounded down: 99.96% online is not 100%. */
+const percent = (fraction: number) => `${Math.floor(fraction * 1000) / 10}%`;
+
+/** Players, version, address and uptime where known and shown, each as a line of plain words. */
 function factLines(data: AnimatedData): string[] {
   const facts: string[] = [];
   if (shows(data, "players")) {
@@ -60,13 +65,15 @@ function factLines(data: AnimatedData): string[] {
   }
   if (data.version && shows(data, "version")) facts.push(`Version ${data.version}`);
   if (data.address && shows(data, "address")) facts.push(`Join ${data.address}`);
+  if (data.uptime !== undefined && data.uptime !== null) facts.push(`${percent(data.uptime)} uptime, last 7 days`);
   return facts;
 }
 
 /**
  * The states of `animate` for `data`, in order, at most MAX_STATES:
  * motd shows each non-blank MOTD line alone; stats starts from the still
- * banner and then shows each known fact. One state: nothing to cycle.
+ * banner and then shows each known fact (uptime: pushed servers with a
+ * history). One state: nothing to cycle.
  */
 export function animationStates(animate: Animate, data: AnimatedData): AnimationState[] {
   const lines = animate === "motd" ? motdLinesOf(data) : factLines(data);

@@ -11,7 +11,7 @@ import type { Edition } from "../minecraft/edition.ts";
 import { readServerHistory } from "../store/history-ranges.ts";
 import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
-import { frameCount, type Animate } from "./animation.ts";
+import { frameCount, UPTIME_RANGE, type Animate } from "./animation.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
@@ -134,9 +134,18 @@ export class BannerService {
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
-    return resolveServer({
+    const server = resolveServer({
       mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden, historyRange: request.historyRange,
     });
+    // Only animate=stats shows the uptime: a still does not pay for reading it, nor change its key with it.
+    return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now) } : server;
+  }
+
+  /** A pushed server's uptime over UPTIME_RANGE; null for other modes and before its first roll-up. */
+  private async uptime(request: BannerRequest, now: number): Promise<number | null> {
+    if (request.mode !== "plugin" || request.serverUuid === null) return null;
+    const row = await this.deps.store.servers.get(request.serverUuid);
+    return row ? (await readServerHistory(this.deps.store, row, UPTIME_RANGE, now)).uptime : null;
   }
 
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {

@@ -17,6 +17,7 @@ describe("states", () => {
     expect(animationStates("motd", DATA)).toEqual([{ line: "§aWelcome" }, { line: "§bSecond" }]);
     expect(animationStates("motd", { ...DATA, motd: ["§aOnly", "§7  "] })).toEqual([{ line: "§aOnly" }]);
     expect(animationStates("stats", DATA)).toEqual([null, { line: "1284 / 5000 players online" }, { line: "Version 1.21.4" }, { line: "Join play.example.com" }]);
+    expect(animationStates("stats", { ...DATA, uptime: 0.99996 }).at(-1)).toEqual({ line: "99.9% uptime, last 7 days" });
   });
 
   test("stats leaves out what is unknown or hidden; an offline server says so", () => {
@@ -34,22 +35,23 @@ describe("states", () => {
 });
 
 describe("frames", () => {
-  test("a hold of 2.5 s and a fade of three 80 ms frames per state; at most 16 frames and 15 s", () => {
+  test("a hold of 2.5 s and a fade of two 80 ms frames per state; at most 16 frames and 15 s", () => {
     expect(frameSteps(2).map((s) => [s.from, s.to, s.mix, s.durationMs])).toEqual([
-      [0, 1, 0, 2500], [0, 1, 0.25, 80], [0, 1, 0.5, 80], [0, 1, 0.75, 80],
-      [1, 0, 0, 2500], [1, 0, 0.25, 80], [1, 0, 0.5, 80], [1, 0, 0.75, 80],
+      [0, 1, 0, 2500], [0, 1, 1 / 3, 80], [0, 1, 2 / 3, 80],
+      [1, 0, 0, 2500], [1, 0, 1 / 3, 80], [1, 0, 2 / 3, 80],
     ]);
     expect(frameSteps(1)).toEqual([{ from: 0, to: 0, mix: 0, durationMs: 2500 }]);
     const longest = frameSteps(MAX_STATES);
     expect(longest.length).toBeLessThanOrEqual(MAX_FRAMES);
     expect(longest.reduce((sum, s) => sum + s.durationMs, 0)).toBeLessThanOrEqual(MAX_DURATION_MS);
-    expect(frameCount("stats", DATA)).toBe(16);
+    expect(frameCount("stats", DATA)).toBe(12);
+    expect(frameCount("stats", { ...DATA, uptime: 0.98 })).toBe(15);
   });
 
   test("a draw costs each frame's pixels, and an animation holds its states' pixmaps", () => {
     const strip = { pixels: 468 * 60, contentType: "image/gif" as const };
     expect(drawCost(strip)).toBe(2);
-    expect(drawCost({ ...strip, frames: 16 })).toBe(32);
-    expect(drawingMemory({ ...strip, frames: 16 })).toBeGreaterThan(drawingMemory(strip) + 4 * MAX_STATES * strip.pixels);
+    expect(drawCost({ ...strip, frames: 15 })).toBe(30);
+    expect(drawingMemory({ ...strip, frames: 15 })).toBeGreaterThan(drawingMemory(strip) + 4 * MAX_STATES * strip.pixels);
   });
 });

@@ -13,7 +13,13 @@ import { backdrops, paletteFor } from "../../src/banner/theme.ts";
 import { parseHexColor, Pixmap, type Color } from "../../src/render/index.ts";
 import { gifFrames, webpFrames } from "../support/animations.ts";
 import { decodeImage, differingPixels, type DecodedImage } from "../support/images.ts";
+import { pushUpdate, pushWeek, STALE_SECONDS, sweepAll, WEEK_START } from "../support/history.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { DAY_MS, MINUTE_MS } from "../../src/store/history.ts";
+
+const UUID = "00000000-0000-4000-8000-000000000023";
+const QUIET = "00000000-0000-4000-8000-000000000024";
+const NOW = WEEK_START + 7 * DAY_MS + 10 * MINUTE_MS;
 
 let server: TestServer;
 let renders: string[] = [];
@@ -38,8 +44,8 @@ const DATA: ServerBannerData = {
   version: null, latencyMs: null, favicon: null, history: [], address: "play.example.com",
 };
 
-/** The timeline of an animation of `states` states: a 2.5 s hold, then a fade of three 80 ms frames, each. */
-const timeline = (states: number) => Array.from({ length: states }, () => [2500, 80, 80, 80]).flat();
+/** The timeline of an animation of `states` states: a 2.5 s hold, then a fade of two 80 ms frames, each. */
+const timeline = (states: number) => Array.from({ length: states }, () => [2500, 80, 80]).flat();
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
@@ -75,13 +81,13 @@ describe("animate=stats as animated WebP", () => {
     expect(differingPixels(frames[0]!.image, drawings[0]!)).toBe(0);
     expect(frames[0]!.image.data).toEqual(stillImage.data);
     for (let state = 0; state < 3; state++) {
-      expect(differingPixels(frames[state * 4]!.image, drawings[state]!)).toBe(0);
+      expect(differingPixels(frames[state * 3]!.image, drawings[state]!)).toBe(0);
       // The fade's frames lie between the state and the next.
-      for (let k = 1; k <= 3; k++) expect(outsideFade(frames[state * 4 + k]!.image, drawings[state]!, drawings[(state + 1) % 3]!)).toBe(0);
+      for (let k = 1; k <= 2; k++) expect(outsideFade(frames[state * 3 + k]!.image, drawings[state]!, drawings[(state + 1) % 3]!)).toBe(0);
     }
-    // Faded, not cut: the middle frame differs from both ends.
-    expect(differingPixels(frames[2]!.image, drawings[0]!)).toBeGreaterThan(100);
-    expect(differingPixels(frames[2]!.image, drawings[1]!)).toBeGreaterThan(100);
+    // Faded, not cut: a fade's frame differs from both ends.
+    expect(differingPixels(frames[1]!.image, drawings[0]!)).toBeGreaterThan(100);
+    expect(differingPixels(frames[1]!.image, drawings[1]!)).toBeGreaterThan(100);
   });
 });
 
@@ -104,7 +110,7 @@ describe("animate=motd as GIF", () => {
       const colors = new Set<number>();
       for (let i = 0; i < expected.length; i += 4) colors.add((expected[i]! << 16) | (expected[i + 1]! << 8) | expected[i + 2]!);
       expect(colors.size).toBeGreaterThan(256);
-      const frame = frames[state * 4]!.image.data;
+      const frame = frames[state * 3]!.image.data;
       for (let i = 0; i < expected.length; i += 4) {
         const color = (expected[i]! << 16) | (expected[i + 1]! << 8) | expected[i + 2]!;
         if (expected[i + 3] !== 255 || !kept.has(color)) continue;
@@ -128,15 +134,34 @@ describe("animate=motd as GIF", () => {
         const frames = format === "gif" ? gifFrames(bytes) : (await webpFrames(bytes)).frames;
         expect(frames.length).toBeGreaterThan(1);
         expect(frames.length).toBeLessThanOrEqual(16);
+        expect(frames.length % 3).toBe(0);
         expect(frames.reduce((sum, f) => sum + f.durationMs, 0)).toBeLessThanOrEqual(15_000);
         for (const frame of frames) expect([frame.image.width, frame.image.height]).toEqual([size.width, size.height]);
         // The state after the first shows something else (the carrier is the MOTD's row, or the name's where a layout has none).
-        expect(differingPixels(frames[4]!.image, Pixmap.fromStraightRgba(size.width, size.height, frames[0]!.image.data))).toBeGreaterThan(20);
+        expect(differingPixels(frames[3]!.image, Pixmap.fromStraightRgba(size.width, size.height, frames[0]!.image.data))).toBeGreaterThan(20);
       }
     }
     const doubled = gifFrames(await bytesOf(await banner(`${MANUAL}&animate=motd&scale=2`)));
     expect([doubled[0]!.image.width, doubled[0]!.image.height]).toEqual([936, 120]);
   }, 120_000);
+});
+
+describe("animate=stats of a pushed server", () => {
+  test("its uptime over the last 7 days is the last state, drawn as the template draws that line", async () => {
+    server = await startTestServer({ PENNANT_STALE_AFTER: String(STALE_SECONDS) }, { clockStart: NOW });
+    await pushWeek(server.store, UUID);
+    await pushUpdate(server.store, QUIET, NOW - MINUTE_MS, 4);
+    await sweepAll(server.store, NOW);
+    const query = (uuid: string) => `data_mode=plugin&server_uuid=${uuid}&server_name=Week&animate=stats&format=webp`;
+    const { frames } = await webpFrames(await bytesOf(await banner(query(UUID))));
+    // The still, the players, the uptime: 9900 of 10075 minutes online, 98.26%, written rounded down.
+    expect(frames).toHaveLength(9);
+    const line = encodeURIComponent("98.2% uptime, last 7 days");
+    const expected = await decodeImage(await banner(`data_mode=plugin&server_uuid=${UUID}&server_name=Week&motd_line_1=${line}&format=png`));
+    expect(frames[6]!.image.data).toEqual(expected.data);
+    // A server pushed once, never rolled up: no uptime to show.
+    expect((await webpFrames(await bytesOf(await banner(query(QUIET))))).frames).toHaveLength(6);
+  }, 60_000);
 });
 
 describe("cached like any banner", () => {
