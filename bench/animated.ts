@@ -1,7 +1,7 @@
 // Animated banners (a measurement, not a test), two parts:
 // 1. The GIF writers installed to choose from: gifenc, omggif and
 //    gif-encoder-2, bytes and ms for the 12 frames of a 468x60 and a 728x90
-//    animation (animate=stats of card: three states). gifenc and omggif are
+//    animation (animate=stats of card: four states). gifenc and omggif are
 //    handed the same indexed whole frames (our palettes, gif-palette.ts,
 //    made before the clock starts: their times are their writing alone);
 //    gif-encoder-2 takes RGBA only and quantizes itself (NeuQuant), so its
@@ -9,7 +9,7 @@
 //    omggif writing only each frame's changed rectangle, indexing included.
 // 2. Issue 24's target: an animated 468x60 drawn and encoded cold (a new
 //    player count each draw, as draw-cost.ts) within 10 times a still one.
-// Run: bun bench/animated.ts [--quick]
+// Run: npm run bench:animated [-- --quick] [--json FILE]
 
 import GIFEncoder2 from "gif-encoder-2";
 import { GIFEncoder } from "gifenc";
@@ -24,9 +24,17 @@ import { InThreadDrawer } from "../src/http/drawing/drawer.ts";
 import { indexFrame, type IndexedFrame } from "../src/render/encode/gif-palette.ts";
 import { crossFade, encodeGif, Pixmap } from "../src/render/index.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
+import { partOptions } from "./report/options.ts";
 import { spread } from "./report/stats.ts";
+import { writeFileSync } from "node:fs";
 
-const SAMPLE_MS = process.argv.includes("--quick") ? 300 : 1_500;
+const options = partOptions(process.argv.slice(2), "bun bench/animated.ts [--quick] [--json FILE]");
+const SAMPLE_MS = options.quick ? 300 : 1_500;
+
+/** What this part measures (its --json figures): each animation's cold draw against the stills. */
+export interface AnimatedFigures {
+  animations: Array<{ name: string; frames: number; ms: number; timesPng: number; timesOwnFormat: number }>;
+}
 
 /** Median ms of `run` over SAMPLE_MS (at least 5 runs), after one unmeasured. */
 async function median(run: () => unknown): Promise<number> {
@@ -100,16 +108,16 @@ const writers: Record<string, (width: number, height: number, list: Frames) => U
   },
 };
 
-console.log("| GIF writer | 468x60 bytes | 468x60 ms | 728x90 bytes | 728x90 ms |");
-console.log("|---|---:|---:|---:|---:|");
+const writerRows = ["| GIF writer | 468x60 bytes | 468x60 ms | 728x90 bytes | 728x90 ms |", "|---|---:|---:|---:|---:|"];
 const small = frames(468, 60), large = frames(728, 90);
 for (const [name, write] of Object.entries(writers)) {
   const cells = [];
   for (const [width, height, list] of [[468, 60, small], [728, 90, large]] as const) {
     cells.push(String(write(width, height, list).length), (await median(() => write(width, height, list))).toFixed(1));
   }
-  console.log(`| ${name} | ${cells.join(" | ")} |`);
+  writerRows.push(`| ${name} | ${cells.join(" | ")} |`);
 }
+console.log(writerRows.join("\n"));
 
 // Part 2: drawn and encoded cold, through the drawer the server uses.
 const drawer = new InThreadDrawer(CACHE_SHARES);
@@ -118,11 +126,18 @@ let players = 0;
 const QUERY = { template_key: "card", server_name: "Skyblock Realm", motd_line_1: DATA.motd[0], motd_line_2: DATA.motd[1], ip_address: "play.example.com", max_players: "500" };
 const cold = (extra: Record<string, string>) => async () => drawer.draw(await service.prepare(parseBannerQuery({ ...QUERY, ...extra, online_players: String(players++) })));
 const stills = { png: await median(cold({ format: "png" })), gif: await median(cold({ format: "gif" })), webp: await median(cold({ format: "webp" })) };
-console.log("\n| 468x60, card, cold | frames | ms (median) | x the still PNG | x the still in its format |");
-console.log("|---|---:|---:|---:|---:|");
-for (const [format, ms] of Object.entries(stills)) console.log(`| still ${format} | 1 | ${ms.toFixed(2)} | ${(ms / stills.png).toFixed(1)} | 1.0 |`);
+const costRows = ["| 468x60, card, cold | frames | ms (median) | x the still PNG | x the still in its format |", "|---|---:|---:|---:|---:|"];
+for (const [format, ms] of Object.entries(stills)) costRows.push(`| still ${format} | 1 | ${ms.toFixed(2)} | ${(ms / stills.png).toFixed(1)} | 1.0 |`);
+const animations: AnimatedFigures["animations"] = [];
 for (const [animate, format] of [["motd", "gif"], ["stats", "gif"], ["motd", "webp"], ["stats", "webp"]] as const) {
   const plan = await service.prepare(parseBannerQuery({ ...QUERY, animate, format, online_players: "1" }));
   const ms = await median(cold({ animate, format }));
-  console.log(`| animate=${animate} ${format} | ${plan.frames} | ${ms.toFixed(2)} | ${(ms / stills.png).toFixed(1)} | ${(ms / stills[format]).toFixed(1)} |`);
+  const row = { name: `animate=${animate} ${format}`, frames: plan.frames ?? 1, ms, timesPng: ms / stills.png, timesOwnFormat: ms / stills[format] };
+  animations.push(row);
+  costRows.push(`| ${row.name} | ${row.frames} | ${ms.toFixed(2)} | ${row.timesPng.toFixed(1)} | ${row.timesOwnFormat.toFixed(1)} |`);
+}
+console.log(`\n${costRows.join("\n")}`);
+if (options.json) {
+  const figures: AnimatedFigures = { animations };
+  writeFileSync(options.json, JSON.stringify({ figures, markdown: { writers: writerRows.join("\n"), cost: costRows.join("\n") } }));
 }
