@@ -117,7 +117,7 @@ export const BANNER_PARAMETERS = {
   animate: {
     type: choice<Animate>(ANIMATIONS),
     readBy: "server",
-    description: `An animation instead of a still, as GIF or animated WebP: motd cycles the MOTD's lines, stats the players, version and join address, fading (README, Animated banners; at most ${MAX_FRAMES} frames, ${MAX_DURATION_MS / 1000} s)`,
+    description: `An animation instead of a still, as GIF or animated WebP: motd cycles the MOTD's lines, stats the players, version, join address and uptime, fading (README, Animated banners; at most ${MAX_FRAMES} frames, ${MAX_DURATION_MS / 1000} s)`,
   },
   scale: { type: choice(["1", "2"]), default: "1", readBy: "every", description: "2: twice the pixels, same layout (Hi-DPI)" },
   accent: { type: color, readBy: "every", onlyWhereUsed: "accent", description: `Accent colour: ${COLOR_FORMS}; default: the theme's` },
