@@ -50,8 +50,8 @@ describe("frames", () => {
 
   test("a draw costs each frame's pixels, and an animation holds its states' pixmaps", () => {
     const strip = { pixels: 468 * 60, contentType: "image/gif" as const };
-    expect(drawCost(strip)).toBe(2);
-    expect(drawCost({ ...strip, frames: 15 })).toBe(30);
+    expect(drawCost(strip)).toBe(4);
+    expect(drawCost({ ...strip, frames: 15 })).toBe(60);
     expect(drawingMemory({ ...strip, frames: 15 })).toBeGreaterThan(drawingMemory(strip) + 4 * MAX_STATES * strip.pixels);
   });
 });

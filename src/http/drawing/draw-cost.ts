@@ -13,11 +13,12 @@
 // a little more per pixel than this says (a fixed part per draw), which the
 // minimum of 1 unit covers; a unit is about 0.3 ms of one thread.
 //
-// GIF is weighted 2: a frame's palette and LZW (bench/animated.ts: a still
-// 468x60 GIF took 1.5-3 times a PNG). An animation is charged for every
-// frame as if drawn whole; its later frames store only what changed, so this
-// overcharges it 2-4 times (a 468x60 of 12 frames took 8-19 still PNGs), the
-// safe side for a budget.
+// GIF is weighted as WebP: a frame's palette and omggif's LZW in JS
+// (bench/animated.ts: a still 468x60 GIF took 3.1-4.7 times a PNG, on a
+// loaded machine). An animation is charged for every frame as if drawn
+// whole; its later frames store only what changed, so this overcharges it
+// about 2-4 times (a 468x60 of 9 frames, charged 36, took 12-14 still PNGs
+// as GIF, 10-24 as WebP), the safe side for a budget.
 
 import type { ImagePlan, ImageType } from "../../image-plan.ts";
 
@@ -25,7 +26,7 @@ import type { ImagePlan, ImageType } from "../../image-plan.ts";
 export const UNIT_PIXELS = 468 * 60;
 
 /** Cost per pixel against PNG's (bench/draw-cost.ts). */
-export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/gif": 2 };
+export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/gif": 4 };
 
 /** Units a draw of `plan` costs: its weighted pixels in units, every frame of an animation counted, rounded up, at least 1. */
 export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
