@@ -48,10 +48,12 @@ describe("frames", () => {
     expect(frameCount("stats", { ...DATA, uptime: 0.98 })).toBe(15);
   });
 
-  test("a draw costs each frame's pixels, and an animation holds its states' pixmaps", () => {
+  test("an animation costs a still per state and one more for its frames, and holds its states' pixmaps", () => {
     const strip = { pixels: 468 * 60, contentType: "image/gif" as const };
     expect(drawCost(strip)).toBe(4);
-    expect(drawCost({ ...strip, frames: 15 })).toBe(60);
+    expect(drawCost({ ...strip, frames: 1 })).toBe(4);
+    expect(drawCost({ ...strip, frames: 9 })).toBe(16);
+    expect(drawCost({ ...strip, frames: 15 })).toBe(24);
     expect(drawingMemory({ ...strip, frames: 15 })).toBeGreaterThan(drawingMemory(strip) + 4 * MAX_STATES * strip.pixels);
   });
 });

@@ -15,11 +15,14 @@
 //
 // GIF is weighted as WebP: a frame's palette and omggif's LZW in JS
 // (bench/animated.ts: a still 468x60 GIF took 3.1-4.7 times a PNG, on a
-// loaded machine). An animation is charged for every frame as if drawn
-// whole; its later frames store only what changed, so this overcharges it
-// about 2-4 times (a 468x60 of 9 frames, charged 36, took 12-14 still PNGs
-// as GIF, 10-24 as WebP), the safe side for a budget.
+// loaded machine). An animation costs a still for each of its states (each
+// drawn whole by its template) and one more for its frames: after the first,
+// a frame stores only the strip that changed. Measured on the same loaded
+// machine: a 468x60 card of 9 frames (3 states, charged 16 units) took 10-24
+// still PNGs; a 1200x300 at scale 2 (charged 820) took 100-126 ms, what ~260
+// units of PNG take: the safe side for a budget.
 
+import { FADE_FRAMES } from "../../banner/animation.ts";
 import type { ImagePlan, ImageType } from "../../image-plan.ts";
 
 /** The pixels of one unit: a 468x60 banner at scale 1. */
@@ -28,7 +31,12 @@ export const UNIT_PIXELS = 468 * 60;
 /** Cost per pixel against PNG's (bench/draw-cost.ts). */
 export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/gif": 4 };
 
-/** Units a draw of `plan` costs: its weighted pixels in units, every frame of an animation counted, rounded up, at least 1. */
+/** The stills an animation of `frames` frames costs: one per state (a hold and its fade's frames), and one for all its frames. */
+export function stillsOf(frames: number): number {
+  return frames <= 1 ? 1 : 1 + Math.ceil(frames / (1 + FADE_FRAMES));
+}
+
+/** Units a draw of `plan` costs: its weighted pixels in units (an animation's stills' worth), rounded up, at least 1. */
 export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
-  return Math.max(1, Math.ceil((plan.pixels * (plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
+  return Math.max(1, Math.ceil((plan.pixels * stillsOf(plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
 }
