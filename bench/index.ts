@@ -19,6 +19,7 @@ import { flatBadge } from "./report/badge-output.ts";
 import { renderDocument, type Section } from "./report/document.ts";
 import { describeMachine, loadAverage } from "./report/machine.ts";
 import { evaluateTargets, type Figures, type HttpFigures, type RenderFigures, type ThreadsFigures } from "./report/targets.ts";
+import type { AnimatedFigures } from "./animated.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
@@ -68,9 +69,12 @@ try {
   const http = await part<HttpFigures>("http.ts", true, quickFlag);
   const threads = await part<ThreadsFigures>("threads.ts", true, quickFlag);
   const backends = await part<BackendsFigures>("backends.ts", true, quickFlag);
+  const animated = await part<AnimatedFigures>("animated.ts", true, quickFlag);
   const lookup = quick ? undefined : await part<never>("lookup.ts", false);
 
-  const figures: Figures = { render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures };
+  const figures: Figures = {
+    render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures, animated: animated.json!.figures,
+  };
   const targets = [...evaluateTargets(figures), ...backendTargets(backends.json!.figures)];
   const md = (result: PartResult<unknown>, key: string) => {
     const text = result.json?.markdown[key];
@@ -184,6 +188,15 @@ try {
         "`VmHWM` (its high-water mark, from `/proc/<pid>/status`) after each. VmHWM counts every peak since the server started, " +
         "garbage not yet collected included.",
       body: md(threads, "peakMemory"),
+    },
+    {
+      title: "Animated banners (`bench/animated.ts`)",
+      explanation:
+        "The GIF writers compared on the 12 frames of a 468x60 and a 728x90 `animate=stats` card (gifenc and omggif handed the same " +
+        "indexed whole frames, their writing alone timed; gif-encoder-2 quantizing itself), then omggif as the server uses it, only " +
+        "each frame's changed rectangle, indexing included. Then each animation of the 468x60 card drawn and encoded cold (a new " +
+        "player count each draw, on this thread) against the still banner as PNG, GIF and WebP. Medians in ms.",
+      body: [md(animated, "writers"), md(animated, "cost")].join("\n\n"),
     },
     backendsSection(backends.json!.markdown),
     lookup

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import pkg from "../package.json" with { type: "json" };
 
-export type ImageType = "image/png" | "image/webp" | "image/svg+xml";
+export type ImageType = "image/png" | "image/webp" | "image/gif" | "image/svg+xml";
 
 export interface ImagePlan<Job> {
   /** imageKey of everything drawn: the cache key, and (quoted) the strong ETag. */
@@ -21,6 +21,8 @@ export interface ImagePlan<Job> {
    * costs grows with it, so the HTTP layer charges clients by it.
    */
   pixels: number;
+  /** Frames drawn and encoded, each of `pixels` (an animated banner); absent: 1. */
+  frames?: number;
   /** Heap bytes the plan keeps alive (its resolved data, its key), counted generously, for a cache that holds plans. */
   memory: number;
 }

@@ -3,6 +3,7 @@
 // figures: the report's "met" and "missed" are computed here, never written
 // by hand.
 
+import type { AnimatedFigures } from "../animated.ts";
 import type { MixedFigures } from "../http/mixed.ts";
 import type { SizeFigures } from "../http/sizes.ts";
 import { LEVELLED_GROWTH_BYTES, settledGrowth, type BurstFigures, type StormFigures } from "../http/storm.ts";
@@ -42,6 +43,7 @@ export interface Figures {
   badge?: FlatBadge;
   http?: HttpFigures;
   threads?: ThreadsFigures;
+  animated?: AnimatedFigures;
 }
 
 export type Verdict = "met" | "missed" | "not measured";
@@ -229,6 +231,14 @@ export const TARGETS: Target[] = [
         measured: `${mib(peak)} MiB of ${mib(limit)}${errors > 0 ? `; ${errors.toLocaleString("en-US")} refused or failed` : ""}`,
         met: peak <= limit && errors === 0,
       };
+    },
+  },
+  {
+    source: "issue 24",
+    target: "an animated 468x60 banner (GIF and WebP, motd and stats) drawn and encoded cold within 10x a still one of its format",
+    check: (f) => {
+      const worst = f.animated?.animations.reduce((a, b) => (b.timesOwnFormat > a.timesOwnFormat ? b : a));
+      return worst && { measured: `worst ${times(worst.timesOwnFormat)} (${worst.name}; ${times(worst.timesPng)} a still PNG)`, met: worst.timesOwnFormat <= 10 };
     },
   },
   {

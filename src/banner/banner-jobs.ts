@@ -4,14 +4,17 @@
 // (banner-service.ts) carries the description; the HTTP layer's drawer runs
 // drawBannerJob on a render thread, or on its own thread when there are none.
 
-import { encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
+import { encodeGif, encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
+import { drawAnimatedBanner } from "./animated-banner.ts";
+import { keptColors, type Animate } from "./animation.ts";
 import type { BannerCaches } from "./banner-caches.ts";
 import { drawErrorImage } from "./error-image.ts";
-import type { BannerOptions, BannerSize, PluginBannerData } from "./model.ts";
+import type { BannerOptions, BannerSize, PluginBannerData, ServerBannerData } from "./model.ts";
 import { serverBannerData, type ResolvedServer } from "./resolve-banner-data.ts";
 import { renderBanner } from "./templates/index.ts";
+import { paletteFor } from "./theme.ts";
 
-export type ImageFormat = "png" | "webp";
+export type ImageFormat = "png" | "webp" | "gif";
 
 export type BannerJob =
   | {
@@ -22,10 +25,13 @@ export type BannerJob =
     data: ResolvedServer | PluginBannerData;
     options: BannerOptions;
     format: ImageFormat;
+    /** Server templates, format gif or webp: the animation to draw instead of a still (animation.ts). */
+    animate?: Animate;
   }
   | { kind: "banner-error"; message: string; size: BannerSize };
 
-async function encode(pixmap: Pixmap, format: ImageFormat): Promise<Uint8Array> {
+async function encode(pixmap: Pixmap, format: ImageFormat, data: ServerBannerData | PluginBannerData, options: BannerOptions): Promise<Uint8Array> {
+  if (format === "gif") return encodeGif([{ pixmap, durationMs: 0 }], "counters" in data ? [] : keptColors(data, paletteFor(options)));
   return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
 }
 
@@ -34,9 +40,12 @@ export async function drawBannerJob(job: BannerJob, caches: BannerCaches): Promi
   if (job.kind === "banner-error") return encodePng(drawErrorImage(job.message, job.size));
   const { data } = job;
   const drawn = "counters" in data ? data : serverBannerData(data);
+  if (job.animate && !("counters" in drawn) && job.format !== "png") {
+    return drawAnimatedBanner(job.template, drawn, job.options, job.animate, job.format, caches);
+  }
   const pixmap = renderBanner(job.template, drawn, job.options, caches);
   try {
-    return await encode(pixmap, job.format);
+    return await encode(pixmap, job.format, drawn, job.options);
   } finally {
     // Spare pixmaps for the next drawings: a few of each size drawn lately (a 1200x300 at scale 2 is 5.5 MiB).
     caches.render.pixmaps.give(pixmap);

@@ -11,6 +11,7 @@ import type { Edition } from "../minecraft/edition.ts";
 import { readServerHistory } from "../store/history-ranges.ts";
 import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { frameCount, UPTIME_RANGE, type Animate } from "./animation.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
@@ -21,12 +22,14 @@ import type { TemplateInfo } from "./templates/index.ts";
 
 export type { ImageFormat };
 
-const CONTENT_TYPES = { png: "image/png", webp: "image/webp" } as const;
+const CONTENT_TYPES = { png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
 
 export interface BannerRequest {
   template: TemplateInfo;
   options: BannerOptions;
   format: ImageFormat;
+  /** animate=: a server template's animation (format gif or webp), else null: a still. */
+  animate: Animate | null;
   mode: DataMode;
   manual: ManualValues;
   /** data_mode=query: what to look up. */
@@ -88,7 +91,9 @@ function description(request: BannerRequest, data: Resolved): string {
   const { size, theme, scale, accent, background } = request.options;
   const hidden = data.hidden ? { hidden: [...data.hidden] } : {};
   const shown = isPlugin(data) ? { ...data, ...hidden } : { ...data, favicon: data.favicon && faviconDigest(data.favicon), ...hidden };
-  return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown]);
+  // An animation's name after the rest, so a still's description is as it was.
+  const animated = request.animate ? [request.animate] : [];
+  return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown, ...animated]);
 }
 
 /** A plan's own bookkeeping beside its description: the job's objects, the key. */
@@ -102,14 +107,16 @@ export class BannerService {
   async prepare(request: BannerRequest): Promise<PreparedBanner> {
     const data = await this.resolve(request);
     const drawn = description(request, data);
+    const animate = request.animate && !isPlugin(data) ? request.animate : undefined;
     return {
       key: imageKey(["banner", drawn]),
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       pixels: pixelsOf(request.options.size, request.options.scale),
+      ...(animate ? { frames: frameCount(animate, data as ResolvedServer) } : {}),
       // The resolved data is held by the job; its description is about as large (UTF-16, and the objects besides).
       memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
-      job: { kind: "banner", template: request.template.key, data, options: request.options, format: request.format },
+      job: { kind: "banner", template: request.template.key, data, options: request.options, format: request.format, ...(animate ? { animate } : {}) },
     };
   }
 
@@ -129,9 +136,18 @@ export class BannerService {
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
-    return resolveServer({
+    const server = resolveServer({
       mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden, historyRange: request.historyRange,
     });
+    // Only animate=stats shows the uptime: a still does not pay for reading it, nor change its key with it.
+    return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now) } : server;
+  }
+
+  /** A pushed server's uptime over UPTIME_RANGE; null for other modes and before its first roll-up. */
+  private async uptime(request: BannerRequest, now: number): Promise<number | null> {
+    if (request.mode !== "plugin" || request.serverUuid === null) return null;
+    const row = await this.deps.store.servers.get(request.serverUuid);
+    return row ? (await readServerHistory(this.deps.store, row, UPTIME_RANGE, now)).uptime : null;
   }
 
   private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {

@@ -66,6 +66,8 @@ export interface ServerBannerData {
   address?: string | null;
   /** Parts the owner chose not to show (hide=); absent: none. */
   hidden?: ReadonlySet<BannerElement>;
+  /** Fraction of the last 7 days online (a pushed server's history), read only for animate=stats; absent or null: unknown. */
+  uptime?: number | null;
 }
 
 /** How counters are written: shields' compact form ("1.3k", "35k"), or every digit ("1 284", "35 210"). */

@@ -9,6 +9,7 @@
 import { t } from "elysia";
 import { BACKGROUND_PRESETS, backgroundPreset, type BackgroundPresetName } from "../banner/backgrounds.ts";
 import { BANNER_ELEMENTS, BANNER_SIZES, MAX_SHOWN_COUNTERS, SPARKLINE_RANGES, type BannerSize, type NumberStyle, type ServerStatus, type SparklineRange } from "../banner/model.ts";
+import { ANIMATIONS, MAX_DURATION_MS, MAX_FRAMES, type Animate } from "../banner/animation.ts";
 import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
@@ -107,7 +108,17 @@ export const BANNER_PARAMETERS = {
   width: { type: wholeNumber(MAX_SIDE), readBy: "every", description: "Banner width; with height, one of the supported sizes" },
   height: { type: wholeNumber(MAX_SIDE), readBy: "every", description: "Banner height; with width" },
   theme: { type: choice(THEMES), readBy: "every", description: "Colour theme; default: the template's own (default_theme in GET /api/templates)" },
-  format: { type: choice<ImageFormat>(["png", "webp"]), default: "png", readBy: "every", description: "Image format (WebP is lossless)" },
+  format: {
+    type: choice<ImageFormat>(["png", "webp", "gif"]),
+    default: "png",
+    readBy: "every",
+    description: "Image format (WebP is lossless; GIF keeps the text's colours exactly, the rest in 256 colours); with animate, gif or webp (gif when not given)",
+  },
+  animate: {
+    type: choice<Animate>(ANIMATIONS),
+    readBy: "server",
+    description: `An animation instead of a still, as GIF or animated WebP: motd cycles the MOTD's lines, stats the players, version, join address and uptime, fading (README, Animated banners; at most ${MAX_FRAMES} frames, ${MAX_DURATION_MS / 1000} s)`,
+  },
   scale: { type: choice(["1", "2"]), default: "1", readBy: "every", description: "2: twice the pixels, same layout (Hi-DPI)" },
   accent: { type: color, readBy: "every", onlyWhereUsed: "accent", description: `Accent colour: ${COLOR_FORMS}; default: the theme's` },
   background: {

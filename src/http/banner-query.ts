@@ -97,11 +97,19 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     throw bad("data_mode=network needs network (the network's slug)");
   }
 
+  const animate = values.animate ?? null;
+  if (animate !== null) {
+    if (template.kind === "plugin") throw bad(`template ${template.key} draws a plugin record: animate is for the server templates`);
+    if (values.format === "png") throw bad(`animate=${animate} draws an animation: use format=gif or format=webp, not png`);
+  }
+
   const scale = values.scale ?? DEFAULTS.scale;
   return {
     template,
     options: { size, theme: values.theme ?? template.defaultTheme, scale: scale === "2" ? 2 : 1, accent: values.accent, background: values.background },
-    format: values.format ?? DEFAULTS.format,
+    // An animation without a format is a GIF: what every list that takes animations takes.
+    format: values.format ?? (animate ? "gif" : DEFAULTS.format),
+    animate,
     mode,
     manual,
     lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: manual.edition } : null,

@@ -62,7 +62,7 @@ export function bannerRoutes(deps: BannerRouteDeps) {
             "a minute otherwise. Limited per client IP (PENNANT_RATE_LIMIT), with RateLimit-* headers.",
           tags: ["banners"],
           responses: {
-            200: imageSuccess("The banner", ["image/png", "image/webp"]),
+            200: imageSuccess("The banner", ["image/png", "image/webp", "image/gif"]),
             304: NOT_MODIFIED,
             ...errorResponses(
               { 400: ["invalid_request"], 429: ["rate_limited"], 503: ["database_unavailable", "draw_queue_full"] },

@@ -6,6 +6,7 @@ import type { MixedFigures } from "../../bench/http/mixed.ts";
 import type { SizeFigures } from "../../bench/http/sizes.ts";
 import { renderDocument, spaceTables } from "../../bench/report/document.ts";
 import type { FlatBadge } from "../../bench/report/badge-output.ts";
+import type { AnimatedFigures } from "../../bench/animated.ts";
 import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow, type ThreadsFigures } from "../../bench/report/targets.ts";
 import type { ProbeFigures } from "../../bench/threads/storm.ts";
 
@@ -79,13 +80,17 @@ const verdict = (rows: TargetRow[], startOfTarget: string) => {
 
 const flat = (fields: Partial<FlatBadge> = {}): FlatBadge =>
   ({ fast: 0.09, served: 0.5, canvas: 0.9, fastLabelsCleared: 0.3, servedBytes: 2_400, newOverHttp: 1, ...fields });
-const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), ...fields });
+/** Issue 24's animations: each `[name, times a still PNG, times the still of its format]`. */
+const animated = (rows: Array<[string, number, number]> = [["animate=stats gif", 8, 3], ["animate=stats webp", 14, 2]]): AnimatedFigures => ({
+  animations: rows.map(([name, timesPng, timesOwnFormat]) => ({ name, frames: 12, ms: timesPng, timesPng, timesOwnFormat })),
+});
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), animated: animated(), ...fields });
 
 describe("targets", () => {
   test("every target met by figures inside every bound", () => {
     const rows = evaluateTargets(all());
     expect(rows.filter((r) => r.verdict !== "met")).toEqual([]);
-    expect(rows.length).toBe(19);
+    expect(rows.length).toBe(20);
   });
 
   test("time limits are inclusive: exactly the limit is met, just above is missed", () => {
@@ -169,9 +174,15 @@ describe("targets", () => {
     expect(unexpectedAnswers(http({ unexpected: 1, stormErrors: 2, mixedSocketErrors: 4 })).count).toBe(7);
   });
 
+  test("issue 24: the worst animation against the still of its format, 10x inclusive", () => {
+    const judged = (rows: Array<[string, number, number]>) => verdict(evaluateTargets(all({ animated: animated(rows) })), "an animated 468x60");
+    expect(judged([["a", 20, 10], ["b", 5, 2]])).toBe("met");
+    expect(judged([["a", 9, 10.01], ["b", 5, 2]])).toBe("missed");
+  });
+
   test("a part that did not run: its targets are not measured, the others still judged", () => {
     const rows = evaluateTargets({ badge: flat({ fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 }) });
-    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(15);
+    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(16);
     expect(verdict(rows, "flat badge, cold")).toBe("missed");
     expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
   });
@@ -224,7 +235,7 @@ describe("the report", () => {
         { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
       ],
     });
-    expect(document).toContain("18 of 19 met in this run");
+    expect(document).toContain("19 of 20 met in this run");
     expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
     expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding; a new message every run, its label's pixels kept as on a running server): median <= 0.1 ms | 0.200 ms (label pixels cleared every run: 0.300 ms) | **missed** |");
     expect(document).toContain("in 12 min 34 s");

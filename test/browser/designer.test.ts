@@ -229,6 +229,19 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(await page.locator("#banner-preview").getAttribute("width")).toBe("728");
     await expectServed(sharp.src, "image/webp");
 
+    // An animation keeps the WebP; on PNG it asks for GIF or WebP; chosen on PNG, it makes the PNG a GIF.
+    await field(page, "Animation").selectOption("motd");
+    const animated = await preview(page, "banner-preview", { params: { ...typed, format: "webp", scale: "2", animate: "motd" } });
+    await expectServed(animated.src, "image/webp");
+    await field(page, "Format").selectOption("png");
+    await page.getByText("An animation is a GIF or a WebP").waitFor();
+    await field(page, "Animation").selectOption("");
+    await field(page, "Animation").selectOption("stats");
+    const gif = await preview(page, "banner-preview", { params: { ...typed, format: "gif", scale: "2", animate: "stats" } });
+    await expectServed(gif.src, "image/gif");
+    await field(page, "Animation").selectOption("");
+    await field(page, "Format").selectOption("webp");
+
     // A live lookup: the address and edition go in; the typed MOTD and player counts stay out (they would cover the live ones).
     await field(page, "Data").selectOption("query");
     await expect(field(page, "Players online").isVisible()).resolves.toBe(false);
@@ -443,6 +456,10 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
       const offered = await select.locator("option").evaluateAll((options) => options.map((option: any) => option.value));
       expect([label, offered, await select.inputValue()]).toEqual([label, [...choices!], preset ?? choices![0]!]);
     }
+    // No animation unless one is chosen: a still.
+    const animation = field(page, "Animation");
+    const animations = await animation.locator("option").evaluateAll((options) => options.map((option: any) => option.value));
+    expect([animations, await animation.inputValue()]).toEqual([["", ...BANNER_PARAMETERS.animate.type.schema.enum!], ""]);
     const texts: Array<[label: string, name: keyof typeof BANNER_PARAMETERS]> = [
       ["Server name", "server_name"], ["Address", "ip_address"], ["MOTD line 1", "motd_line_1"], ["MOTD line 2", "motd_line_2"],
     ];

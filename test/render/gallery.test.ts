@@ -6,10 +6,26 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { GALLERY_DIR, GALLERY_SCENES, sceneNamed } from "./support/gallery-scenes.ts";
 import { expectGolden } from "./support/golden.ts";
+import { readFileSync } from "node:fs";
+import { gifFrames, webpFrames } from "../support/animations.ts";
+import { Pixmap } from "../../src/render/index.ts";
+import { ANIMATED_SCENES } from "./support/animated-scenes.ts";
+import { compareImages, matches } from "./support/image-diff.ts";
 
 describe("gallery", () => {
   for (const scene of GALLERY_SCENES) {
     test(`${scene.file}: ${scene.title}`, () => expectGolden(join(GALLERY_DIR, scene.file), scene.draw()));
+  }
+
+  for (const scene of ANIMATED_SCENES) {
+    test(`${scene.file}: ${scene.title}, frame by frame`, async () => {
+      const framesOf = async (bytes: Uint8Array) => (scene.format === "gif" ? gifFrames(bytes) : (await webpFrames(bytes)).frames);
+      const golden = await framesOf(new Uint8Array(readFileSync(join(GALLERY_DIR, scene.file))));
+      const drawn = await framesOf(await scene.draw());
+      expect(golden.map((f) => f.durationMs)).toEqual(drawn.map((f) => f.durationMs));
+      const pixmap = (image: (typeof drawn)[number]["image"]) => Pixmap.fromStraightRgba(image.width, image.height, image.data);
+      for (const [i, frame] of drawn.entries()) expect([i, matches(compareImages(pixmap(golden[i]!.image), pixmap(frame.image)))]).toEqual([i, true]);
+    });
   }
 
   test("clip: the rounded corner is transparent, the middle opaque", () => {

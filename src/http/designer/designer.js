@@ -135,7 +135,8 @@ const unlessDefault = (name, value) => (value === banner.parameters[name].defaul
 
 /** How the page names a choice where the value itself will not do; others are shown capitalised. */
 const CHOICE_TITLES = {
-  format: { png: "PNG", webp: "WebP" },
+  format: { png: "PNG", webp: "WebP", gif: "GIF" },
+  animate: { motd: "MOTD lines in turn", stats: "Players, version, address in turn" },
   scale: { 1: "1×", 2: "2× (Hi-DPI)" },
   data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin", network: "A network's servers, summed" },
   hide: { motd: "MOTD" },
@@ -149,6 +150,12 @@ for (const field of document.querySelectorAll("[data-parameter]")) {
   if (options) fillSelect(field, options.map((value) => [value, choiceTitle(name, value)]), preset ?? options[0]);
   if (maxLength !== undefined) field.maxLength = maxLength;
 }
+
+// Animation: none (a still) or one of the table's; choosing one makes a PNG a GIF, which every list that takes animations takes.
+fillSelect($("animate"), [["", "None (a still)"], ...banner.parameters.animate.enum.map((value) => [value, choiceTitle("animate", value)])], "");
+$("animate").addEventListener("change", () => {
+  if ($("animate").value && $("format").value === "png") $("format").value = "gif";
+});
 
 /** What an empty server name stands for, in each data mode. */
 const NAME_PLACEHOLDERS = {
@@ -236,6 +243,7 @@ function bannerImage() {
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
       network: mode === "network" ? value("network") : "",
       server_name: value("server-name"),
+      animate: value("animate"),
       motd_line_1: manual ? value("motd-1") : "",
       motd_line_2: manual ? value("motd-2") : "",
       online_players: manual ? value("online") : "",
@@ -245,6 +253,7 @@ function bannerImage() {
     params.plugin_uuid = value("plugin-uuid");
   }
   // The server would answer these with an error image; a hint says it kindly.
+  if (server && params.animate && value("format") === "png") return { hint: "An animation is a GIF or a WebP: pick one of them as the format." };
   if (server && mode === "query" && !params.ip_address) return { hint: "Type the server's address to see its banner." };
   if (server && mode === "plugin" && !params.server_uuid) return { hint: "Type the UUID the server's plugin pushes as." };
   if (server && mode === "network" && !params.network) return { hint: "Type the network's slug (PUT /api/networks/{slug})." };

@@ -12,7 +12,17 @@
 // times a 468x60 PNG (0.30 ms), and is charged 206 units. Small banners cost
 // a little more per pixel than this says (a fixed part per draw), which the
 // minimum of 1 unit covers; a unit is about 0.3 ms of one thread.
+//
+// GIF is weighted as WebP: a frame's palette and omggif's LZW in JS
+// (bench/animated.ts: a still 468x60 GIF took 3.1-4.7 times a PNG, on a
+// loaded machine). An animation costs a still for each of its states (each
+// drawn whole by its template) and one more for its frames: after the first,
+// a frame stores only the strip that changed. Measured on the same loaded
+// machine: a 468x60 card of 9 frames (3 states, charged 16 units) took 10-24
+// still PNGs; a 1200x300 at scale 2 (charged 820) took 100-126 ms, what ~260
+// units of PNG take: the safe side for a budget.
 
+import { FADE_FRAMES } from "../../banner/animation.ts";
 import type { ImagePlan, ImageType } from "../../image-plan.ts";
 
 /** The pixels of one unit: a 468x60 banner at scale 1. */
@@ -24,9 +34,14 @@ export const UNIT_PIXELS = 468 * 60;
  * pixel, so it costs the minimum, 1 unit, which still bounds how many new
  * badges (cache entries) one client can make a window.
  */
-export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/svg+xml": 0 };
+export const PIXEL_WEIGHT: Readonly<Record<ImageType, number>> = { "image/png": 1, "image/webp": 4, "image/gif": 4, "image/svg+xml": 0 };
 
-/** Units a draw of `plan` costs: its weighted pixels in units, rounded up, at least 1. */
-export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
-  return Math.max(1, Math.ceil((plan.pixels * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
+/** The stills an animation of `frames` frames costs: one per state (a hold and its fade's frames), and one for all its frames. */
+export function stillsOf(frames: number): number {
+  return frames <= 1 ? 1 : 1 + Math.ceil(frames / (1 + FADE_FRAMES));
+}
+
+/** Units a draw of `plan` costs: its weighted pixels in units (an animation's stills' worth), rounded up, at least 1. */
+export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
+  return Math.max(1, Math.ceil((plan.pixels * stillsOf(plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
 }

@@ -7,7 +7,8 @@
 // sum stays within DRAWING_MEMORY_BYTES, so a storm of large banners costs
 // that much memory at most, whatever the thread count.
 
-import type { ImageType } from "../../image-plan.ts";
+import { MAX_STATES } from "../../banner/animation.ts";
+import type { ImagePlan } from "../../image-plan.ts";
 
 const MIB = 1024 * 1024;
 
@@ -53,10 +54,20 @@ export class GarbageTally {
   }
 }
 
-const PNG_BYTES_PER_PIXEL = 16;
-const WEBP_BYTES_PER_PIXEL = 70;
+/**
+ * The encoders' bytes per pixel of one image: GIF's are a straight copy, the
+ * palette's index and the writer's growing output (~6 with the pixmap's 4).
+ * An SVG has no pixmap: a few hundred bytes of text, whatever its size.
+ */
+const BYTES_PER_PIXEL = { "image/png": 16, "image/webp": 70, "image/gif": 8, "image/svg+xml": 0 } as const;
 
-/** Bytes a drawing of `pixels` encoded as `contentType` holds while it runs. */
-export function drawingMemory(pixels: number, contentType: ImageType): number {
-  return pixels * (contentType === "image/webp" ? WEBP_BYTES_PER_PIXEL : PNG_BYTES_PER_PIXEL);
+/**
+ * An animation holds a pixmap per state and one for the fading frame
+ * (src/banner/animated-banner.ts) beside one frame's encoding at a time.
+ */
+const ANIMATION_PIXMAP_BYTES = 4 * (MAX_STATES + 1);
+
+/** Bytes a drawing of `pixels` (of `frames` frames) encoded as `contentType` holds while it runs. */
+export function drawingMemory({ pixels, contentType, frames = 1 }: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
+  return pixels * (BYTES_PER_PIXEL[contentType] + (frames > 1 ? ANIMATION_PIXMAP_BYTES : 0));
 }

@@ -13,7 +13,7 @@ import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, GarbageTally } fro
 import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
-export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType">;
+export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" | "frames">;
 
 export interface Drawer {
   /** The encoded image `drawing.job` describes. */
@@ -45,9 +45,9 @@ export class InThreadDrawer implements Drawer {
     this.kit = new DrawingKit(this.budget);
   }
 
-  async draw({ job, pixels, contentType }: Drawing): Promise<Uint8Array> {
-    const bytes = await drawJob(job, this.kit);
-    if (this.garbage.add(drawingMemory(pixels, contentType))) Bun.gc(false);
+  async draw(drawing: Drawing): Promise<Uint8Array> {
+    const bytes = await drawJob(drawing.job, this.kit);
+    if (this.garbage.add(drawingMemory(drawing))) Bun.gc(false);
     return bytes;
   }
 

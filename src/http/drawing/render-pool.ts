@@ -78,7 +78,7 @@ export class RenderPool implements Drawer {
   draw(drawing: Drawing): Promise<Uint8Array> {
     if (this.closed) return Promise.reject(new Error("the render pool is closed"));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ drawing, memory: drawingMemory(drawing.pixels, drawing.contentType), resolve, reject });
+      this.waiting.push({ drawing, memory: drawingMemory(drawing), resolve, reject });
       this.dispatch();
     });
   }

@@ -24,9 +24,9 @@ describe("GarbageTally", () => {
 
   test("at the server's bounds: a 1200x300 WebP at scale 2 collects at once on either thread; badges every few hundred on the answering thread, every few thousand on a render thread", () => {
     for (const bound of [ANSWERING_THREAD_COLLECT_AFTER_BYTES, RENDER_THREAD_COLLECT_AFTER_BYTES]) {
-      expect(new GarbageTally(bound).add(drawingMemory(2400 * 600, "image/webp"))).toBe(true);
+      expect(new GarbageTally(bound).add(drawingMemory({ pixels: 2400 * 600, contentType: "image/webp" }))).toBe(true);
     }
-    const badge = drawingMemory(100 * 20, "image/png");
+    const badge = drawingMemory({ pixels: 100 * 20, contentType: "image/png" });
     const badgesUntilDue = (bound: number) => {
       const tally = new GarbageTally(bound);
       let drawn = 1;

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { compareImages, describeComparison, matches, readGolden, written } from "./image-diff.ts";
 import { GALLERY_DIR, GALLERY_SCENES } from "./gallery-scenes.ts";
 import { BADGE_GALLERY_DIR, BADGE_GALLERY_SCENES } from "../../badge/support/badge-gallery.ts";
+import { ANIMATED_SCENES } from "./animated-scenes.ts";
+import { existsSync, readFileSync } from "node:fs";
 
 let changed = 0;
 const scenes = [
@@ -30,5 +32,18 @@ for (const { scene, dir } of scenes) {
   changed++;
   const why = !golden ? "new" : comparison ? describeComparison(comparison) : `size was ${golden.width}x${golden.height}`;
   console.log(`written    ${scene.file} (${why})`);
+}
+// Animations: written when their bytes differ (the encoders are ours and pinned: the same drawing, the same bytes).
+for (const scene of ANIMATED_SCENES) {
+  const file = join(GALLERY_DIR, scene.file);
+  const bytes = await scene.draw();
+  const existed = existsSync(file);
+  if (existed && Buffer.compare(readFileSync(file), bytes) === 0) {
+    console.log(`unchanged  ${scene.file}`);
+    continue;
+  }
+  writeFileSync(file, bytes);
+  changed++;
+  console.log(`written    ${scene.file} (${existed ? "changed" : "new"})`);
 }
 console.log(changed === 0 ? "All goldens match." : `${changed} golden(s) written: look at each before committing.`);

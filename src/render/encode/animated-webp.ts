@@ -1,0 +1,119 @@
+// Animated WebP: each frame encoded as a still by the WebP encoder
+// (webp.ts, lossless), its image chunk taken out of the still's RIFF file and
+// put in an ANMF chunk of one animated file: RIFF, VP8X (canvas size, flags
+// animation and alpha), ANIM (loop forever), then one ANMF per frame, as the
+// WebP container specification lays it out. The first frame covers the
+// canvas; each later one only the rectangle that changed (at even offsets, as
+// ANMF places them), replacing it (no blending): the canvas after a frame is
+// the frame's drawing.
+
+import { Pixmap } from "../pixmap.ts";
+import { FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
+import { encodeWebp } from "./webp.ts";
+
+const VP8X_ANIMATION = 0x02;
+const VP8X_ALPHA = 0x10;
+/** ANMF flags: bit 1 set, do not blend with the canvas; bit 0 clear, do not dispose. */
+const ANMF_NO_BLEND = 0x02;
+/** The most a 24-bit field holds: frame durations in milliseconds, sides less one. */
+const MAX_24 = 0xff_ffff;
+
+export interface RiffChunk {
+  fourcc: string;
+  /** The chunk's payload, without its header or padding. */
+  data: Uint8Array;
+}
+
+/** The chunks of a RIFF WEBP file, in order; throws on a file that is not one. */
+export function readWebpChunks(file: Uint8Array): RiffChunk[] {
+  const text = (at: number) => String.fromCharCode(...file.subarray(at, at + 4));
+  if (file.length < 12 || text(0) !== "RIFF" || text(8) !== "WEBP") throw new RangeError("not a RIFF WEBP file");
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const end = Math.min(file.length, 8 + view.getUint32(4, true));
+  const chunks: RiffChunk[] = [];
+  for (let at = 12; at + 8 <= end;) {
+    const size = view.getUint32(at + 4, true);
+    if (at + 8 + size > end) throw new RangeError("a WebP chunk runs past the file's end");
+    chunks.push({ fourcc: text(at), data: file.subarray(at + 8, at + 8 + size) });
+    at += 8 + size + (size & 1);
+  }
+  return chunks;
+}
+
+/** Chunks as bytes: each header, payload and its padding to an even length. */
+function writeChunks(chunks: readonly RiffChunk[]): Uint8Array {
+  const length = chunks.reduce((sum, { data }) => sum + 8 + data.length + (data.length & 1), 0);
+  const out = new Uint8Array(length);
+  const view = new DataView(out.buffer);
+  let at = 0;
+  for (const { fourcc, data } of chunks) {
+    for (let i = 0; i < 4; i++) out[at + i] = fourcc.charCodeAt(i);
+    view.setUint32(at + 4, data.length, true);
+    out.set(data, at + 8);
+    at += 8 + data.length + (data.length & 1);
+  }
+  return out;
+}
+
+function uint24(out: Uint8Array, at: number, value: number): void {
+  out[at] = value & 255;
+  out[at + 1] = (value >> 8) & 255;
+  out[at + 2] = (value >> 16) & 255;
+}
+
+/** A RIFF WEBP file of `chunks`. */
+export function webpFile(chunks: readonly RiffChunk[]): Uint8Array {
+  const body = writeChunks(chunks);
+  const out = new Uint8Array(12 + body.length);
+  out.set([0x52, 0x49, 0x46, 0x46]); // RIFF
+  new DataView(out.buffer).setUint32(4, 4 + body.length, true);
+  out.set([0x57, 0x45, 0x42, 0x50], 8); // WEBP
+  out.set(body, 12);
+  return out;
+}
+
+/** An ANMF chunk: a frame at `box` (x and y even), shown `durationMs`, made of a still's image chunks. */
+function frameChunk(box: FrameBox, durationMs: number, image: readonly RiffChunk[]): RiffChunk {
+  const chunks = writeChunks(image);
+  const data = new Uint8Array(16 + chunks.length);
+  uint24(data, 0, box.x / 2);
+  uint24(data, 3, box.y / 2);
+  uint24(data, 6, box.width - 1);
+  uint24(data, 9, box.height - 1);
+  uint24(data, 12, Math.min(MAX_24, Math.max(0, Math.round(durationMs))));
+  data[15] = ANMF_NO_BLEND;
+  data.set(chunks, 16);
+  return { fourcc: "ANMF", data };
+}
+
+/** `box` of `pixmap` as a pixmap of its own. */
+function crop(pixmap: Pixmap, box: FrameBox): Pixmap {
+  const out = new Pixmap(box.width, box.height);
+  for (let row = 0; row < box.height; row++) {
+    const from = (box.y + row) * pixmap.width + box.x;
+    out.pixels.set(pixmap.pixels.subarray(from, from + box.width), row * box.width);
+  }
+  return out;
+}
+
+/** The animated WebP of `frames` (all one size), lossless, looping forever. */
+export async function encodeAnimatedWebp(frames: Iterable<AnimationFrame>): Promise<Uint8Array> {
+  const chunks: RiffChunk[] = [];
+  const changes = new FrameChanges(2);
+  let width = 0, height = 0;
+  for (const { pixmap, durationMs } of frames) {
+    ({ width, height } = pixmap);
+    const box = changes.next(pixmap);
+    const still = readWebpChunks(await encodeWebp(box.width === width && box.height === height ? pixmap : crop(pixmap, box)));
+    // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
+    chunks.push(frameChunk(box, durationMs, still.filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH")));
+  }
+  if (chunks.length === 0) throw new RangeError("an animation has at least one frame");
+  const header = new Uint8Array(10);
+  header[0] = VP8X_ANIMATION | VP8X_ALPHA;
+  uint24(header, 4, width - 1);
+  uint24(header, 7, height - 1);
+  // Background: transparent (BGRA 0); loop count 0: forever.
+  const anim = new Uint8Array(6);
+  return webpFile([{ fourcc: "VP8X", data: header }, { fourcc: "ANIM", data: anim }, ...chunks]);
+}
