@@ -12,7 +12,7 @@
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
-import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, RENDER_THREAD_COLLECT_AFTER_BYTES, DRAWING_MEMORY_BYTES, GarbageTally } from "./draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingMemory, RENDER_THREAD_COLLECT_AFTER_BYTES, DRAWING_MEMORY_BYTES, GarbageTally } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
@@ -167,7 +167,7 @@ export class RenderPool implements Drawer {
   private answered(thread: RenderThread, answer: FromRenderThread): void {
     thread.usage = answer.usage;
     const task = this.finish(thread);
-    if (task && this.answeredGarbage.add(task.memory)) Bun.gc(false);
+    if (task && this.answeredGarbage.add(answeredMemory("bytes" in answer ? answer.bytes.byteLength : 0))) Bun.gc(false);
     if ("bytes" in answer) task?.resolve(answer.bytes);
     else task?.reject(new Error(`drawing failed: ${answer.error}`));
     this.dispatch();

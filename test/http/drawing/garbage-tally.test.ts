@@ -3,7 +3,7 @@
 // one large banner at once, or many badges one after another.
 
 import { describe, expect, test } from "bun:test";
-import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, drawingMemory, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES } from "../../../src/http/drawing/draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingMemory, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES } from "../../../src/http/drawing/draw-memory.ts";
 
 describe("GarbageTally", () => {
   test("small drawings add up: a collection is due when their sum reaches the bound, and counting starts again", () => {
@@ -37,5 +37,19 @@ describe("GarbageTally", () => {
     expect(badgesUntilDue(ANSWERING_THREAD_COLLECT_AFTER_BYTES)).toBeLessThan(1_000);
     expect(badgesUntilDue(RENDER_THREAD_COLLECT_AFTER_BYTES)).toBeGreaterThan(1_000);
     expect(badgesUntilDue(RENDER_THREAD_COLLECT_AFTER_BYTES)).toBeLessThan(5_000);
+  });
+
+  test("the answering thread counts what answering leaves it, not the drawing's memory: it collects every few hundred answers, large banners or badges", () => {
+    const answersUntilDue = (encodedBytes: number) => {
+      const tally = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
+      let answered = 1;
+      while (!tally.add(answeredMemory(encodedBytes))) answered += 1;
+      return answered;
+    };
+    // A 2 KB badge and a 60 KB 1200x300 WebP (whose drawing held ~25 MB on its render thread).
+    for (const encoded of [2_000, 60_000]) {
+      expect(answersUntilDue(encoded)).toBeGreaterThan(150);
+      expect(answersUntilDue(encoded)).toBeLessThan(600);
+    }
   });
 });
