@@ -22,8 +22,9 @@ export function backendsSection(markdown: Record<string, string>): Section {
       "persistence. So the figures hold no network round trip and no disk sync: a PostgreSQL on another machine, or one that syncs each " +
       "commit, adds its round trips and syncs to each push's latency, which these figures do not show. SQLite, as Pennant opens it, does " +
       "sync every commit (WAL, `synchronous=FULL`, its file in the system's temporary folder on disk): the signed-push ratio compares a " +
-      "syncing SQLite with a PostgreSQL that does not sync, which flatters PostgreSQL by the sync's CPU. The limits are raised as in the HTTP bench " +
-      "(`PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET`, `PENNANT_PUSH_RATE_LIMIT` at 1000000/1) and the draw queue at its largest " +
+      "syncing SQLite with a PostgreSQL that does not sync, which flatters PostgreSQL by the sync's CPU. The limits are raised " +
+      "(`PENNANT_RATE_LIMIT`, `PENNANT_DRAW_BUDGET`, `PENNANT_PUSH_RATE_LIMIT` at 1000000/60: windows of the defaults' length, so that " +
+      "Redis leases grow to a client's rate as on a real server instead of starting again from one unit every second) and the draw queue at its largest " +
       "(`PENNANT_DRAW_QUEUE_PER_CLIENT=1000`, `PENNANT_DRAW_QUEUE_UNITS=1000000`), so nothing should be refused; every answer outside 2xx, " +
       "socket error and timeout is counted under errors.\n\n" +
       "Four loads, autocannon under Node with 32 connections, each against each set-up in turn (rounds alternate the set-ups, so a " +
