@@ -410,6 +410,31 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await page.context().close();
   }, 60_000);
 
+  test("the chart range: offered for the sparkline drawn from pushed history (a plugin's server, a network), sent unless 24 hours, hidden elsewhere", async () => {
+    const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
+    await field(page, "Template").selectOption("sparkline");
+    // Typed-in data has no history to chart over a range.
+    await expect(field(page, "Chart range").isVisible()).resolves.toBe(false);
+    await field(page, "Data").selectOption("plugin");
+    await field(page, "Server UUID").fill(serverUuid);
+    await expect(field(page, "Chart range").isVisible()).resolves.toBe(true);
+    const ranges = await field(page, "Chart range").locator("option").evaluateAll((options) => options.map((option: any) => option.value));
+    expect(ranges).toEqual(["24h", "7d", "30d"]);
+    expect((await offered(page)).get("range")).toBeNull();
+    await field(page, "Chart range").selectOption("7d");
+    const week = await preview(page, "banner-preview", { params: { template_key: "sparkline", data_mode: "plugin", server_uuid: serverUuid, range: "7d" } });
+    await expectServed(week.src, "image/png");
+    await field(page, "Data").selectOption("network");
+    await field(page, "Network slug").fill("blocky");
+    expect((await offered(page)).get("range")).toBe("7d");
+    // A template that draws no chart reads no range: hidden, and left out of the URL.
+    await field(page, "Template").selectOption("card");
+    await expect(field(page, "Chart range").isVisible()).resolves.toBe(false);
+    expect((await offered(page)).get("range")).toBeNull();
+    expect(beyondPresets(problems)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   test("the background picker: the theme's, a colour of one's own, or a preset shown as this server draws it", async () => {
     const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
     const thumbnails = page.locator("#background-tiles img");

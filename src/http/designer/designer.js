@@ -215,6 +215,8 @@ for (const element of banner.hideable.server) {
 const hidden = () => [...$("hide-choices").querySelectorAll("label:not([hidden]) input:checked")].map((box) => box.value).join(",");
 
 const offersAccent = () => template().parameters.includes("accent");
+/** A chart's range (sparkline) is read from pushed history: only for a plugin's server or a network. */
+const offersRange = () => template().parameters.includes("range") && ["plugin", "network"].includes($("data-mode").value);
 
 function bannerImage() {
   const chosen = template();
@@ -242,6 +244,7 @@ function bannerImage() {
       edition: mode === "query" ? unlessDefault("edition", value("edition")) : "",
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
       network: mode === "network" ? value("network") : "",
+      range: offersRange() ? unlessDefault("range", value("range")) : "",
       server_name: value("server-name"),
       animate: value("animate"),
       motd_line_1: manual ? value("motd-1") : "",
@@ -281,6 +284,7 @@ function showBannerFields() {
   showFor($("banner-form"), "modes", mode);
   showFor($("banner-form"), "backgrounds", backgroundChoice());
   $("accent-field").hidden = !offersAccent();
+  $("range-field").hidden = !offersRange();
   $("server-name").placeholder = NAME_PLACEHOLDERS[mode];
   $("background-chosen").textContent = backgroundTitles.get(backgroundChoice());
 }
