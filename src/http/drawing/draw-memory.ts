@@ -21,7 +21,7 @@ export const DRAWING_MEMORY_BYTES = 128 * MIB;
  * collector lets a heap grow to 2-3 times its live size in a storm of new
  * images. The answering thread only starts a collection (Bun.gc(false), ~1
  * ms: a full one of its heap of caches takes 30-120 ms, which /healthz would
- * wait), every 16 MiB of answeredMemory: every ~450 drawings, banners or
+ * wait), every 16 MiB of answeredMemory: every ~100 drawings, banners or
  * badges. Through 6,000 distinct banners then 20,000 distinct badges
  * (bench/threads.ts), the badge storm's peak went from 512-596 MiB to 469-478
  * MiB with it.
@@ -40,15 +40,18 @@ export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
  */
 export const RENDER_THREAD_COLLECT_AFTER_BYTES = 64 * MIB;
 
-const ANSWER_OBJECTS_BYTES = 32 * 1024;
+const ANSWER_OBJECTS_BYTES = 128 * 1024;
 
 /**
  * What answering one drawing from a render thread leaves on the answering
  * thread's heap: its encoded bytes and the request's objects (plan, job,
- * headers, promises), counted as 32 KiB. Not the drawing's transient memory,
+ * headers, promises), counted as 128 KiB: every ~100 answers, as often as
+ * a badge's drawing memory counted before. Not the drawing's transient memory,
  * which stayed on the render thread: counting that, the answering thread
  * collected every 3 banners of a mix of sizes, 0.2 ms of its CPU per banner
- * (0.56 against 0.34 ms), for a peak no lower (banner storm 434 and 436 MiB).
+ * (0.56 against 0.34 ms), for a peak no lower (banner storm 434-450 MiB
+ * either way; the badge storm's peak, 503-547 MiB over five runs, moves
+ * that much from run to run).
  */
 export function answeredMemory(encodedBytes: number): number {
   return ANSWER_OBJECTS_BYTES + encodedBytes;
