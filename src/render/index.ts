@@ -20,7 +20,7 @@ export { blurMask, blurPixmap } from "./image/blur.ts";
 export { hashNoise, cellNoise, pixelTile, repeatTile } from "./texture.ts";
 export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
 export { encodePng, type PngOptions } from "./encode/png.ts";
-export { encodeWebp, initWebp, type WebpOptions } from "./encode/webp.ts";
+export { encodeWebp, initWebp, LARGE_WEBP_PIXELS, type WebpOptions } from "./encode/webp.ts";
 export type { AnimationFrame } from "./encode/animation-frame.ts";
 export { encodeGif } from "./encode/gif.ts";
 export { encodeAnimatedWebp, readWebpChunks, webpFile, type RiffChunk } from "./encode/animated-webp.ts";

@@ -243,6 +243,28 @@ describe("WebP", () => {
     }
   });
 
+  test("encodes started together on one thread each read their own pixels (the straight copy's scratch is shared)", async () => {
+    // Different sizes and contents, WebP and PNG interleaved, none awaited before the next starts.
+    const pixmaps = [gradientBanner(120, 30, true), gradientBanner(64, 64, false), gradientBanner(1000, 600, true), gradientBanner(33, 7, false)];
+    const webps = pixmaps.map((p) => encodeWebp(p));
+    const pngs = pixmaps.map((p) => encodePng(p));
+    const images = await Promise.all(webps.map(async (webp) => {
+      const bytes = await webp;
+      return decodeWebp(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    }));
+    pixmaps.forEach((p, n) => {
+      const straight = p.toStraightRgba();
+      expect([images[n]!.width, images[n]!.height]).toEqual([p.width, p.height]);
+      const image = images[n]!.data;
+      let wrong = 0;
+      for (let i = 0; i < straight.length; i += 4) {
+        if (straight[i + 3] === 255 && (image[i] !== straight[i] || image[i + 1] !== straight[i + 1] || image[i + 2] !== straight[i + 2])) wrong++;
+      }
+      expect(wrong).toBe(0);
+      expect([...decoded(pngs[n]!).data]).toEqual([...straight]);
+    });
+  });
+
   test("lossy on request, close to the original", async () => {
     const p = gradientBanner(120, 30, false);
     const webp = await encodeWebp(p, { lossless: false, quality: 90 });

@@ -31,6 +31,22 @@ describe("PixmapPool", () => {
     expect(pool.bytes).toBe(0);
   });
 
+  test("a pixmap the pool does not keep has its memory freed at once: one larger than the bound, or a spare evicted", () => {
+    const pool = new PixmapPool(2 * 40 * 10 * 4);
+    const large = pool.take(400, 10);
+    pool.give(large);
+    expect(large.data.length).toBe(0);
+    expect(large.data.buffer.detached).toBe(true);
+    const [a, b, c] = [pool.take(40, 10), pool.take(40, 10), pool.take(40, 10)];
+    pool.give(a);
+    pool.give(b);
+    expect([a.data.length, b.data.length]).toEqual([1600, 1600]);
+    pool.give(c); // a, the oldest spare, makes room
+    expect(a.data.buffer.detached).toBe(true);
+    expect([b.data.length, c.data.length]).toEqual([1600, 1600]);
+    expect(pool.usage.evictions).toBe(1);
+  });
+
   test("a pixmap given back twice is handed out once", () => {
     const pool = new PixmapPool(1 << 20);
     const pixmap = pool.take(8, 8);

@@ -7,8 +7,10 @@
 // sum stays within DRAWING_MEMORY_BYTES, so a storm of large banners costs
 // that much memory at most, whatever the thread count.
 
+import { heapSize } from "bun:jsc";
 import { MAX_STATES } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
+import { LARGE_WEBP_PIXELS } from "../../render/index.ts";
 
 const MIB = 1024 * 1024;
 
@@ -16,45 +18,78 @@ const MIB = 1024 * 1024;
 export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
 /**
- * Each thread that draws or answers drawings asks for a collection once what
- * its drawings left since its last one adds up to a bound; otherwise the
- * collector lets a heap grow to 2-3 times its live size in a storm of new
- * images. The answering thread only starts a collection (Bun.gc(false), ~1
- * ms: a full one of its heap of caches takes 30-120 ms, which /healthz would
- * wait), every 16 MiB of answeredMemory: every ~100 drawings, banners or
- * badges. Through 6,000 distinct banners then 20,000 distinct badges
- * (bench/threads.ts), the badge storm's peak went from 512-596 MiB to 469-478
- * MiB with it.
+ * When the answering thread looks at its heap: every 16 MiB of what answering
+ * drawings left on it (answeredMemory: every ~100 answers, banners or
+ * badges). Looking costs ~50 µs (bun:jsc heapSize() walks the heap's blocks).
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
- * A render thread collects in full after its answer, every 64 MiB. A full
- * collection is not free: JavaScriptCore's helper threads mark in parallel on
- * the other cores, and every 16 MiB (every 3 banners of a mix of sizes) they
- * took 1 ms of CPU per banner beside the thread's 3.3-4.7, on cores a second
- * render thread needs (new banners of every size, PNG and WebP, 2 cores:
- * one thread 173 a second at 16 MiB, 231 at 64; two threads 264 at 16, 382
- * at 64). The storms' peak was the same at 64 MiB as at 16 (banners 415-434
- * MiB, badges 485-503) and higher without render-thread collections
- * (505/505), so 64 it is.
+ * How far the answering thread's heap may outgrow its size after its last
+ * full collection before it collects in full. Its heap holds the caches of
+ * images and answers, so the collector's own timing lets it reach 2-3 times
+ * that (a storm of 20,000 distinct badges grew it from ~30 MiB live to 110);
+ * each full collection takes ~20 ms (up to ~50) with a heap of caches, which
+ * /healthz would wait, so it is not asked for on every look, only past this.
  */
-export const RENDER_THREAD_COLLECT_AFTER_BYTES = 64 * MIB;
+export const ANSWERING_THREAD_HEAP_GROWTH_BYTES = 32 * MIB;
+/**
+ * A render thread collects in full after its answer once its drawings left
+ * this much (drawingGarbage): every ~250 drawings, or after each WebP large
+ * enough that its encoder's grown memory was dropped. Its heap is small (~20
+ * MiB: fonts, glyphs, its caches), so a collection costs a few ms of the
+ * collector's helper threads, which run on the cores the other render threads
+ * need: every 16 MiB of estimated in-flight memory (every 3 banners) they
+ * took 1 ms of CPU per banner beside the thread's 3.3-4.7.
+ */
+export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
+
+/** A drawing's objects (plan, layout, shaped runs, paths) and its PNG's deflate output: 20-120 KiB measured. */
+const DRAWING_OBJECTS_BYTES = 128 * 1024;
+/** A large WebP's encoder memory, dropped after it (src/render/encode/webp.ts): 40 MiB for 1200x300 at scale 2. */
+const DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL = 28;
+
+/**
+ * What a drawing leaves on its render thread's heap for the collector: its
+ * objects, and a large WebP's dropped encoder. Not its pixmap (kept for the
+ * next drawing or freed at once: src/render/pixmap-pool.ts), its straight
+ * copy (a scratch buffer reused by every encode) nor its encoded bytes
+ * (transferred to the answering thread).
+ */
+export function drawingGarbage({ pixels, contentType }: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
+  const droppedEncoder = contentType === "image/webp" && pixels > LARGE_WEBP_PIXELS ? pixels * DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL : 0;
+  return DRAWING_OBJECTS_BYTES + droppedEncoder;
+}
 
 const ANSWER_OBJECTS_BYTES = 128 * 1024;
 
 /**
  * What answering one drawing from a render thread leaves on the answering
  * thread's heap: its encoded bytes and the request's objects (plan, job,
- * headers, promises), counted as 128 KiB: every ~100 answers, as often as
- * a badge's drawing memory counted before. Not the drawing's transient memory,
- * which stayed on the render thread: counting that, the answering thread
- * collected every 3 banners of a mix of sizes, 0.2 ms of its CPU per banner
- * (0.56 against 0.34 ms), for a peak no lower (banner storm 434-450 MiB
- * either way; the badge storm's peak, 503-547 MiB over five runs, moves
- * that much from run to run).
+ * headers, promises), counted as 128 KiB.
  */
 export function answeredMemory(encodedBytes: number): number {
   return ANSWER_OBJECTS_BYTES + encodedBytes;
+}
+
+/**
+ * The answering thread's heap against its size after its last full
+ * collection: collects in full once it has grown past the allowance.
+ */
+export class HeapGrowth {
+  private base = heapSize();
+
+  constructor(private readonly allowance: number) {}
+
+  /** Collects in full when the heap outgrew its last full collection's size by the allowance; true when it did. */
+  collectIfGrown(): boolean {
+    const size = heapSize();
+    // The collector's own full collections lower the heap too: growth counts from the lowest size seen.
+    this.base = Math.min(this.base, size);
+    if (size - this.base < this.allowance) return false;
+    Bun.gc(true);
+    this.base = heapSize();
+    return true;
+  }
 }
 
 /** Adds up the transient memory of finished drawings and says when a collection is due. */

@@ -15,7 +15,8 @@
 //   bytes for a fraction of its byte-by-byte loop (docs/performance-notes.md).
 
 import { crc32, deflateSync } from "node:zlib";
-import { writeStraight, type Pixmap } from "../pixmap.ts";
+import type { Pixmap } from "../pixmap.ts";
+import { straightRgba } from "./straight-scratch.ts";
 
 export interface PngOptions {
   /** zlib level 1..9; by default the fast choice below (FAST_LEVEL). */
@@ -198,8 +199,7 @@ function byteDifference(a: number, b: number): number {
   return (((a | HIGH) - (b & LOW)) | 0) ^ ((a ^ ~b) & HIGH);
 }
 
-// Scratch space reused by every encode (single threaded): straight pixels and two filtered rows.
-let straight = new Uint8Array(0);
+// Scratch space reused by every encode (single threaded): the filtered rows.
 let rawScratch = new Uint8Array(0);
 let filteredRow = new Int32Array(0);
 
@@ -328,9 +328,7 @@ function encodeChosen(width: number, height: number, pixels: Int32Array, colors:
 export function encodePng(pixmap: Pixmap, options: PngOptions = {}): Uint8Array {
   const { level } = options;
   const { width, height } = pixmap;
-  if (straight.length < pixmap.data.length) straight = new Uint8Array(pixmap.data.length);
-  const rgba = straight.subarray(0, pixmap.data.length);
-  const opaque = writeStraight(pixmap, rgba);
+  const { rgba, opaque } = straightRgba(pixmap);
   const pixels = new Int32Array(rgba.buffer, 0, width * height);
   // Small images of more than 16 colours are true colour unless compact (which tries a palette too).
   const colors = distinctColors(pixels, options.compact || width * height > SMALL_IMAGE ? 256 : 16);

@@ -4,10 +4,12 @@
 // handed to the encoder's init. The package picks its SIMD or plain glue by
 // feature test; we pick the matching wasm by the same kind of test.
 
-import { init, default as encodeWithModule } from "@jsquash/webp/encode.js";
+import { init } from "@jsquash/webp/encode.js";
+import { defaultOptions } from "@jsquash/webp/meta.js";
 import simdWasmPath from "@jsquash/webp/codec/enc/webp_enc_simd.wasm" with { type: "file" };
 import plainWasmPath from "@jsquash/webp/codec/enc/webp_enc.wasm" with { type: "file" };
 import type { Pixmap } from "../pixmap.ts";
+import { straightRgba } from "./straight-scratch.ts";
 
 export interface WebpOptions {
   /** Lossless (default) suits flat art; lossy is smaller for photos and busy gradients. */
@@ -30,44 +32,51 @@ export function supportsWasmSimd(): boolean {
 
 /**
  * The encoder's wasm memory starts at 16 MiB, which holds images up to about
- * half a million pixels; a larger one grows it (to ~100 MiB for a 1200x300
- * banner at scale 2) and wasm memory is never given back. So the instance is
+ * half a million pixels; a larger one grows it (to 40 MiB for a 1200x300
+ * banner at scale 2, read from the instance's heap after encoding three
+ * templates) and wasm memory is never given back. So the instance is
  * dropped after such an image, and the next encode makes a new one from the
  * compiled module (~5 ms, beside 40-100 ms for the large image): each thread
  * that draws keeps 16 MiB, not its largest image's worth.
  */
-const LARGE_IMAGE_PIXELS = 512 * 1024;
+export const LARGE_WEBP_PIXELS = 512 * 1024;
+
+/**
+ * The instantiated encoder as its emscripten glue exposes it: called
+ * directly, not through the package's encode(), which awaits before it reads
+ * the pixels, so that the straight copy is read from the shared scratch
+ * (straight-scratch.ts) before any other encode can run.
+ */
+interface WebpEncoder {
+  encode(rgba: Uint8Array, width: number, height: number, options: typeof defaultOptions): Uint8Array | null;
+}
 
 let compiled: Promise<WebAssembly.Module> | null = null;
-let ready: Promise<unknown> | null = null;
+let ready: Promise<WebpEncoder> | null = null;
 
 /** Compiles the encoder once and instantiates it when none is; later calls share the same promise. */
-export function initWebp(): Promise<unknown> {
+export function initWebp(): Promise<WebpEncoder> {
   ready ??= (async () => {
     compiled ??= (async () => {
       const path = supportsWasmSimd() ? simdWasmPath : plainWasmPath;
       return WebAssembly.compile(await Bun.file(path).arrayBuffer());
     })();
     // The published typings omit the (module, options) form that encode.js accepts.
-    return (init as unknown as (module: WebAssembly.Module) => Promise<unknown>)(await compiled);
+    return (init as unknown as (module: WebAssembly.Module) => Promise<WebpEncoder>)(await compiled);
   })();
   return ready;
 }
 
 export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Promise<Uint8Array> {
-  await initWebp();
+  const encoder = await initWebp();
   const lossless = options.lossless ?? true;
-  // The encoder reads only data, width and height of its ImageData argument (a DOM type Bun lacks).
-  const image = {
-    data: new Uint8ClampedArray(pixmap.toStraightRgba().buffer),
-    width: pixmap.width,
-    height: pixmap.height,
-  } as unknown as Parameters<typeof encodeWithModule>[0];
-  const encoded = await encodeWithModule(image, lossless
+  const settings = lossless
     ? { lossless: 1, exact: 0, quality: 75, method: 0 } // method 0: ~6 ms at 1200x300, where the default (4) takes ~140 ms for 2% less
-    : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 });
-  if (pixmap.width * pixmap.height > LARGE_IMAGE_PIXELS) renew();
-  return new Uint8Array(encoded);
+    : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 };
+  const encoded = encoder.encode(straightRgba(pixmap).rgba, pixmap.width, pixmap.height, { ...defaultOptions, ...settings });
+  if (!encoded) throw new Error("the WebP encoder failed");
+  if (pixmap.width * pixmap.height > LARGE_WEBP_PIXELS) renew();
+  return encoded;
 }
 
 /** A new instance now, so the grown one is garbage at once (not at the next WebP); a failure leaves the next encode to try. */
