@@ -22,6 +22,13 @@ export interface LoadSpec {
   params: ScenarioParams;
   /** Seconds a request may wait for its answer before autocannon counts a timeout (10 by default). */
   timeoutSeconds?: number;
+  /**
+   * The load client: autocannon under Node (the default: every scenario), or
+   * socket-load.ts under Bun (one kind of request for a duration; a fraction
+   * of autocannon's CPU, for loads on the server's cores that the client must
+   * not take a share of).
+   */
+  client?: "autocannon" | "sockets";
 }
 
 export interface LoadResult extends AutocannonSummary {
@@ -57,7 +64,10 @@ export async function runLoad(spec: LoadSpec, serverPid: number): Promise<LoadRe
     writeFileSync(join(dir, "spec.json"), JSON.stringify({ ...spec, latencies }));
     const cpuBefore = cpuSeconds(serverPid);
     const started = performance.now();
-    const child = Bun.spawn([node, join(import.meta.dir, "load.mjs"), join(dir, "spec.json")], { stdout: "pipe", stderr: "pipe" });
+    const command = spec.client === "sockets"
+      ? [process.execPath, join(import.meta.dir, "socket-load.ts"), join(dir, "spec.json")]
+      : [node, join(import.meta.dir, "load.mjs"), join(dir, "spec.json")];
+    const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
     const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
     if (code !== 0) throw new Error(`load client (${spec.scenario}) exited ${code}: ${err.trim()}`);
     const wall = (performance.now() - started) / 1000;

@@ -19,6 +19,13 @@ export const THROUGHPUT_LOOKS: BannerLook[] = [{ format: "png" }, { format: "web
 export interface ThroughputOptions {
   rounds: number;
   seconds: number;
+  /**
+   * Seconds of load on each server before the rounds, unmeasured: a server
+   * that has run for a while has its drawing code compiled by the JIT's
+   * optimizing tiers (after 1 s, the JIT's threads still took 0.35 ms of CPU
+   * per banner and a render thread 4.9 ms; after 20 s, 0.11 and 4.2).
+   */
+  warmSeconds: number;
   connections: number;
 }
 
@@ -55,14 +62,14 @@ export async function measureThroughput(dir: string, options: ThroughputOptions,
       const load = async (server: RunningServer, run: string, seconds: number): Promise<ThreadsLoad> => {
         const mainBefore = mainThreadCpuSeconds(server.pid);
         const result = await runLoad(
-          { url: server.url, connections: options.connections, duration: seconds, scenario: "distinct banner", params: { run, sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: THROUGHPUT_LOOKS } },
+          { url: server.url, connections: options.connections, duration: seconds, client: "sockets", scenario: "distinct banner", params: { run, sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: THROUGHPUT_LOOKS } },
           server.pid,
         );
         return { ...result, mainThreadCpuMicros: ((mainThreadCpuSeconds(server.pid) - mainBefore) * 1e6) / Math.max(1, result.responses) };
       };
       // Unmeasured: the JIT, the threads' fonts and the WebP encoder warm on both.
-      await load(one, "warm-1", 1);
-      await load(all, "warm-all", 1);
+      await load(one, "warm-1", options.warmSeconds);
+      await load(all, "warm-all", options.warmSeconds);
       const rounds: ThroughputRound[] = [];
       for (let round = 1; round <= options.rounds; round++) {
         // Alternating which goes first, so that a neighbour's burst does not always hit the same one.
@@ -88,7 +95,8 @@ export function formatThroughput(figures: ThroughputFigures, options: Throughput
     `${Math.round(100 * load.clientBusy)}%`, mib(load.peakRss), count(load.errors), ratio,
   ];
   return [
-    `${options.rounds} round(s) of ${options.seconds} s per server, ${options.connections} connections, a new banner every request: ` +
+    `${options.rounds} round(s) of ${options.seconds} s per server after ${options.warmSeconds} s of the same load on each, unmeasured, ` +
+      `${options.connections} connections, a new banner every request: ` +
       `the four sizes, each as PNG and as WebP (scale 1), five server templates. Median ratio over the rounds: ` +
       `**${times(medianThroughputRatio(figures))}** (${figures.threads} threads over 1).`,
     "",

@@ -36,13 +36,13 @@ describe("PixmapPool", () => {
     const large = pool.take(400, 10);
     pool.give(large);
     expect(large.data.length).toBe(0);
-    expect(large.data.buffer.detached).toBe(true);
+    expect((large.data.buffer as ArrayBuffer).detached).toBe(true);
     const [a, b, c] = [pool.take(40, 10), pool.take(40, 10), pool.take(40, 10)];
     pool.give(a);
     pool.give(b);
     expect([a.data.length, b.data.length]).toEqual([1600, 1600]);
     pool.give(c); // a, the oldest spare, makes room
-    expect(a.data.buffer.detached).toBe(true);
+    expect((a.data.buffer as ArrayBuffer).detached).toBe(true);
     expect([b.data.length, c.data.length]).toEqual([1600, 1600]);
     expect(pool.usage.evictions).toBe(1);
   });
