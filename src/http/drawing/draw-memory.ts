@@ -1,13 +1,12 @@
 // What a drawing in flight holds besides the caches, estimated from what it
 // draws: its pixmap (4 bytes a pixel), the PNG encoder's straight and
 // filtered copies with zlib's window (~12 more), and for WebP the encoder's
-// wasm memory, which grows past its first 16 MiB for large images (to ~100
-// MiB for 2400x600: measured with process.memoryUsage().arrayBuffers around
-// one encode, src/render/encode/webp.ts). The pool admits drawings while the
+// wasm memory, which grows past its first 16 MiB for large images (to 40 MiB
+// for 2400x600, src/render/encode/webp.ts), counted generously at 70 bytes a
+// pixel with the pixmap and the straight copy. The pool admits drawings while the
 // sum stays within DRAWING_MEMORY_BYTES, so a storm of large banners costs
 // that much memory at most, whatever the thread count.
 
-import { heapSize } from "bun:jsc";
 import { MAX_STATES } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import { LARGE_WEBP_PIXELS } from "../../render/index.ts";
@@ -18,28 +17,28 @@ const MIB = 1024 * 1024;
 export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
 /**
- * When the answering thread looks at its heap: every 16 MiB of what answering
- * drawings left on it (answeredMemory: every ~100 answers, banners or
- * badges). Looking costs ~50 µs (bun:jsc heapSize() walks the heap's blocks).
+ * The answering thread starts a collection (Bun.gc(false): asks the collector
+ * to run, ~1 ms) every 16 MiB of what answering drawings left on it
+ * (answeredMemory: every ~100 answers, banners or badges); otherwise its heap
+ * grows to 2-3 times what it holds in a storm of new images. Not a full
+ * collection: with a heap of caches one takes ~20-80 ms, which /healthz would
+ * wait. (Tried: a full one whenever the heap outgrew its last full
+ * collection's size by 32 MiB, every ~4 s in the storms of bench/threads.ts:
+ * pauses of 36 ms on average, up to 82, for peaks no lower: banners 463
+ * against 472 MiB, badges 487 against 480, within the runs' spread.)
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
- * How far the answering thread's heap may outgrow its size after its last
- * full collection before it collects in full. Its heap holds the caches of
- * images and answers, so the collector's own timing lets it reach 2-3 times
- * that (a storm of 20,000 distinct badges grew it from ~30 MiB live to 110);
- * each full collection takes ~20 ms (up to ~50) with a heap of caches, which
- * /healthz would wait, so it is not asked for on every look, only past this.
- */
-export const ANSWERING_THREAD_HEAP_GROWTH_BYTES = 32 * MIB;
-/**
  * A render thread collects in full after its answer once its drawings left
  * this much (drawingGarbage): every ~250 drawings, or after each WebP large
- * enough that its encoder's grown memory was dropped. Its heap is small (~20
- * MiB: fonts, glyphs, its caches), so a collection costs a few ms of the
- * collector's helper threads, which run on the cores the other render threads
- * need: every 16 MiB of estimated in-flight memory (every 3 banners) they
- * took 1 ms of CPU per banner beside the thread's 3.3-4.7.
+ * enough that its encoder's grown memory was dropped. A collection costs a
+ * few ms of the collector's helper threads, on the cores the other render
+ * threads need. Counting the drawings' in-flight memory instead (every 64
+ * MiB: every ~11 banners of a mix of sizes), when each WebP also left its
+ * straight copy and large pixmaps waited for the collector, the helper and
+ * collector threads took 0.5 ms of CPU per new banner beside the render
+ * thread's 4.0; counting what is left, 0.06 beside 3.7 (one render thread,
+ * new banners of every size as PNG and WebP, after 20 s of the same load).
  */
 export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
 
@@ -69,27 +68,6 @@ const ANSWER_OBJECTS_BYTES = 128 * 1024;
  */
 export function answeredMemory(encodedBytes: number): number {
   return ANSWER_OBJECTS_BYTES + encodedBytes;
-}
-
-/**
- * The answering thread's heap against its size after its last full
- * collection: collects in full once it has grown past the allowance.
- */
-export class HeapGrowth {
-  private base = heapSize();
-
-  constructor(private readonly allowance: number) {}
-
-  /** Collects in full when the heap outgrew its last full collection's size by the allowance; true when it did. */
-  collectIfGrown(): boolean {
-    const size = heapSize();
-    // The collector's own full collections lower the heap too: growth counts from the lowest size seen.
-    this.base = Math.min(this.base, size);
-    if (size - this.base < this.allowance) return false;
-    Bun.gc(true);
-    this.base = heapSize();
-    return true;
-  }
 }
 
 /** Adds up the transient memory of finished drawings and says when a collection is due. */

@@ -9,7 +9,7 @@ import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
-import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, ANSWERING_THREAD_HEAP_GROWTH_BYTES, answeredMemory, drawingGarbage, GarbageTally, HeapGrowth } from "./draw-memory.ts";
+import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally } from "./draw-memory.ts";
 import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
@@ -37,9 +37,8 @@ export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">)
 export class InThreadDrawer implements Drawer {
   private readonly budget: CacheBudget;
   private readonly kit: DrawingKit;
-  /** The drawings made and answered since this thread last looked at its heap (draw-memory.ts). */
+  /** The drawings made and answered since this thread last asked for a collection (draw-memory.ts). */
   private readonly garbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
-  private readonly heap = new HeapGrowth(ANSWERING_THREAD_HEAP_GROWTH_BYTES);
 
   constructor(cacheBytes: CacheBytes) {
     this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));
@@ -48,7 +47,7 @@ export class InThreadDrawer implements Drawer {
 
   async draw(drawing: Drawing): Promise<Uint8Array> {
     const bytes = await drawJob(drawing.job, this.kit);
-    if (this.garbage.add(drawingGarbage(drawing) + answeredMemory(bytes.byteLength))) this.heap.collectIfGrown();
+    if (this.garbage.add(drawingGarbage(drawing) + answeredMemory(bytes.byteLength))) Bun.gc(false);
     return bytes;
   }
 

@@ -13,8 +13,8 @@
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
 import {
-  ANSWERING_THREAD_COLLECT_AFTER_BYTES, ANSWERING_THREAD_HEAP_GROWTH_BYTES, answeredMemory, drawingGarbage, drawingMemory,
-  DRAWING_MEMORY_BYTES, GarbageTally, HeapGrowth, RENDER_THREAD_COLLECT_AFTER_BYTES,
+  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally,
+  RENDER_THREAD_COLLECT_AFTER_BYTES,
 } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
@@ -69,9 +69,8 @@ export class RenderPool implements Drawer {
   private nextId = 0;
   /** The transient memory of the drawings running now. */
   private memoryInFlight = 0;
-  /** The drawings answered on this thread since it last looked at its heap. */
+  /** The drawings answered on this thread since it last asked for a collection. */
   private readonly answeredGarbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
-  private readonly heap = new HeapGrowth(ANSWERING_THREAD_HEAP_GROWTH_BYTES);
   private closed = false;
 
   constructor(private readonly settings: RenderPoolSettings) {
@@ -171,7 +170,7 @@ export class RenderPool implements Drawer {
   private answered(thread: RenderThread, answer: FromRenderThread): void {
     thread.usage = answer.usage;
     const task = this.finish(thread);
-    if (task && this.answeredGarbage.add(answeredMemory("bytes" in answer ? answer.bytes.byteLength : 0))) this.heap.collectIfGrown();
+    if (task && this.answeredGarbage.add(answeredMemory("bytes" in answer ? answer.bytes.byteLength : 0))) Bun.gc(false);
     if ("bytes" in answer) task?.resolve(answer.bytes);
     else task?.reject(new Error(`drawing failed: ${answer.error}`));
     this.dispatch();

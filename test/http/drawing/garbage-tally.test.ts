@@ -3,9 +3,8 @@
 // one large banner at once, or many badges one after another.
 
 import { describe, expect, test } from "bun:test";
-import { heapSize } from "bun:jsc";
 import {
-  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally, HeapGrowth, RENDER_THREAD_COLLECT_AFTER_BYTES,
+  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES,
 } from "../../../src/http/drawing/draw-memory.ts";
 
 describe("GarbageTally", () => {
@@ -53,32 +52,5 @@ describe("GarbageTally", () => {
       expect(answersUntilDue(encoded)).toBeGreaterThan(60);
       expect(answersUntilDue(encoded)).toBeLessThan(200);
     }
-  });
-});
-
-/** `count` small objects (~16 MiB for 400,000), in an array the caller may drop. */
-const garbage = (count: number) => Array.from({ length: count }, (_, i) => ({ i, label: `object ${i}` }));
-
-describe("HeapGrowth", () => {
-  test("collects in full only once the heap outgrew its size after the last full collection by the allowance", () => {
-    Bun.gc(true);
-    const growth = new HeapGrowth(8 * 1024 * 1024);
-    expect(growth.collectIfGrown()).toBe(false);
-    // Objects (the collector's heap: what requests leave), no longer referenced once made, and some kept.
-    garbage(400_000);
-    const kept = garbage(10_000);
-    const grown = heapSize();
-    expect(growth.collectIfGrown()).toBe(true);
-    expect(heapSize()).toBeLessThan(grown - 8 * 1024 * 1024);
-    // Counting starts again from the collected heap.
-    expect(growth.collectIfGrown()).toBe(false);
-    expect(kept.length).toBe(10_000);
-  });
-
-  test("a large allowance lets the garbage wait for the collector", () => {
-    Bun.gc(true);
-    const growth = new HeapGrowth(1024 * 1024 * 1024);
-    garbage(400_000);
-    expect(growth.collectIfGrown()).toBe(false);
   });
 });
