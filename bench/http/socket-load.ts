@@ -13,18 +13,11 @@
 // reads), so that one reader serves both clients.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { scenarioRequests, type ScenarioParams } from "./scenarios.mjs";
+import type { LoadSpec } from "./load.ts";
+import { scenarioRequests } from "./scenarios.mjs";
 
-interface Spec {
-  url: string;
-  connections: number;
-  duration?: number;
-  amount?: number;
-  scenario: string;
-  params: ScenarioParams;
-  latencies: string;
-  timeoutSeconds?: number;
-}
+/** What runLoad writes (load.ts), with where the latencies go. */
+type Spec = LoadSpec & { latencies: string };
 
 interface RequestEntry {
   method?: string;
