@@ -29,8 +29,8 @@ export const DRAWING_MEMORY_BYTES = 128 * MIB;
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
- * A render thread collects in full soon after its answer (from a timer:
- * render-worker.ts says why) once its drawings left
+ * A render thread collects in full right after its answer (from the event
+ * loop, not the drawing's stack: render-worker.ts says why) once its drawings left
  * this much (drawingGarbage): every ~250 drawings, or after each WebP large
  * enough that its encoder's grown memory was dropped. A collection costs a
  * few ms of the collector's helper threads, on the cores the other render

@@ -36,10 +36,11 @@ self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
     self.postMessage(answer);
   }
   // After the answer, so it waits for nothing but this thread's next job;
-  // and from a timer, on a stack of its own: the collector scans the stack
-  // conservatively, and collecting here, where the drawing just ran, left
-  // what it had dropped alive (a large WebP's 40 MiB encoder survived
-  // collection after collection). From a timer the encoder is freed: the
-  // banner storm's peak fell from 461-475 to 425-437 MiB (bench/threads.ts).
-  if (message.collect) setTimeout(collectGarbage, 0);
+  // and from the event loop (setImmediate: next turn, as a rule before the
+  // pool's next job has arrived), on a stack of its own: the collector scans the stack conservatively, and
+  // collecting here, where the drawing just ran, left what it had dropped
+  // alive (a large WebP's 40 MiB encoder survived collection after
+  // collection). Now the encoder is freed: the banner storm's peak fell from
+  // 461-475 to 425-446 MiB (bench/threads.ts; docs/performance-notes.md).
+  if (message.collect) setImmediate(collectGarbage);
 };
