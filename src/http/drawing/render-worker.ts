@@ -36,11 +36,12 @@ self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
     self.postMessage(answer);
   }
   // After the answer, so it waits for nothing but this thread's next job;
-  // and from the event loop (setImmediate: next turn, as a rule before the
-  // pool's next job has arrived), on a stack of its own: the collector scans the stack conservatively, and
-  // collecting here, where the drawing just ran, left what it had dropped
-  // alive (a large WebP's 40 MiB encoder survived collection after
-  // collection). Now the encoder is freed: the banner storm's peak fell from
-  // 461-475 to 425-446 MiB (bench/threads.ts; docs/performance-notes.md).
+  // from the event loop (setImmediate: the next turn, as a rule before the
+  // pool's next job arrives), on a stack of its own. The collector scans the
+  // stack conservatively: collecting here, where the drawing just ran, left
+  // what it had dropped alive (a large WebP's 40 MiB encoder survived
+  // collection after collection). Now the encoder is freed: the banner
+  // storm's peak fell from 461-475 to 425-446 MiB (bench/threads.ts;
+  // docs/performance-notes.md).
   if (message.collect) setImmediate(collectGarbage);
 };
