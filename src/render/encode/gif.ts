@@ -8,7 +8,7 @@
 
 import { GifWriter } from "omggif";
 import type { Color } from "../color.ts";
-import { writeStraight } from "../pixmap.ts";
+import { straightRgba } from "./straight-scratch.ts";
 import { cropRgba, FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
 import { indexFrame, type IndexedFrame } from "./gif-palette.ts";
 
@@ -40,11 +40,11 @@ function paddedPalette(palette: IndexedFrame["palette"]): number[] {
 export function encodeGif(frames: Iterable<AnimationFrame>, kept: readonly Color[]): Uint8Array {
   const changes = new FrameChanges(1);
   const indexed: Array<{ box: FrameBox; frame: IndexedFrame; delay: number }> = [];
-  let rgba: Uint8Array | null = null, before: Uint8Array | null = null, width = 0, height = 0;
+  let before: Uint8Array | null = null, width = 0, height = 0;
   for (const { pixmap, durationMs } of frames) {
     ({ width, height } = pixmap);
-    rgba ??= new Uint8Array(pixmap.data.length);
-    writeStraight(pixmap, rgba);
+    // The thread's shared straight copy (straight-scratch.ts): read before the next frame writes it.
+    const { rgba } = straightRgba(pixmap);
     const box = changes.next(pixmap);
     indexed.push({ box, frame: indexFrame(changedPixels(rgba, before, width, box), kept), delay: Math.round(durationMs / 10) });
     before ??= new Uint8Array(rgba.length);

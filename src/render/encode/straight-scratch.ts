@@ -1,4 +1,4 @@
-// The straight-alpha copy of a pixmap that the PNG and WebP encoders read,
+// The straight-alpha copy of a pixmap that the PNG, WebP and GIF encoders read,
 // written into one buffer that every encode on this thread reuses: a new
 // copy per image was garbage of 4 bytes a pixel (5.8 MB for a 1200x300 at
 // scale 2), which a render thread would have to collect. The buffer grows to
