@@ -84,7 +84,7 @@ async function serve(args: string[]): Promise<number> {
   const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
   const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
-  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, alertIntervalMs: SWEEP_INTERVAL_MS, sweepHistory: true });
+  const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, watchHeap: true, alertIntervalMs: SWEEP_INTERVAL_MS, sweepHistory: true });
   let port: number;
   try {
     port = listen(app, config.host, config.port);

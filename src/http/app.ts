@@ -32,6 +32,7 @@ import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { networkRoutes } from "./network-routes.ts";
 import { historyRoutes } from "./history-routes.ts";
+import { HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
@@ -58,6 +59,8 @@ export interface AppContext {
   bodyDeadlineMs?: number;
   /** Start the render threads now (serve); by default the first draws start them. */
   startRenderThreads?: boolean;
+  /** Watch this thread's heap and collect it in full when it grows (serve; heap-watch.ts). */
+  watchHeap?: boolean;
   /** Roll up the servers' history every minute (serve); tests sweep the store themselves. */
   sweepHistory?: boolean;
   /** The banner image cache's bound and a hook called per drawing (tests). */
@@ -107,6 +110,11 @@ export async function createApp(ctx: AppContext) {
   const drawer = makeDrawer(ctx.config);
   if (ctx.startRenderThreads) drawer.warm();
   metrics.watchCaches(drawer);
+  const heapWatch = ctx.watchHeap ? new HeapWatch() : null;
+  if (heapWatch) {
+    heapWatch.start();
+    metrics.watchHeap(() => heapWatch.stats());
+  }
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, timeoutMs: WEBHOOK_RESOLVE_MS });
@@ -174,6 +182,7 @@ export async function createApp(ctx: AppContext) {
     .use(designerRoute())
     .onStop(async () => {
       await Promise.all([alerts.stop(), historySweeper?.stop()]);
+      heapWatch?.stop();
       drawer.close();
       limits.close();
     });

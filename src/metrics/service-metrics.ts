@@ -8,6 +8,7 @@
 import pkg from "../../package.json" with { type: "json" };
 import type { CacheStats } from "../cache/bounded-cache.ts";
 import type { DrawQueueUsage } from "../http/drawing/draw-queue.ts";
+import type { HeapWatchStats } from "../http/heap-watch.ts";
 import { Registry, type Labels } from "./registry.ts";
 
 /** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
@@ -23,11 +24,17 @@ export interface CacheSource {
 
 type CacheCount = "hits" | "misses" | "evictions";
 
+/** An unlabelled metric's one sample from what a source reports now, or none while nothing is watched. */
+function oneSample<S>(reported: S | undefined, pick: (reported: S) => number): Iterable<[Labels<never>, number]> {
+  return reported === undefined ? [] : [[{}, pick(reported)]];
+}
+
 export class ServiceMetrics {
   private readonly registry = new Registry();
   private readonly watched = new Map<string, () => CacheUsage>();
   private readonly sources: CacheSource[] = [];
   private drawQueue: (() => DrawQueueUsage) | undefined;
+  private heap: (() => HeapWatchStats) | undefined;
 
   private readonly requests = this.registry.counter({
     name: "pennant_http_requests_total",
@@ -86,7 +93,7 @@ export class ServiceMetrics {
       { name: "pennant_cache_evictions_total", help: "Entries a cache dropped to make room for others, by cache.", labelNames: ["cache"] },
       () => this.cacheCounts("evictions"),
     );
-    const queue = (pick: (usage: DrawQueueUsage) => number): Iterable<[Labels<never>, number]> => (this.drawQueue ? [[{}, pick(this.drawQueue())]] : []);
+    const queue = (pick: (usage: DrawQueueUsage) => number) => oneSample(this.drawQueue?.(), pick);
     this.registry.gauge({ name: "pennant_draw_queue_running", help: "Draws running now (at most one per render thread).", labelNames: [] }, () =>
       queue((usage) => usage.running),
     );
@@ -105,6 +112,20 @@ export class ServiceMetrics {
         return refused ? [[{ reason: "client" }, refused.client], [{ reason: "queue" }, refused.queue]] : [];
       },
     );
+    const heap = (pick: (stats: HeapWatchStats) => number) => oneSample(this.heap?.(), pick);
+    this.registry.collectedCounter(
+      { name: "pennant_heap_collections_total", help: "Full collections of the answering thread's heap started because it grew (heap-watch.ts).", labelNames: [] },
+      () => heap((stats) => stats.collections),
+    );
+    this.registry.collectedCounter(
+      { name: "pennant_heap_collection_seconds_total", help: "Time the answering thread spent in those collections, answering nothing.", labelNames: [] },
+      () => heap((stats) => stats.seconds),
+    );
+  }
+
+  /** Reports the answering thread's full collections (heap-watch.ts) at every scrape. */
+  watchHeap(stats: () => HeapWatchStats): void {
+    this.heap = stats;
   }
 
   request(method: string, route: string, status: number, ms: number): void {

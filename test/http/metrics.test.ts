@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { CACHE_SHARES, type CacheName } from "../../src/config.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
+import { tempDir } from "../support/cleanup.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
+import { startServe } from "../support/process.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
@@ -101,6 +103,27 @@ describe("GET /metrics", () => {
     expect(await sample('pennant_cache_hits_total{cache="glyph_masks"}')).toBeGreaterThan(5);
     expect(await sample('pennant_cache_hits_total{cache="spare_pixmaps"}')).toBe(1);
     expect(await sample('pennant_cache_evictions_total{cache="glyph_masks"}', 0)).toBe(0);
+  });
+
+  test("serve collects its answering thread's heap once it has grown, and counts the collections", async () => {
+    // Drawing on the answering thread, a 1200x300 WebP at scale 2 leaves its 40 MiB encoder there (src/http/heap-watch.ts).
+    const serve = await startServe({ PENNANT_DB: `${tempDir("heap-watch")}/pennant.db`, PENNANT_RENDER_THREADS: "0" });
+    const collections = async () => Number(/^pennant_heap_collections_total (\S+)$/m.exec(await (await fetch(`${serve.url}/metrics`)).text())?.[1]);
+    try {
+      expect(await collections()).toBe(0);
+      const large = await fetch(`${serve.url}/api/banner?server_name=Large&online_players=1&max_players=2&size=1200x300&scale=2&format=webp`);
+      expect(large.status).toBe(200);
+      await large.arrayBuffer();
+      let counted = 0;
+      for (let waited = 0; waited < 3000 && counted === 0; waited += 100) {
+        await Bun.sleep(100);
+        counted = await collections();
+      }
+      expect(counted).toBe(1);
+      expect(Number(/^pennant_heap_collection_seconds_total (\S+)$/m.exec(await (await fetch(`${serve.url}/metrics`)).text())?.[1])).toBeGreaterThan(0);
+    } finally {
+      await serve.kill();
+    }
   });
 
   test("a flood of random paths stays one series", async () => {

@@ -17,15 +17,15 @@ const MIB = 1024 * 1024;
 export const DRAWING_MEMORY_BYTES = 128 * MIB;
 
 /**
- * The answering thread starts a collection (Bun.gc(false): asks the collector
- * to run, ~1 ms) every 16 MiB of what answering drawings left on it
- * (answeredMemory: every ~100 answers, banners or badges); otherwise its heap
- * grows to 2-3 times what it holds in a storm of new images. Not a full
- * collection: with a heap of caches one takes ~20-80 ms, which /healthz would
- * wait. (Tried: a full one whenever the heap outgrew its last full
- * collection's size by 32 MiB, every ~4 s in the storms of bench/threads.ts:
- * pauses of 36 ms on average, up to 82, for peaks no lower: banners 463
- * against 472 MiB, badges 487 against 480, within the runs' spread.)
+ * The answering thread starts a young-generation collection (Bun.gc(false):
+ * an eden collection, ~0.3 ms to start) every 16 MiB of what answering
+ * drawings left on it (answeredMemory: every ~100 answers, banners or
+ * badges). Why it helps beside the runtime's own eden collections (every
+ * ~10 MiB allocated) is not pinned down; what it does is measured. Beside it, the heap watch (../heap-watch.ts) collects in full when the
+ * heap grows. Badges alone (bench/threads.ts's storm, 2 render threads):
+ * VmHWM 268-274 MiB with both, 305-316 with this alone, 310-319 with the
+ * watch alone, 354-359 with neither; every 25 answers 263-266 but slower,
+ * every 400 285-287.
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
