@@ -1,7 +1,8 @@
 // The faces shipped in glyphs/, embedded by import so that `bun build
 // --compile` carries them inside the binary. Faces are opened on first use:
 // reading the 6 MB of Unifont costs ~10 ms that a process serving only JSON
-// never pays.
+// never pays, nor one whose text DejaVu and Pennant Pixel draw alone (and
+// each render thread keeps its own copy: ~7 MiB less per thread).
 
 import dejavuSans from "../../../glyphs/dejavu/DejaVuSans.ttf" with { type: "file" };
 import dejavuSansBold from "../../../glyphs/dejavu/DejaVuSans-Bold.ttf" with { type: "file" };
@@ -31,11 +32,16 @@ export const sansFamily = once((): FontFamily => ({
   regular: openOutlineFace(dejavuSans),
   bold: openOutlineFace(dejavuSansBold, { bold: true }),
   italic: openOutlineFace(dejavuSansOblique, { italic: true }),
-  fallbacks: unifontFaces(),
+  // Opened when a character needs them (layout.ts), as most banners and badges never do.
+  get fallbacks() {
+    return unifontFaces();
+  },
 }));
 
 /** Pennant Pixel for the Minecraft look: eight pixels to the em, sharp at sizes that are multiples of 8. */
 export const pixelFamily = once((): FontFamily => ({
   regular: new PixelFace("Pennant Pixel", pennantPixel),
-  fallbacks: unifontFaces(),
+  get fallbacks() {
+    return unifontFaces();
+  },
 }));

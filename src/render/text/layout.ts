@@ -93,10 +93,14 @@ let lastResort: CodePointBoxFace | undefined;
 /**
  * The face that draws `codePoint`: the styled face, the regular one, then the
  * fallbacks; when none has it, a box showing the code point in hex (never a
- * missing-glyph box, the same for every character).
+ * missing-glyph box, the same for every character). The fallbacks are read
+ * only for a character the family's own faces lack: reading them may open a
+ * font (fonts.ts).
  */
-function faceFor(codePoint: number, chain: readonly Face[]): Face {
-  for (const face of chain) if (face.covers(codePoint)) return face;
+function faceFor(codePoint: number, primary: Face, family: FontFamily): Face {
+  if (primary.covers(codePoint)) return primary;
+  if (family.regular !== primary && family.regular.covers(codePoint)) return family.regular;
+  for (const face of family.fallbacks) if (face.covers(codePoint)) return face;
   return (lastResort ??= new CodePointBoxFace());
 }
 
@@ -120,15 +124,15 @@ function coversAscii(face: Face): boolean {
 }
 
 /** Splits text into runs of one face each. Combining marks stay with their base's face when it has them. */
-function segment(text: string, chain: readonly Face[]): Segment[] {
+function segment(text: string, primary: Face, family: FontFamily): Segment[] {
   // Printable ASCII (badges, most banner lines) in a face that has all of it: one run, nothing
   // invisible, no marks, no fallback; the per-character pass below would find the same.
-  if (text.length <= MAX_LINE_CHARACTERS && PRINTABLE_ASCII.test(text) && coversAscii(chain[0]!)) return text ? [{ face: chain[0]!, text }] : [];
+  if (text.length <= MAX_LINE_CHARACTERS && PRINTABLE_ASCII.test(text) && coversAscii(primary)) return text ? [{ face: primary, text }] : [];
   const segments: Segment[] = [];
   let current: Segment | undefined;
   for (const char of capped(text.replace(INVISIBLE, ""))) {
     const codePoint = char.codePointAt(0)!;
-    const face = current && MARK.test(char) && current.face.covers(codePoint) ? current.face : faceFor(codePoint, chain);
+    const face = current && MARK.test(char) && current.face.covers(codePoint) ? current.face : faceFor(codePoint, primary, family);
     if (current && current.face === face) current.text += char;
     else segments.push((current = { face, text: char }));
   }
@@ -139,12 +143,10 @@ export function layoutText(text: string, style: FontStyle, context: RenderContex
   const size = clampFontSize(style.size);
   const letterSpacing = style.letterSpacing ?? 0;
   const primary = primaryFace(style);
-  const { regular, fallbacks } = style.family;
-  const chain = primary === regular ? [regular, ...fallbacks] : [primary, regular, ...fallbacks];
 
   const glyphs: PlacedGlyph[] = [];
   let pen = 0;
-  for (const { face, text: runText } of segment(text, chain)) {
+  for (const { face, text: runText } of segment(text, primary, style.family)) {
     const scale = size / face.metrics.unitsPerEm;
     const slanted = Boolean(style.italic) && !face.italic;
     const fauxBold = style.bold && !face.bold ? Math.max(1, Math.round(size * face.fauxBoldEm)) : 0;
@@ -168,7 +170,7 @@ export function layoutText(text: string, style: FontStyle, context: RenderContex
   }
   // Spacing goes between characters, not after the last.
   if (glyphs.some((glyph) => glyph.advance > 0)) pen -= letterSpacing;
-  const metrics = regular.metrics;
+  const metrics = style.family.regular.metrics;
   const emScale = size / metrics.unitsPerEm;
   return {
     glyphs,

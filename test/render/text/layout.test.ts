@@ -83,6 +83,24 @@ describe("layoutText", () => {
     expect(layoutText("a\tb\u007fc\n", sans).glyphs.map((g) => g.glyphId)).toEqual(plain.filter((_, i) => i % 2 === 0).map((g) => g.glyphId));
   });
 
+  test("a family's fallbacks are read only for a character its own faces lack (reading them may open Unifont)", () => {
+    const { regular, bold, italic } = sansFamily() as Required<FontStyle["family"]>;
+    const unifont = sansFamily().fallbacks[0]!;
+    let reads = 0;
+    const family = {
+      regular, bold, italic,
+      get fallbacks() {
+        reads++;
+        return [unifont];
+      },
+    };
+    for (const text of ["Skyblock 1.21", "Café §a Señor", "Ünïcödé ŵ"]) layoutText(text, { family, size: 16, bold: true });
+    expect(reads).toBe(0);
+    const faces = layoutText("Hi 你好", { family, size: 16, bold: true }).glyphs.map((g) => g.face);
+    expect(reads).toBeGreaterThan(0);
+    expect(faces).toEqual([bold, bold, bold, unifont, unifont]);
+  });
+
   test("combining marks stay on their base and take no advance", () => {
     const composed = layoutText("e\u0301", sans);
     expect(composed.glyphs.length).toBe(2);
