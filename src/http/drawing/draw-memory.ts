@@ -21,8 +21,9 @@ export const DRAWING_MEMORY_BYTES = 128 * MIB;
  * an eden collection, ~0.3 ms to start) every 16 MiB of what answering
  * drawings left on it (answeredMemory: every ~100 answers, banners or
  * badges). Why it helps beside the runtime's own eden collections (every
- * ~10 MiB allocated) is not pinned down; what it does is measured. Beside it, the heap watch (../heap-watch.ts) collects in full when the
- * heap grows. Badges alone (bench/threads.ts's storm, 2 render threads):
+ * ~10 MiB allocated) is not pinned down; what it does is measured. Beside
+ * it, the heap watch (../heap-watch.ts) collects in full when the heap
+ * grows. Badges alone (bench/threads.ts's storm, 2 render threads):
  * VmHWM 268-274 MiB with both, 305-316 with this alone, 310-319 with the
  * watch alone, 354-359 with neither; every 25 answers 263-266 but slower,
  * every 400 285-287.

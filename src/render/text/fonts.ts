@@ -2,7 +2,7 @@
 // --compile` carries them inside the binary. Faces are opened on first use:
 // reading the 6 MB of Unifont costs ~10 ms that a process serving only JSON
 // never pays, nor one whose text DejaVu and Pennant Pixel draw alone (and
-// each render thread keeps its own copy: ~7 MiB less per thread).
+// each render thread would keep its own copy: ~6 MiB of RSS a thread).
 
 import dejavuSans from "../../../glyphs/dejavu/DejaVuSans.ttf" with { type: "file" };
 import dejavuSansBold from "../../../glyphs/dejavu/DejaVuSans-Bold.ttf" with { type: "file" };

@@ -15,6 +15,7 @@ export interface FontFamily {
   regular: Face;
   bold?: Face;
   italic?: Face;
+  /** Read only for a character the faces above lack (fonts.ts opens Unifont on that first read). */
   fallbacks: readonly Face[];
 }
 
