@@ -10,6 +10,7 @@ import type { Config, RateLimitSetting } from "../config.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { ServiceMetrics } from "../metrics/service-metrics.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 import type { Store } from "../store/store.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
@@ -32,7 +33,7 @@ import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { networkRoutes } from "./network-routes.ts";
 import { historyRoutes } from "./history-routes.ts";
-import { HeapWatch } from "./heap-watch.ts";
+import { HEAP_WATCH_INTERVAL_MS, HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
@@ -111,10 +112,9 @@ export async function createApp(ctx: AppContext) {
   if (ctx.startRenderThreads) drawer.warm();
   metrics.watchCaches(drawer);
   const heapWatch = ctx.watchHeap ? new HeapWatch() : null;
-  if (heapWatch) {
-    heapWatch.start();
-    metrics.watchHeap(() => heapWatch.stats());
-  }
+  const heapChecks = heapWatch && new PeriodicTask(async () => void heapWatch.check(), (error) => log.error("heap watch failed", { error }));
+  heapChecks?.start(HEAP_WATCH_INTERVAL_MS);
+  if (heapWatch) metrics.watchHeap(() => heapWatch.stats());
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, timeoutMs: WEBHOOK_RESOLVE_MS });
@@ -181,8 +181,7 @@ export async function createApp(ctx: AppContext) {
     .use(bannerRoutes({ banners, images: bannerRoute }))
     .use(designerRoute())
     .onStop(async () => {
-      await Promise.all([alerts.stop(), historySweeper?.stop()]);
-      heapWatch?.stop();
+      await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop()]);
       drawer.close();
       limits.close();
     });

@@ -20,7 +20,11 @@ const MIB = 1024 * 1024;
 
 /** The garbage the answering thread's heap may hold before it is collected in full. */
 export const HEAP_GROWTH_BEFORE_COLLECTION_BYTES = 24 * MIB;
-/** How often the heap's size is read (~0.4 ms a read with ~100 MiB of caches). */
+/**
+ * How often the heap's size is read (~0.4 ms a read with ~100 MiB of caches).
+ * From a timer: a stack of its own, so that the collection keeps nothing alive
+ * that a request's code had just dropped (the collector scans the stack).
+ */
 export const HEAP_WATCH_INTERVAL_MS = 500;
 
 /** The heap a watch reads and collects: this thread's, or a test's. */
@@ -39,9 +43,9 @@ export interface HeapWatchStats {
   seconds: number;
 }
 
+/** The policy and its count; the server runs `check` every HEAP_WATCH_INTERVAL_MS (a PeriodicTask, app.ts). */
 export class HeapWatch {
   #base: number;
-  #timer: ReturnType<typeof setInterval> | undefined;
   #collections = 0;
   #seconds = 0;
 
@@ -64,16 +68,6 @@ export class HeapWatch {
     this.#collections++;
     this.#base = this.heap.size();
     return true;
-  }
-
-  /** Looks every `intervalMs` (from a timer: a stack of its own, so that nothing the caller dropped is kept alive). */
-  start(intervalMs = HEAP_WATCH_INTERVAL_MS): void {
-    this.#timer = setInterval(() => this.check(), intervalMs);
-    this.#timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
   }
 
   stats(): HeapWatchStats {
