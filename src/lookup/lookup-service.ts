@@ -208,7 +208,9 @@ export class LookupService {
    * (no second DNS answer can swap it: rebinding). A place that does not
    * resolve, or only to blocked addresses, is skipped alike. When none
    * answers, the first failure met is the answer; when none could even be
-   * contacted, the name does not resolve.
+   * contacted, the name does not resolve, unless the time ran out first (DNS
+   * too slow, or the wait for a slot took it): then nothing said so, and the
+   * answer is a timeout.
    */
   private async tryInTurn(typed: Target, places: readonly Place[], remaining: () => number): Promise<LookupResult> {
     const blocked: string[] = [];
@@ -230,7 +232,11 @@ export class LookupService {
       if (failure === undefined || !NO_ANSWER.has(failure)) return withBlockedNote(result, blocked);
       firstFailure ??= result;
     }
-    return withBlockedNote(firstFailure ?? offline(typed, "no_such_host", `${typed.host} does not resolve`), blocked);
+    firstFailure ??=
+      remaining() === 0
+        ? offline(typed, "timeout", `no answer within ${this.settings.deadlineMs} ms`)
+        : offline(typed, "no_such_host", `${typed.host} does not resolve`);
+    return withBlockedNote(firstFailure, blocked);
   }
 
   /** One place's ping, within the per-target cap. */
