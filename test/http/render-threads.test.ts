@@ -134,6 +134,22 @@ describe("the pool of render threads", () => {
     }
   });
 
+  test("the largest WebP runs alone, even beside a small drawing; the largest PNG leaves room for a small one", async () => {
+    // Measured (bench/threads.ts's banner storm): drawings beside a large WebP cost far more peak memory than their estimates.
+    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
+    try {
+      const small = await bannerPlan(MANUAL);
+      const webp = [pool.draw(await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`)), pool.draw(small)];
+      expect(pool.inFlight().drawings).toBe(1);
+      await Promise.all(webp);
+      const png = [pool.draw(await bannerPlan(`size=1200x300&scale=2&format=png&${MANUAL}`)), pool.draw(small)];
+      expect(pool.inFlight().drawings).toBe(2);
+      await Promise.all(png);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("a drawing past its deadline fails and its thread is replaced: the drawings after it still settle", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES, drawDeadlineMs: 1 });
     try {

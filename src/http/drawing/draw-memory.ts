@@ -4,8 +4,9 @@
 // wasm memory, which grows past its first 16 MiB for large images (to 40 MiB
 // for 2400x600, src/render/encode/webp.ts), counted generously at 70 bytes a
 // pixel with the pixmap and the straight copy. The pool admits drawings while the
-// sum stays within DRAWING_MEMORY_BYTES, so a storm of large banners costs
-// that much memory at most, whatever the thread count.
+// sum stays within DRAWING_MEMORY_BYTES, so how many large drawings run at
+// once does not follow the thread count. The sum is an estimate, not what the
+// process's peak grows by (DRAWING_MEMORY_BYTES says what was measured).
 
 import { MAX_STATES } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
@@ -13,8 +14,17 @@ import { LARGE_WEBP_PIXELS } from "../../render/index.ts";
 
 const MIB = 1024 * 1024;
 
-/** The transient memory all drawings in flight may hold together (one drawing is always admitted). */
-export const DRAWING_MEMORY_BYTES = 128 * MIB;
+/**
+ * The transient memory all drawings in flight may hold together (one drawing
+ * is always admitted). 48 MiB: a 1200x300 WebP at scale 2 (96 MiB counted)
+ * runs alone, while a PNG of that size (22) leaves room for smaller drawings
+ * beside it. Measured on bench/threads.ts's banner storm (2 render threads):
+ * VmHWM 354-374 MiB against 402-410 with 128, for a storm 25-40% longer
+ * (50-56 s against 40); its drawings beside a large WebP cost far more peak
+ * than their estimates (with no drawing beside another, 303). The mix the
+ * throughput bench draws (scale 1) runs as before: 1.59x against 1.61x.
+ */
+export const DRAWING_MEMORY_BYTES = 48 * MIB;
 
 /**
  * The answering thread starts a young-generation collection (Bun.gc(false):
@@ -32,8 +42,9 @@ export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
  * A render thread collects in full right after its answer (from the event
  * loop, not the drawing's stack: render-worker.ts says why) once its drawings left
- * this much (drawingGarbage): every ~250 drawings, or after each WebP large
- * enough that its encoder's grown memory was dropped. A collection costs a
+ * this much (drawingGarbage): every ~30 banners of a mix of sizes at scale 1,
+ * every few hundred badges, or after each WebP large enough that its
+ * encoder's grown memory was dropped. A collection costs a
  * few ms of the collector's helper threads, on the cores the other render
  * threads need. Counting the drawings' in-flight memory instead (every 64
  * MiB: every ~11 banners of a mix of sizes), when each WebP also left its
@@ -44,21 +55,30 @@ export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
  */
 export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
 
-/** A drawing's objects (plan, layout, shaped runs, paths) and its PNG's deflate output: 20-120 KiB measured. */
+/** A drawing's objects (plan, layout, shaped runs, paths): 20-120 KiB measured. */
 const DRAWING_OBJECTS_BYTES = 128 * 1024;
+/**
+ * What a drawing leaves for its pixels. Its render thread's heap grew ~4
+ * bytes a pixel per PNG at every size and per WebP at scale 2 (deflate's
+ * output, a pixmap the spare ones had no room for), next to nothing per WebP
+ * at scale 1 (heapSize() around each drawing of bench/threads.ts's banner
+ * storm). Counted at 8 for every drawing, what measured lowest: a storm of
+ * scale-1 banners (2 render threads) peaked at 302-303 MiB, against 305-309
+ * at 4 and 322-323 counting the objects alone, in the same time.
+ */
+const DRAWING_GARBAGE_BYTES_PER_PIXEL = 8;
 /** A large WebP's encoder memory, dropped after it (src/render/encode/webp.ts): 40 MiB for 1200x300 at scale 2. */
 const DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL = 28;
 
 /**
  * What a drawing leaves on its render thread's heap for the collector: its
- * objects, and a large WebP's dropped encoder. Not its pixmap (kept for the
- * next drawing or freed at once: src/render/pixmap-pool.ts), its straight
- * copy (a scratch buffer reused by every encode) nor its encoded bytes
- * (transferred to the answering thread).
+ * objects, what it leaves for its pixels, and a large WebP's dropped encoder.
+ * Not its straight copy (a scratch buffer reused by every encode) nor its
+ * encoded bytes (transferred to the answering thread).
  */
 export function drawingGarbage({ pixels, contentType }: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
   const droppedEncoder = contentType === "image/webp" && pixels > LARGE_WEBP_PIXELS ? pixels * DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL : 0;
-  return DRAWING_OBJECTS_BYTES + droppedEncoder;
+  return DRAWING_OBJECTS_BYTES + pixels * DRAWING_GARBAGE_BYTES_PER_PIXEL + droppedEncoder;
 }
 
 const ANSWER_OBJECTS_BYTES = 128 * 1024;

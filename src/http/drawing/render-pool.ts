@@ -7,8 +7,7 @@
 // How many jobs may wait, and in what order, is the draw queue's business in
 // front of the pool; the pool keeps what reaches it in arrival order, and
 // starts the next only while the drawings in flight stay within their memory
-// allowance (draw-memory.ts): four threads never encode four of the largest
-// WebPs at once.
+// allowance (draw-memory.ts): the largest WebP is drawn alone.
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
