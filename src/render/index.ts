@@ -6,6 +6,7 @@ export { type Transform, IDENTITY, translate, scale, rotate, then, invert } from
 export { Path, type CornerRadii } from "./path.ts";
 export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
 export { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";
+export { trimWorkingBuffers } from "./working-buffer.ts";
 export {
   RenderContext, NO_CACHES, KEEP_NOTHING, maskBytes, type RenderMemory, type RenderCacheName, type Store,
 } from "./context.ts";

@@ -4,12 +4,17 @@
 // Fonts, glyph caches and tables are loaded once per thread, on first use.
 
 import { CacheBudget } from "../../cache/budget.ts";
+import { trimWorkingBuffers } from "../../render/index.ts";
 import { drawJob, DrawingKit } from "./draw-job.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
 declare const self: Worker;
 
-const collectGarbage = () => Bun.gc(true);
+/** The encoders' working buffers back to what the drawings since the last collection needed, then a full collection. */
+const collectGarbage = () => {
+  trimWorkingBuffers();
+  Bun.gc(true);
+};
 
 let drawing: { budget: CacheBudget; kit: DrawingKit } | undefined;
 

@@ -16,6 +16,7 @@
 
 import { crc32, deflateSync } from "node:zlib";
 import type { Pixmap } from "../pixmap.ts";
+import { WorkingBuffer } from "../working-buffer.ts";
 import { straightRgba } from "./straight-scratch.ts";
 
 export interface PngOptions {
@@ -200,7 +201,7 @@ function byteDifference(a: number, b: number): number {
 }
 
 // Scratch space reused by every encode (single threaded): the filtered rows.
-let rawScratch = new Uint8Array(0);
+const rawScratch = WorkingBuffer.forStep();
 let filteredRow = new Int32Array(0);
 
 /** Filters row y of `pixels` (width words) into `out` with Up, or Sub for the first row (nothing above); returns the filter's number. */
@@ -290,8 +291,7 @@ function adaptiveRow(rgba: Uint8Array, width: number, y: number, opaque: boolean
 function encodeTrueColor(width: number, height: number, pixels: Int32Array, opaque: boolean, level: number | undefined, compact = false): Uint8Array {
   const bpp = opaque ? 3 : 4;
   const length = width * bpp;
-  if (rawScratch.length < (length + 1) * height) rawScratch = new Uint8Array((length + 1) * height);
-  const raw = rawScratch.subarray(0, (length + 1) * height);
+  const raw = rawScratch.take((length + 1) * height);
   if (filteredRow.length < width) filteredRow = new Int32Array(width);
   const words = filteredRow;
   const filtered = new Uint8Array(words.buffer, 0, width * 4);
