@@ -134,7 +134,7 @@ describe("the pool of render threads", () => {
     }
   });
 
-  test("the largest WebP runs alone, even beside a small drawing; the largest PNG leaves room for a small one", async () => {
+  test("the largest WebP runs alone, even beside a small drawing; the largest PNG leaves room for a small one; two at scale 1 run together", async () => {
     // Measured (bench/threads.ts's banner storm): drawings beside a large WebP cost far more peak memory than their estimates.
     const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
     try {
@@ -145,6 +145,11 @@ describe("the pool of render threads", () => {
       const png = [pool.draw(await bannerPlan(`size=1200x300&scale=2&format=png&${MANUAL}`)), pool.draw(small)];
       expect(pool.inFlight().drawings).toBe(2);
       await Promise.all(png);
+      // Any two banners at scale 1, the largest WebPs among them, are drawn side by side.
+      const scaleOne = await bannerPlan(`size=1200x300&format=webp&${MANUAL}`);
+      const pair = [pool.draw(scaleOne), pool.draw(scaleOne)];
+      expect(pool.inFlight().drawings).toBe(2);
+      await Promise.all(pair);
     } finally {
       await pool.close();
     }
