@@ -6,6 +6,8 @@
 // of badges. Trimming frees the old buffer at once (its memory detached), not
 // at the collector's leisure.
 
+import { freeNow } from "./free-now.ts";
+
 /** The drawing steps' buffers of this thread (made once, at module level), for trimWorkingBuffers(). */
 const steps: WorkingBuffer[] = [];
 
@@ -35,9 +37,8 @@ export class WorkingBuffer {
   /** Shrinks to what was asked for since the last trim, when that is less than held. */
   trim(): void {
     if (this.asked < this.buffer.length) {
-      const old = this.buffer;
+      freeNow(this.buffer);
       this.buffer = new Uint8Array(this.asked);
-      old.buffer.transfer(0);
     }
     this.asked = 0;
   }
