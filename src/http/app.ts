@@ -136,8 +136,8 @@ export async function createApp(ctx: AppContext) {
     requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
-  // As many draws run at once as there are threads to draw them (one on the answering thread).
-  const drawQueue = new DrawQueue({ concurrency: Math.max(1, ctx.config.renderThreads), ...ctx.config.drawQueue });
+  // As many draws run at once as the drawer takes: two a render thread (one drawn, one handed ahead), one on the answering thread.
+  const drawQueue = new DrawQueue({ concurrency: drawer.slots, ...ctx.config.drawQueue });
   metrics.watchDrawQueue(() => drawQueue.usage());
   const draws = chargedDraws({ budget: limits.limiter("draw_units", ctx.config.drawBudget), queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
   const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now, draws });

@@ -85,6 +85,43 @@ describe("the pool of render threads", () => {
     }
   }, 120_000);
 
+  test("a busy thread is handed the next job ahead, so that it starts it at once; it answers its jobs in the order they came", async () => {
+    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
+    try {
+      expect(new RenderPool({ threads: 3, cacheBytes: CACHE_SHARES }).slots).toBe(6);
+      // A WebP first: on a new thread it waits for its encoder to start, and the PNG after it must not overtake it.
+      const jobs = [`format=webp&${MANUAL}`, MANUAL, `size=728x90&${MANUAL}`];
+      const plans = await Promise.all(jobs.map(bannerPlan));
+      const drawn = plans.map((plan) => pool.draw(plan));
+      expect(pool.inFlight().drawings).toBe(2);
+      const here = new InThreadDrawer(CACHE_SHARES);
+      const expected = await Promise.all(plans.map((plan) => here.draw(plan)));
+      const got = await Promise.all(drawn);
+      expect(got.map((bytes, i) => Buffer.from(bytes).equals(Buffer.from(expected[i]!)))).toEqual([true, true, true]);
+      expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a thread that dies fails only the drawing it was on: the job handed to it ahead is drawn by the next thread", async () => {
+    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
+    try {
+      const plan = await bannerPlan(MANUAL);
+      const drawn = [pool.draw(plan), pool.draw(plan)];
+      expect(pool.inFlight().drawings).toBe(2);
+      // As a crash would: the thread ends while on its first job (a new thread takes tens of ms to load its fonts).
+      (pool as unknown as { threads: Array<{ worker: Worker }> }).threads[0]!.worker.terminate();
+      const [first, second] = await Promise.allSettled(drawn);
+      expect(first!.status).toBe("rejected");
+      expect(String((first as PromiseRejectedResult).reason)).toContain("render thread failed");
+      expect(second!.status).toBe("fulfilled");
+      expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("a drawing that fails fails alone: its caller gets the error, the thread draws the next job", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
     try {

@@ -1,5 +1,6 @@
-// The queue in front of drawing: at most `concurrency` draws run at once (one
-// per render thread), the others wait their turn, served round-robin across
+// The queue in front of drawing: at most `concurrency` draws run at once (the
+// drawer's slots: two per render thread, the one it draws and the one handed
+// to it ahead), the others wait their turn, served round-robin across
 // clients (budget keys: an IPv4 address, an IPv6 /64), so one client's
 // hundred waiting draws delay another client's one by at most one turn each.
 // Waiting is bounded twice: a few draws per client, and the units (cost,
@@ -10,7 +11,7 @@
 import { HttpError } from "../errors.ts";
 
 export interface DrawQueueSettings {
-  /** Draws run at once: the render threads (1 when drawing on the HTTP thread). */
+  /** Draws run at once: the drawer's slots (1 when drawing on the HTTP thread). */
   concurrency: number;
   /** Draws one client may have waiting (PENNANT_DRAW_QUEUE_PER_CLIENT). */
   perClient: number;

@@ -18,6 +18,8 @@ export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" 
 export interface Drawer {
   /** The encoded image `drawing.job` describes. */
   draw(drawing: Drawing): Promise<Uint8Array>;
+  /** Draws it takes at once. */
+  readonly slots: number;
   /** The drawing caches by name, as they are now (summed over threads). */
   usage(): Iterable<[CacheName, CacheStats]>;
   /** Gets ready to draw without delay (starts the render threads). */
@@ -35,6 +37,7 @@ export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">)
 
 /** Draws on the calling thread, with drawing caches of the whole drawing shares. */
 export class InThreadDrawer implements Drawer {
+  readonly slots = 1;
   private readonly budget: CacheBudget;
   private readonly kit: DrawingKit;
   /** The drawings made and answered since this thread last asked for a collection (draw-memory.ts). */

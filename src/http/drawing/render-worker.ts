@@ -23,8 +23,14 @@ function alone(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
 }
 
-self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
-  const message = event.data;
+/** The jobs in the order they came, one at a time: one is handed ahead while the one before draws, and a drawing awaits (the WebP encoder's start). */
+let turn = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<ToRenderThread>) => {
+  turn = turn.then(() => handle(event.data));
+};
+
+async function handle(message: ToRenderThread): Promise<void> {
   if (message.type === "start") {
     const budget = new CacheBudget(message.cacheBytes);
     drawing = { budget, kit: new DrawingKit(budget) };
@@ -48,5 +54,5 @@ self.onmessage = async (event: MessageEvent<ToRenderThread>) => {
   // collection after collection). Now the encoder is freed: the banner
   // storm's peak fell from 461-475 to 425-446 MiB (bench/threads.ts;
   // docs/performance-notes.md).
-  if (message.collect) setImmediate(collectGarbage);
-};
+  if (message.collect) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(), collected())));
+}
