@@ -8,18 +8,24 @@
 // by HEAP_GROWTH_BEFORE_COLLECTION_BYTES, keeps it at that much garbage.
 // Measured (2 render threads, 6,000 banners then 20,000 badges, beside the
 // eden collections of drawing/draw-memory.ts): VmHWM 419-432 against 472-501
-// MiB without the watch; badges alone 268-274 against 305-316, as fast. A
-// collection stops this thread for ~20-40 ms (it marks the caches' objects):
-// 20 of them in those storms, 0.41-0.46 s in all; a storm of large banners
-// leaves too little here to start one. Render threads collect on their own
-// (render-worker.ts).
+// MiB without the watch (at 24 MiB of growth); badges alone 268-274 against
+// 305-316, as fast. A collection stops this thread for ~15-40 ms (it marks the
+// caches' objects); a storm of large banners leaves too little here to start
+// one. Render threads collect on their own (render-worker.ts).
 
 import { fullGC, heapSize } from "bun:jsc";
 
 const MIB = 1024 * 1024;
 
-/** The garbage the answering thread's heap may hold before it is collected in full. */
-export const HEAP_GROWTH_BEFORE_COLLECTION_BYTES = 24 * MIB;
+/**
+ * The garbage the answering thread's heap may hold before it is collected in
+ * full. 12 MiB: the storms above (with the render threads' jobs handed ahead)
+ * peaked at 369-376 MiB against 390-395 at 24 MiB, banners 348-352 against
+ * 356-359, as fast; with 36-38 collections of ~16-18 ms each (0.56-0.68 s in
+ * all, one at most every HEAP_WATCH_INTERVAL_MS) against 19-20 (0.31-0.33 s).
+ * At 8 MiB, 370-376 with 45: no lower.
+ */
+export const HEAP_GROWTH_BEFORE_COLLECTION_BYTES = 12 * MIB;
 /**
  * How often the heap's size is read (~0.4 ms a read with ~100 MiB of caches).
  * From a timer: a stack of its own, so that the collection keeps nothing alive
