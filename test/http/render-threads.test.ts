@@ -122,6 +122,18 @@ describe("the pool of render threads", () => {
     }
   });
 
+  test("a render thread's failure outside a drawing is the thread's error, which the pool hears (it then replaces the thread)", async () => {
+    const worker = new Worker(new URL("../../src/http/drawing/render-worker.ts", import.meta.url).href);
+    try {
+      const failed = new Promise<string>((resolve) => worker.addEventListener("error", (event) => resolve(event.message)));
+      // A job before the "start" message that gives the thread its caches: it has nothing to draw with.
+      worker.postMessage({ type: "draw", id: 1, job: (await bannerPlan(MANUAL)).job, collect: false });
+      expect(await failed).toMatch(/undefined|not an object/);
+    } finally {
+      worker.terminate();
+    }
+  });
+
   test("a drawing that fails fails alone: its caller gets the error, the thread draws the next job", async () => {
     const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
     try {

@@ -27,7 +27,12 @@ function alone(bytes: Uint8Array): Uint8Array {
 let turn = Promise.resolve();
 
 self.onmessage = (event: MessageEvent<ToRenderThread>) => {
-  turn = turn.then(() => handle(event.data));
+  // A failure outside a drawing is thrown again from a timer, an uncaught error: the pool hears of it and replaces the thread.
+  turn = turn.then(() => handle(event.data)).catch((error: unknown) => {
+    setTimeout(() => {
+      throw error;
+    });
+  });
 };
 
 async function handle(message: ToRenderThread): Promise<void> {
@@ -46,9 +51,9 @@ async function handle(message: ToRenderThread): Promise<void> {
     answer = { id: message.id, error: error instanceof Error ? error.message : String(error), usage: [...budget.usage()] };
     self.postMessage(answer);
   }
-  // After the answer, so it waits for nothing but this thread's next job;
-  // from the event loop (setImmediate: the next turn, as a rule before the
-  // pool's next job arrives), on a stack of its own. The collector scans the
+  // After the answer, before this thread's next job (one may already be
+  // waiting: handed ahead); from the event loop (setImmediate), on a stack
+  // of its own. The collector scans the
   // stack conservatively: collecting here, where the drawing just ran, left
   // what it had dropped alive (a large WebP's 40 MiB encoder survived
   // collection after collection). Now the encoder is freed: the banner
