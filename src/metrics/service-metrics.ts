@@ -94,7 +94,7 @@ export class ServiceMetrics {
       () => this.cacheCounts("evictions"),
     );
     const queue = (pick: (usage: DrawQueueUsage) => number) => oneSample(this.drawQueue?.(), pick);
-    this.registry.gauge({ name: "pennant_draw_queue_running", help: "Draws running now (at most one per render thread).", labelNames: [] }, () =>
+    this.registry.gauge({ name: "pennant_draw_queue_running", help: "Draws handed to the render threads now (at most two per render thread: the one drawn and the one handed ahead; one when drawing on the answering thread).", labelNames: [] }, () =>
       queue((usage) => usage.running),
     );
     this.registry.gauge({ name: "pennant_draw_queue_waiting", help: "Draws waiting for their turn now.", labelNames: [] }, () => queue((usage) => usage.waiting));
