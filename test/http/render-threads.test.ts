@@ -16,7 +16,7 @@ import { templates } from "../../src/banner/templates/index.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
-import { RenderPool } from "../../src/http/drawing/render-pool.ts";
+import { RenderPool, type RenderPoolSettings } from "../../src/http/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
@@ -66,12 +66,21 @@ async function everyDrawing(): Promise<Array<[string, Drawing]>> {
   return jobs;
 }
 
+/** A pool of `settings` (the default cache shares unless given) for `use`, closed after it however it ends. */
+async function withPool(settings: Omit<RenderPoolSettings, "cacheBytes">, use: (pool: RenderPool) => Promise<void>): Promise<void> {
+  const pool = new RenderPool({ cacheBytes: CACHE_SHARES, ...settings });
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
 describe("the pool of render threads", () => {
   test("threads and the answering thread give the same bytes for every template, size, format, scale and badge style", async () => {
     const jobs = await everyDrawing();
     const here = new InThreadDrawer(CACHE_SHARES);
-    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 2 }, async (pool) => {
       // All at once: both threads draw, each from its own caches.
       const [drawnHere, drawnThere] = await Promise.all([
         Promise.all(jobs.map(([, job]) => here.draw(job))),
@@ -80,14 +89,11 @@ describe("the pool of render threads", () => {
       const differing = jobs.filter((_, i) => !Buffer.from(drawnHere[i]!).equals(Buffer.from(drawnThere[i]!))).map(([name]) => name);
       expect(differing).toEqual([]);
       expect(jobs.length).toBeGreaterThan(60);
-    } finally {
-      await pool.close();
-    }
+    });
   }, 120_000);
 
   test("a busy thread is handed the next job ahead, so that it starts it at once; it answers its jobs in the order they came", async () => {
-    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 1 }, async (pool) => {
       expect(new RenderPool({ threads: 3, cacheBytes: CACHE_SHARES }).slots).toBe(6);
       // A WebP first: on a new thread it waits for its encoder to start, and the PNG after it must not overtake it.
       const jobs = [`format=webp&${MANUAL}`, MANUAL, `size=728x90&${MANUAL}`];
@@ -99,14 +105,11 @@ describe("the pool of render threads", () => {
       const got = await Promise.all(drawn);
       expect(got.map((bytes, i) => Buffer.from(bytes).equals(Buffer.from(expected[i]!)))).toEqual([true, true, true]);
       expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("a thread that dies fails only the drawing it was on: the job handed to it ahead is drawn by the next thread", async () => {
-    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 1 }, async (pool) => {
       const plan = await bannerPlan(MANUAL);
       const drawn = [pool.draw(plan), pool.draw(plan)];
       expect(pool.inFlight().drawings).toBe(2);
@@ -117,9 +120,7 @@ describe("the pool of render threads", () => {
       expect(String((first as PromiseRejectedResult).reason)).toContain("render thread failed");
       expect(second!.status).toBe("fulfilled");
       expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("a render thread's failure outside a drawing is the thread's error, which the pool hears (it then replaces the thread)", async () => {
@@ -135,22 +136,18 @@ describe("the pool of render threads", () => {
   });
 
   test("a drawing that fails fails alone: its caller gets the error, the thread draws the next job", async () => {
-    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 1 }, async (pool) => {
       const good = await bannerPlan(MANUAL);
       const bad = { ...good, job: { ...good.job, template: "no-such-template" } as BannerJob };
       const results = await Promise.allSettled([pool.draw(bad), pool.draw(good)]);
       expect(results[0]!.status).toBe("rejected");
       expect(String((results[0] as PromiseRejectedResult).reason)).toContain("no-such-template");
       expect(results[1]!.status).toBe("fulfilled");
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("reports every drawing cache, summed over its threads, bounded by the threads' parts of each share", async () => {
-    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 2 }, async (pool) => {
       const before = new Map(pool.usage());
       expect([...before.keys()].sort()).toEqual([...DRAWING_CACHES].sort());
       expect(before.get("glyph_masks")!.entries).toBe(0);
@@ -161,14 +158,11 @@ describe("the pool of render threads", () => {
         expect(stats.maxBytes).toBeLessThanOrEqual(CACHE_SHARES[name]);
         expect(stats.maxBytes).toBeGreaterThan(CACHE_SHARES[name] - 2);
       }
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("drawings start while their memory fits beside those in flight: never two of the largest WebPs at once", async () => {
-    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 2 }, async (pool) => {
       const large = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
       const small = await bannerPlan(MANUAL);
       const both = [pool.draw(large), pool.draw(large)];
@@ -178,15 +172,12 @@ describe("the pool of render threads", () => {
       expect(pool.inFlight().drawings).toBe(2);
       await Promise.all(smalls);
       expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("the largest WebP runs alone, even beside a small drawing; the largest PNG leaves room for a small one; two at scale 1 run together", async () => {
     // Measured (bench/threads.ts's banner storm): drawings beside a large WebP cost far more peak memory than their estimates.
-    const pool = new RenderPool({ threads: 2, cacheBytes: CACHE_SHARES });
-    try {
+    await withPool({ threads: 2 }, async (pool) => {
       const small = await bannerPlan(MANUAL);
       const webp = [pool.draw(await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`)), pool.draw(small)];
       expect(pool.inFlight().drawings).toBe(1);
@@ -199,23 +190,18 @@ describe("the pool of render threads", () => {
       const pair = [pool.draw(scaleOne), pool.draw(scaleOne)];
       expect(pool.inFlight().drawings).toBe(2);
       await Promise.all(pair);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("a drawing past its deadline fails and its thread is replaced: the drawings after it still settle", async () => {
-    const pool = new RenderPool({ threads: 1, cacheBytes: CACHE_SHARES, drawDeadlineMs: 1 });
-    try {
+    await withPool({ threads: 1, drawDeadlineMs: 1 }, async (pool) => {
       const large = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
       // A thread that keeps drawing past 1 ms is stopped; each next drawing gets a new thread (and the same fate).
       const results = await Promise.allSettled([pool.draw(large), pool.draw(large), pool.draw(large)]);
       expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
       expect(String((results[2] as PromiseRejectedResult).reason)).toContain("deadline");
       expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   test("closed, it draws nothing more: waiting and new draws fail", async () => {

@@ -105,7 +105,7 @@ export class RenderPool implements Drawer {
     while (!this.closed && this.threads.length < this.settings.threads) this.start();
   }
 
-  /** The drawings running now and their transient memory (draw-memory.ts). */
+  /** The drawings the threads hold now (drawn or handed ahead) and their transient memory (draw-memory.ts). */
   inFlight(): { drawings: number; memory: number } {
     return { drawings: this.threads.reduce((sum, thread) => sum + thread.tasks.length, 0), memory: this.memoryInFlight };
   }

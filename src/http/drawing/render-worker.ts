@@ -52,12 +52,11 @@ async function handle(message: ToRenderThread): Promise<void> {
     self.postMessage(answer);
   }
   // After the answer, before this thread's next job (one may already be
-  // waiting: handed ahead); from the event loop (setImmediate), on a stack
-  // of its own. The collector scans the
-  // stack conservatively: collecting here, where the drawing just ran, left
-  // what it had dropped alive (a large WebP's 40 MiB encoder survived
-  // collection after collection). Now the encoder is freed: the banner
-  // storm's peak fell from 461-475 to 425-446 MiB (bench/threads.ts;
-  // docs/performance-notes.md).
+  // waiting: handed ahead); from the event loop (setImmediate), on a stack of
+  // its own. The collector scans the stack conservatively: collecting here,
+  // where the drawing just ran, left what it had dropped alive (a large
+  // WebP's 40 MiB encoder survived collection after collection). Now the
+  // encoder is freed: the banner storm's peak fell from 461-475 to 425-446 MiB
+  // (bench/threads.ts; docs/performance-notes.md).
   if (message.collect) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(), collected())));
 }
