@@ -16,7 +16,7 @@ import { templates } from "../../src/banner/templates/index.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
-import { RenderPool, type RenderPoolSettings } from "../../src/http/drawing/render-pool.ts";
+import { RenderPool, WORKER_URL, type RenderPoolSettings } from "../../src/http/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
@@ -124,7 +124,7 @@ describe("the pool of render threads", () => {
   });
 
   test("a render thread's failure outside a drawing is the thread's error, which the pool hears (it then replaces the thread)", async () => {
-    const worker = new Worker(new URL("../../src/http/drawing/render-worker.ts", import.meta.url).href);
+    const worker = new Worker(WORKER_URL);
     try {
       const failed = new Promise<string>((resolve) => worker.addEventListener("error", (event) => resolve(event.message)));
       // A job before the "start" message that gives the thread its caches: it has nothing to draw with.

@@ -26,7 +26,8 @@ import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 // where `new Worker` finds it by its path from that root. (A URL made from
 // import.meta.url names the bundle there, not this module.)
 const IN_BINARY = /^(\/\$bunfs\/|[A-Z]:[\\/]~BUN[\\/])/.test(import.meta.path);
-const WORKER_URL = IN_BINARY ? "./http/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
+/** Where a render thread's module is, here and in the binary (a test starts one by itself from it). */
+export const WORKER_URL = IN_BINARY ? "./http/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
 
 interface Task {
   drawing: Drawing;
