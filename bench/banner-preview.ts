@@ -8,7 +8,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BANNER_SIZES, type BannerOptions, type Theme } from "../src/banner/model.ts";
-import { renderBanner, templates } from "../src/banner/templates/index.ts";
+import { templates } from "../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../src/banner/templates/index.ts";
 import { encodePng, type Pixmap } from "../src/render/index.ts";
 import { pluginRealistic, realistic, samplesFor } from "../test/support/banner-samples.ts";
 import { contactSheet } from "../test/support/contact-sheet.ts";

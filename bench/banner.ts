@@ -8,7 +8,8 @@
 
 import { writeFileSync } from "node:fs";
 import { BANNER_SIZES, type ServerBannerData } from "../src/banner/model.ts";
-import { renderBanner, templates } from "../src/banner/templates/index.ts";
+import { templates } from "../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../src/banner/templates/index.ts";
 import { encodePng } from "../src/render/index.ts";
 import { ms, table } from "./report/markdown.ts";
 import { partOptions } from "./report/options.ts";

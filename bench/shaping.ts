@@ -6,7 +6,8 @@
 //
 // Run: bun bench/shaping.ts [--quick]
 
-import { renderBanner, templates } from "../src/banner/templates/index.ts";
+import { templates } from "../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../src/banner/templates/index.ts";
 import type { ServerBannerData } from "../src/banner/model.ts";
 import { encodePng, sansFamily } from "../src/render/index.ts";
 import { OutlineFace } from "../src/render/text/outline-face.ts";

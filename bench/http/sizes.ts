@@ -4,7 +4,8 @@
 // server sustains).
 
 import { BANNER_SIZES, type ServerBannerData } from "../../src/banner/model.ts";
-import { renderBanner, templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../../src/banner/templates/index.ts";
 import { encodePng } from "../../src/render/index.ts";
 import type { RunningServer } from "../../test/support/process.ts";
 import { count, micros, ms, table } from "../report/markdown.ts";

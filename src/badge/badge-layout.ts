@@ -2,7 +2,7 @@
 // the content and the style's data to sizes and positions in badge pixels
 // (scale 1). Nothing here draws.
 
-import { ellipsizedPrefix, type Color } from "../render/index.ts";
+import { ellipsizedPrefix, type Color } from "../render/basics.ts";
 import { badgeColor, textColorsOn, type BadgeColor, type TextColors } from "./colors.ts";
 import { STYLES, type PlateStyle, type SocialStyle, type StyleName, type WidthRule } from "./styles.ts";
 import { preferredWidth, textWidth, type BadgeFont } from "./text-width.ts";

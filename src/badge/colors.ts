@@ -3,7 +3,7 @@
 // (keywords, #hex, rgb(), hsl()). Text is dark or light by the background's
 // brightness, with shields' formula and threshold.
 
-import { rgba, type Color } from "../render/index.ts";
+import { rgba, type Color } from "../render/basics.ts";
 
 /** A colour as a badge uses it: the text shown in endpoint JSON and the pixels drawn. */
 export interface BadgeColor {

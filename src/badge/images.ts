@@ -2,25 +2,14 @@
 // drawn (format, style, scale, texts, colours), not the URL, so every URL and
 // every plugin that shows "downloads | 12k" in the same colours names one
 // image, which the HTTP layer draws once and keeps. The plan's job is plain
-// data (it crosses to a render thread); drawBadgeJob draws a PNG,
-// writeBadgeSvgJob writes an SVG.
+// data (it crosses to a render thread); writeBadgeSvgJob writes an SVG,
+// badge-png.ts draws a PNG (apart, so that what makes plans loads no engine).
 
 import { imageKey, type ImagePlan } from "../image-plan.ts";
-import { encodePng } from "../render/index.ts";
-import type { BadgeCaches } from "./badge-caches.ts";
 import { badgeSvg } from "./badge-svg.ts";
 import { colorNumber, svgColor } from "./colors.ts";
-import { drawBadge } from "./draw-badge.ts";
-import { layoutBadge, type BadgeContent } from "./badge-layout.ts";
+import type { BadgeContent } from "./badge-layout.ts";
 import { STYLES } from "./styles.ts";
-
-/**
- * Badges are encoded once and then served many times, so they are written
- * compact (per-row filters, a palette where it is smaller) at zlib level 6:
- * 5-30% fewer bytes than the engine's fast default. Levels above 6 cost twice
- * the time for under 1% more (docs/performance-notes.md, "Badges").
- */
-const PNG_OPTIONS = { level: 6, compact: true };
 
 /** A plan's own bookkeeping beside its content's text: the job's objects, the key. */
 const PLAN_OVERHEAD_BYTES = 512;
@@ -100,9 +89,4 @@ export type BadgeFormat = "png" | "svg";
 /** The plan of `content` in `format`; `scale` is a PNG's (an SVG has none). */
 export function badgeImageIn(format: BadgeFormat, content: BadgeContent, scale: 1 | 2): ImagePlan<BadgeJob | BadgeSvgJob> {
   return format === "svg" ? badgeSvgImage(content) : badgeImage(content, scale);
-}
-
-/** The PNG `job` describes, drawn with what `drawing` keeps between badges. */
-export function drawBadgeJob({ content, scale }: BadgeJob, drawing: BadgeCaches): Uint8Array {
-  return encodePng(drawBadge(layoutBadge(content), scale, drawing), PNG_OPTIONS);
 }

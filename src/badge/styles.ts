@@ -2,7 +2,7 @@
 // fonts and positions, in badge pixels (scale 1). Numbers are shields'
 // (badge-maker 6); badge-layout.ts turns them into positions, draw-badge.ts into pixels.
 
-import { rgba, type Color, type GradientStop } from "../render/index.ts";
+import { rgba, type Color, type GradientStop } from "../render/basics.ts";
 import type { BadgeFont } from "./text-width.ts";
 
 export const STYLE_NAMES = ["flat", "flat-square", "plastic", "for-the-badge", "social"] as const;

@@ -9,14 +9,14 @@ import { animationStates, frameSteps, keptColors, stateData, type Animate } from
 import type { BannerCaches } from "./banner-caches.ts";
 import { layoutFor } from "./layout-keys.ts";
 import type { BannerOptions, ServerBannerData } from "./model.ts";
-import { renderBanner, templates } from "./templates/index.ts";
+import { drawings, renderBanner } from "./templates/index.ts";
 import { paletteFor } from "./theme.ts";
 
 export type AnimatedFormat = "gif" | "webp";
 
 /** Whether `key`'s layout at `options`' size has a MOTD row: every server layout names its MOTD box `motd`, null where it has none. */
 function hasMotdRow(key: string, options: BannerOptions): boolean {
-  const template = templates.get(key)?.template;
+  const template = drawings.get(key);
   const choice = layoutFor(options.size);
   if (!template || !choice) return false;
   const layout = template.layouts[choice.key] as { motd?: unknown };

@@ -11,7 +11,7 @@
 // in the limits of lists that take animations (Lunar Client: GIFs up to 15 s).
 
 import { motdLineRuns } from "../minecraft/motd.ts";
-import { parseHexColor, type Color } from "../render/index.ts";
+import { parseHexColor, type Color } from "../render/basics.ts";
 import { readableOn } from "./contrast.ts";
 import { shows, type ServerBannerData } from "./model.ts";
 import { exactCount } from "./numbers.ts";

@@ -3,8 +3,6 @@
 // our own code (no game assets), then gradients, then none at all. Their
 // text colours come with the theme (theme.ts presetPalette).
 
-import { cellNoise, hashNoise, pixelTile, repeatTile, type Color, type Pixmap } from "../render/index.ts";
-
 export const BACKGROUND_PRESETS = [
   { name: "stone", title: "Stone", kind: "texture" },
   { name: "deepslate", title: "Deepslate", kind: "texture" },
@@ -58,23 +56,10 @@ export const BACKGROUND_LOOKS: Record<BackgroundPresetName, BackgroundLook> = {
   transparent: { kind: "none" },
 };
 
+export type TextureLook = Extract<BackgroundLook, { kind: "texture" }>;
+
 /** The preset named `name` (any letter case), or undefined. */
 export function backgroundPreset(name: string): BackgroundPresetName | undefined {
   const wanted = name.toLowerCase();
   return BACKGROUND_PRESETS.find((preset) => preset.name === wanted)?.name;
-}
-
-export type TextureLook = Extract<BackgroundLook, { kind: "texture" }>;
-
-/**
- * The texture of `look` over `columns` x `rows` texture pixels, in `colors`
- * (its shades as drawn, darkest first): one block tile, repeated.
- */
-export function presetTexture(look: TextureLook, colors: readonly Color[], columns: number, rows: number): Pixmap {
-  const [cellWidth, cellHeight] = look.cell;
-  const tile = pixelTile(BLOCK_PIXELS, (x, y) => {
-    const value = look.clump * cellNoise(x, y, cellWidth, cellHeight, BLOCK_PIXELS, look.seed) + (1 - look.clump) * hashNoise(x, y, look.seed);
-    return colors[Math.min(colors.length - 1, Math.floor(value * colors.length))]!;
-  });
-  return repeatTile(tile, columns, rows);
 }

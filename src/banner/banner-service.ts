@@ -18,7 +18,7 @@ import {
   factsFromLookup, factsFromNetwork, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, sumHistories,
   type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
-import type { TemplateInfo } from "./templates/index.ts";
+import type { TemplateInfo } from "./templates/catalogue.ts";
 
 export type { ImageFormat };
 

@@ -1,13 +1,15 @@
 // Pieces several templates draw: the panel, status marks, signal bars and
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
-import { Path, Pixmap, linearGradient, parseHexColor, rasterizeToMask, solid, type Color } from "../render/index.ts";
+import {
+  Path, Pixmap, cellNoise, hashNoise, linearGradient, parseHexColor, pixelTile, rasterizeToMask, repeatTile, solid, type Color,
+} from "../render/index.ts";
 import { fitText, type FittedText } from "./fit-text.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import type { ServerStatus } from "./model.ts";
 import type { Box, Surface } from "./surface.ts";
-import { presetTexture, type TextureLook } from "./backgrounds.ts";
+import { BLOCK_PIXELS, type TextureLook } from "./backgrounds.ts";
 import type { Palette, PresetFill } from "./theme.ts";
 
 export const STATUS_WORD: Record<ServerStatus, string> = { online: "Online", offline: "Offline" };
@@ -56,6 +58,19 @@ function panelGradient(surface: Surface, colors: readonly Color[], vertical: boo
 
 /** CSS pixels per texture pixel: a block is 32 px, as the game draws its menu background at GUI scale 2. */
 const TEXEL = 2;
+
+/**
+ * The texture of `look` over `columns` x `rows` texture pixels, in `colors`
+ * (its shades as drawn, darkest first): one block tile, repeated.
+ */
+export function presetTexture(look: TextureLook, colors: readonly Color[], columns: number, rows: number): Pixmap {
+  const [cellWidth, cellHeight] = look.cell;
+  const tile = pixelTile(BLOCK_PIXELS, (x, y) => {
+    const value = look.clump * cellNoise(x, y, cellWidth, cellHeight, BLOCK_PIXELS, look.seed) + (1 - look.clump) * hashNoise(x, y, look.seed);
+    return colors[Math.min(colors.length - 1, Math.floor(value * colors.length))]!;
+  });
+  return repeatTile(tile, columns, rows);
+}
 
 /** A texture preset's blocks inside the panel's outline, each texture pixel a hard square. */
 function drawPresetTexture(surface: Surface, outline: Path, look: TextureLook, preset: PresetFill): void {

@@ -10,7 +10,7 @@ import { splitMotd } from "../minecraft/motd.ts";
 import { networkTotals } from "../minecraft/network-totals.ts";
 import { statusAt } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
-import { decodePng } from "../render/index.ts";
+import { decodePng } from "../render/basics.ts";
 import type { NetworkView } from "../store/network-records.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";

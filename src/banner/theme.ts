@@ -5,7 +5,7 @@
 // background (paletteFor), and on every pixel of a background preset's
 // (presetPalette).
 
-import { parseHexColor, type Color } from "../render/index.ts";
+import { parseHexColor, type Color } from "../render/basics.ts";
 import { BACKGROUND_LOOKS, type BackgroundLook, type BackgroundPresetName } from "./backgrounds.ts";
 import { contrastRatio, over, readableOn, worstContrast, TEXT_CONTRAST } from "./contrast.ts";
 import type { BannerOptions, ServerStatus, Theme } from "./model.ts";

@@ -12,7 +12,7 @@ import { BANNER_ELEMENTS, BANNER_SIZES, MAX_SHOWN_COUNTERS, SPARKLINE_RANGES, ty
 import { ANIMATIONS, MAX_DURATION_MS, MAX_FRAMES, type Animate } from "../banner/animation.ts";
 import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
-import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
+import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/catalogue.ts";
 import { THEMES } from "../banner/theme.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { PLUGIN_LIMITS } from "./payloads/plugin.ts";

@@ -4,7 +4,7 @@
 // and repeats (the start of) what was sent.
 
 import { parseBadgeColor } from "../badge/colors.ts";
-import { parseHexColor, type Color } from "../render/index.ts";
+import { parseHexColor, type Color } from "../render/basics.ts";
 import { canonicalSlug, SLUG_RULE } from "../store/network-records.ts";
 import { HttpError } from "./errors.ts";
 import { parseUuid } from "./uuid.ts";

@@ -6,7 +6,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { BACKGROUND_PRESETS } from "../banner/backgrounds.ts";
 import { BANNER_ELEMENTS } from "../banner/model.ts";
-import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/index.ts";
+import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/catalogue.ts";
 import { THEMES } from "../banner/theme.ts";
 import { BANNER_PARAMETERS, parametersReadBy, sizeName } from "./banner-parameters.ts";
 import { literals } from "./openapi/responses.ts";

@@ -1,10 +1,11 @@
 // The public surface of the rendering engine. Everything outside src/render
-// imports from here; module paths behind it may move.
+// imports from here, or from basics.ts where it draws nothing (the thread that
+// answers requests); module paths behind them may move.
 
-export { type Color, rgba, parseHexColor } from "./color.ts";
-export { type Transform, IDENTITY, translate, scale, rotate, then, invert } from "./transform.ts";
+export * from "./basics.ts";
+export { type Transform, IDENTITY, translate, scale, rotate, compose, invert } from "./transform.ts";
 export { Path, type CornerRadii } from "./path.ts";
-export { Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
+export { Pixmap } from "./pixmap.ts";
 export { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";
 export { trimWorkingBuffers } from "./working-buffer.ts";
 export {
@@ -13,15 +14,14 @@ export {
 export type { FillRule } from "./raster/accumulate.ts";
 export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
 export { drawMask } from "./paint/draw-mask.ts";
-export { type Paint, type GradientStop, type SolidPaint, type LinearGradient, type RadialGradient, solid, linearGradient, radialGradient } from "./paint/paint.ts";
+export { type Paint, type SolidPaint, type LinearGradient, type RadialGradient, solid, linearGradient, radialGradient } from "./paint/paint.ts";
 export type { StrokeStyle, LineCap, LineJoin } from "./raster/stroke.ts";
 export { fillPath, strokePath, type DrawOptions, type FillOptions } from "./draw.ts";
 export { drawImage, halve, type ImageFilter, type ImageOptions, type DestinationRect } from "./image/draw-image.ts";
 export { blurMask, blurPixmap } from "./image/blur.ts";
 export { hashNoise, cellNoise, pixelTile, repeatTile } from "./texture.ts";
-export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
 export { encodePng, type PngOptions } from "./encode/png.ts";
-export { encodeWebp, initWebp, LARGE_WEBP_PIXELS, type WebpOptions } from "./encode/webp.ts";
+export { encodeWebp, initWebp, type WebpOptions } from "./encode/webp.ts";
 export type { AnimationFrame } from "./encode/animation-frame.ts";
 export { encodeGif } from "./encode/gif.ts";
 export { encodeAnimatedWebp, readWebpChunks, webpFile, type RiffChunk } from "./encode/animated-webp.ts";
@@ -31,7 +31,7 @@ export { openOutlineFace } from "./text/outline-face.ts";
 export { PixelFace } from "./text/pixel-face.ts";
 export { sansFamily, pixelFamily } from "./text/fonts.ts";
 export {
-  type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, ellipsizedPrefix, stretchToWidth,
+  type FontFamily, type FontStyle, type PlacedGlyph, type TextLine, layoutText, measureText, ellipsize, stretchToWidth,
 } from "./text/layout.ts";
 export { drawTextLine, type TextDrawOptions } from "./text/draw-text.ts";
 export { GlyphCache, GLYPH_VARIANTS, type GlyphShadow } from "./text/glyph-cache.ts";

@@ -28,8 +28,12 @@ export function rotate(radians: number): Transform {
   return { a: cos, b: sin, c: -sin, d: cos, e: 0, f: 0 };
 }
 
-/** The transform that applies `first`, then `second`. */
-export function then(first: Transform, second: Transform): Transform {
+/**
+ * The transform that applies `first`, then `second`. (Not named `then`: a
+ * module exporting `then` is a thenable, so `await import()` of the engine
+ * would call it and never resolve.)
+ */
+export function compose(first: Transform, second: Transform): Transform {
   return {
     a: second.a * first.a + second.c * first.b,
     b: second.b * first.a + second.d * first.b,

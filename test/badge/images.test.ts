@@ -2,7 +2,8 @@ import { expect, test } from "bun:test";
 import { PNG } from "pngjs";
 import { parseBadgeColor } from "../../src/badge/colors.ts";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
-import { badgeImage, drawBadgeJob } from "../../src/badge/images.ts";
+import { drawBadgeJob } from "../../src/badge/badge-png.ts";
+import { badgeImage } from "../../src/badge/images.ts";
 import type { BadgeContent } from "../../src/badge/badge-layout.ts";
 
 const drawing = new BadgeCaches();

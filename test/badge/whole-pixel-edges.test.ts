@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { PNG } from "pngjs";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { badgeColor } from "../../src/badge/colors.ts";
-import { drawBadgeJob } from "../../src/badge/images.ts";
+import { drawBadgeJob } from "../../src/badge/badge-png.ts";
 import { STYLE_NAMES, STYLES } from "../../src/badge/styles.ts";
 
 // for-the-badge spaces 1.25 px per character: 1, 2 and 3 characters (mod 4) end in a quarter, half and three quarters.

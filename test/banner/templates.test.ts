@@ -10,7 +10,8 @@ import type { CardLayout } from "../../src/banner/templates/card.ts";
 import type { MinimalStatusLayout } from "../../src/banner/templates/minimal-status.ts";
 import type { PlayersBarLayout } from "../../src/banner/templates/players-bar.ts";
 import type { SparklineLayout } from "../../src/banner/templates/sparkline.ts";
-import { renderBanner, templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
+import { drawings, renderBanner } from "../../src/banner/templates/index.ts";
 import { layoutFor, type LayoutKey } from "../../src/banner/layout-keys.ts";
 import { BANNER_SIZES, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
 import { signalBarCount } from "../../src/banner/parts.ts";
@@ -37,7 +38,7 @@ const dataFor = (key: string) => (templates.get(key)!.kind === "server" ? SERVER
 
 function layoutOf<T>(key: string, size: BannerSize): { layout: T; factor: number } {
   const choice = layoutFor(size)!;
-  return { layout: templates.get(key)!.template.layouts[choice.key as LayoutKey] as T, factor: choice.factor };
+  return { layout: drawings.get(key)!.layouts[choice.key as LayoutKey] as T, factor: choice.factor };
 }
 
 const near = (a: Color, b: Color, tolerance = 3) =>
@@ -89,7 +90,7 @@ describe("layouts", () => {
   }
 
   test("no text below 8 px; at 468x60 no sans text below 9 px", () => {
-    for (const { key, template } of templates.values()) {
+    for (const [key, template] of drawings) {
       for (const [layoutKey, layout] of Object.entries(template.layouts)) {
         const sizes = smallestSizes(layout);
         expect(sizes.length).toBeGreaterThanOrEqual(3);
@@ -99,6 +100,13 @@ describe("layouts", () => {
         }
       }
     }
+  });
+});
+
+describe("the catalogue and the drawings", () => {
+  test("name the same templates, in the same order, of the same kinds", () => {
+    const kinds = (entries: Iterable<{ key: string; kind: string }>) => [...entries].map(({ key, kind }) => `${key} ${kind}`);
+    expect(kinds(drawings.values())).toEqual(kinds(templates.values()));
   });
 });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { BACKGROUND_PRESETS } from "../../src/banner/backgrounds.ts";
-import { templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
 import { PALETTES, THEMES } from "../../src/banner/theme.ts";
 import { BANNER_PARAMETERS } from "../../src/http/banner-parameters.ts";
 import { TEMPLATE_LIST } from "../../src/http/template-list.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BANNER_SIZES } from "../../src/banner/model.ts";
-import { templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
 import { THEMES } from "../../src/banner/theme.ts";
 import { BANNER_PARAMETERS, type BannerParameter } from "../../src/http/banner-parameters.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";

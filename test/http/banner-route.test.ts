@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { drawErrorImage } from "../../src/banner/error-image.ts";
 import type { ServerBannerData } from "../../src/banner/model.ts";
-import { renderBanner, templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PALETTES } from "../../src/banner/theme.ts";
 import { parseHexColor } from "../../src/render/index.ts";
 import { countColor, decodeImage, differingPixels } from "../support/images.ts";

@@ -12,7 +12,7 @@ import { STYLE_NAMES } from "../../src/badge/styles.ts";
 import type { BannerJob } from "../../src/banner/banner-jobs.ts";
 import { BannerService, type PreparedBanner } from "../../src/banner/banner-service.ts";
 import { BANNER_SIZES } from "../../src/banner/model.ts";
-import { templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
 import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { Path, Pixmap, blurMask, drawMask, rasterizeToMask, rgba, scale, translate, then } from "../../src/render/index.ts";
+import { Path, Pixmap, blurMask, drawMask, rasterizeToMask, rgba, scale, translate, compose } from "../../src/render/index.ts";
 import { trimMask } from "../../src/render/raster/mask.ts";
 import type { Mask } from "../../src/render/index.ts";
 import { div255 } from "../../src/render/color.ts";
@@ -85,7 +85,7 @@ describe("rasterizeToMask", () => {
   });
 
   test("transforms apply before flattening", () => {
-    const mask = rasterizeToMask(new Path().rect(0, 0, 1, 1), then(scale(4, 2), translate(10, 20)));
+    const mask = rasterizeToMask(new Path().rect(0, 0, 1, 1), compose(scale(4, 2), translate(10, 20)));
     expect([mask.x, mask.y, mask.width, mask.height]).toEqual([10, 20, 4, 2]);
     expect(total(mask)).toBeCloseTo(8, 5);
   });

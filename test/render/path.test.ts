@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { IDENTITY, Path, invert, rotate, scale, then, translate } from "../../src/render/index.ts";
+import { IDENTITY, Path, invert, rotate, scale, compose, translate } from "../../src/render/index.ts";
 import { flattenPath } from "../../src/render/raster/flatten.ts";
 
 const apply = (t: typeof IDENTITY, x: number, y: number) => [t.a * x + t.c * y + t.e, t.b * x + t.d * y + t.f];
 
 describe("transforms", () => {
   test("then applies the first transform first; invert undoes it", () => {
-    const t = then(then(scale(2, 3), rotate(Math.PI / 2)), translate(10, 20));
+    const t = compose(compose(scale(2, 3), rotate(Math.PI / 2)), translate(10, 20));
     const [x, y] = apply(t, 1, 1);
     expect(x).toBeCloseTo(10 - 3, 9);
     expect(y).toBeCloseTo(20 + 2, 9);

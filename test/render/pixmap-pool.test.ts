@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { BannerCaches } from "../../src/banner/banner-caches.ts";
 import { BANNER_SIZES } from "../../src/banner/model.ts";
-import { renderBanner, templates } from "../../src/banner/templates/index.ts";
+import { templates } from "../../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PixmapPool, rgba } from "../../src/render/index.ts";
 import { offline, pluginRealistic, samplesFor } from "../support/banner-samples.ts";
 

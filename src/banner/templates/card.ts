@@ -182,13 +182,7 @@ function stackShifts(layout: CardLayout, drawn: { count: boolean; motd: boolean;
 
 export const card: ServerTemplate<CardLayout> = {
   key: "card",
-  title: "Card",
-  description: "A modern card edged in the accent: icon, name, status and version pills, both MOTD lines, a large player count and the join address.",
   kind: "server",
-  defaultTheme: "dark",
-  uses: [
-    "server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "accent",
-  ],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

@@ -126,13 +126,7 @@ function centred(surface: Surface, block: TextBlock, lines: ReadonlyArray<readon
 
 export const classic: ServerTemplate<ClassicLayout> = {
   key: "classic",
-  title: "Classic",
-  description: "The game's server list: icon, name, two-line MOTD, signal bars and players, the join address to copy.",
   kind: "server",
-  defaultTheme: "dark",
-  uses: [
-    "server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "latency", "accent",
-  ],
   layouts,
   draw(surface, layout, data, palette) {
     const dark = palette.theme === "dark";

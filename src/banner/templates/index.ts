@@ -1,10 +1,10 @@
-// The template registry (what GET /api/templates lists) and the one entry
-// the HTTP layer calls: renderBanner(key, resolved data, options) -> Pixmap.
+// How each template of the catalogue (catalogue.ts) draws, and the one entry
+// that draws a banner: renderBanner(key, resolved data, options) -> Pixmap.
 
 import type { Pixmap } from "../../render/index.ts";
 import { BannerCaches } from "../banner-caches.ts";
 import { layoutFor } from "../layout-keys.ts";
-import { BANNER_SIZES, type BannerOptions, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../model.ts";
+import type { BannerOptions, PluginBannerData, ServerBannerData } from "../model.ts";
 import { Surface } from "../surface.ts";
 import { paletteFor } from "../theme.ts";
 import { card } from "./card.ts";
@@ -15,32 +15,9 @@ import { pluginStats } from "./plugin-stats.ts";
 import { sparkline } from "./sparkline.ts";
 import type { Template } from "./template.ts";
 
-export const DEFAULT_TEMPLATE = "minimal-status";
-
-const TEMPLATES: readonly Template[] = [minimalStatus, classic, card, playersBar, sparkline, pluginStats];
-
-export interface TemplateInfo {
-  key: string;
-  title: string;
-  description: string;
-  kind: "server" | "plugin";
-  sizes: readonly BannerSize[];
-  defaultTheme: Theme;
-  uses: readonly string[];
-  template: Template;
-}
-
-export const templates: ReadonlyMap<string, TemplateInfo> = new Map(
-  TEMPLATES.map((template) => [template.key, {
-    key: template.key,
-    title: template.title,
-    description: template.description,
-    kind: template.kind,
-    sizes: BANNER_SIZES,
-    defaultTheme: template.defaultTheme,
-    uses: template.uses,
-    template,
-  }]),
+/** Each template's drawing by key; the same keys and kinds as the catalogue's (catalogue.ts). */
+export const drawings: ReadonlyMap<string, Template> = new Map(
+  [minimalStatus, classic, card, playersBar, sparkline, pluginStats].map((template) => [template.key, template]),
 );
 
 /**
@@ -54,7 +31,7 @@ export const templates: ReadonlyMap<string, TemplateInfo> = new Map(
 export function renderBanner(
   key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions, caches = new BannerCaches(),
 ): Pixmap {
-  const template = templates.get(key)?.template;
+  const template = drawings.get(key);
   if (!template) throw new RangeError(`unknown banner template "${key}"`);
   const choice = layoutFor(options.size);
   if (!choice) throw new RangeError(`unsupported banner size ${options.size.width}x${options.size.height}`);

@@ -124,11 +124,7 @@ const layouts: Record<LayoutKey, MinimalStatusLayout> = {
 
 export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
   key: "minimal-status",
-  title: "Minimal status",
-  description: "Name, status, players, the MOTD, the version and the join address, in text only.",
   kind: "server",
-  defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

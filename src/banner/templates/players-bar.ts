@@ -134,11 +134,7 @@ function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextS
 
 export const playersBar: ServerTemplate<PlayersBarLayout> = {
   key: "players-bar",
-  title: "Players bar",
-  description: "The player count as a filling bar, with the numbers, the MOTD and the join address to copy.",
   kind: "server",
-  defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

@@ -224,11 +224,7 @@ function drawRows(surface: Surface, area: CounterArea, counters: PluginBannerDat
 
 export const pluginStats: PluginTemplate<PluginStatsLayout> = {
   key: "plugin-stats",
-  title: "Plugin stats",
-  description: "A plugin's name, version, up to three counters (stats=) and active/inactive status.",
   kind: "plugin",
-  defaultTheme: "dark",
-  uses: ["plugin_uuid", "stats", "numbers", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

@@ -288,11 +288,7 @@ function drawStatusRow(surface: Surface, layout: SparklineLayout, data: ServerBa
 
 export const sparkline: ServerTemplate<SparklineLayout> = {
   key: "sparkline",
-  title: "Sparkline",
-  description: "Players over the last 24 hours, with the current value and the peak, the MOTD and the join address.",
   kind: "server",
-  defaultTheme: "dark",
-  uses: ["server_name", "server_status", "online_players", "motd_line_1", "motd_line_2", "address", "version", "history", "accent"],
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);

@@ -6,15 +6,16 @@
 // here, so they cost nothing and never wait behind draws. Nor do images
 // stating a failure (a 429, a 503...): an <img> refused must get its answer
 // at once, and they are small PNGs (at most 13 units), cached by message.
-// An SVG is written here, not drawn (draw-job.ts, writtenHere): charged, but
-// neither queued nor sent to a render thread.
+// An SVG is written here, not drawn (writtenHere): charged, but neither
+// queued nor sent to a render thread.
 
 import { spendBudget } from "../ip-rate-limit.ts";
 import { whenDecided, type Limiter } from "../rate-limit.ts";
 import { drawCost } from "./draw-cost.ts";
 import type { DrawQueue } from "./draw-queue.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
-import { writtenHere } from "./draw-job.ts";
+import { writeBadgeSvgJob } from "../../badge/images.ts";
+import type { DrawJob } from "./draw-job.ts";
 
 export interface ChargedDrawsDeps {
   /** Units per address and window (PENNANT_DRAW_BUDGET). */
@@ -31,6 +32,17 @@ export interface ChargedDraws {
   start(client: string, image: Drawing): Promise<Uint8Array>;
   /** Draws an image stating a failure: uncharged and unqueued, so a refused <img> is answered at once. */
   failureImage(image: Drawing): Promise<Uint8Array>;
+}
+
+/**
+ * The bytes of a job written on the thread that asks (an SVG: text, written
+ * in microseconds), else undefined for a drawing. Handing an SVG to a render
+ * thread would cost more than writing it (a structured clone each way) and
+ * wait its turn behind PNG and WebP draws of milliseconds; what bounds
+ * drawing, the draw budget, still charges it (draw-cost.ts).
+ */
+function writtenHere(job: DrawJob): Uint8Array | undefined {
+  return job.kind === "badge svg" ? writeBadgeSvgJob(job) : undefined;
 }
 
 export function chargedDraws(deps: ChargedDrawsDeps): ChargedDraws {

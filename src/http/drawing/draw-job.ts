@@ -1,10 +1,12 @@
 // Every kind of image a drawer draws, and the one function that draws any of
 // them: run on a render thread (render-worker.ts), or on the thread that
-// answers requests when there are none (drawer.ts), so both give the same
+// answers requests when there are none (drawer.ts, which loads this module
+// on its first drawing: it loads the whole engine), so both give the same
 // bytes. A job is plain data made by its domain (banner-jobs.ts, badge
 // images.ts); what a thread keeps between drawings is its DrawingKit.
 
-import { drawBadgeJob, writeBadgeSvgJob, type BadgeJob, type BadgeSvgJob } from "../../badge/images.ts";
+import { drawBadgeJob } from "../../badge/badge-png.ts";
+import { writeBadgeSvgJob, type BadgeJob, type BadgeSvgJob } from "../../badge/images.ts";
 import { BadgeCaches } from "../../badge/badge-caches.ts";
 import { BannerCaches } from "../../banner/banner-caches.ts";
 import { drawBannerJob, type BannerJob } from "../../banner/banner-jobs.ts";
@@ -29,15 +31,4 @@ export class DrawingKit {
 export async function drawJob(job: DrawJob, kit: DrawingKit): Promise<Uint8Array> {
   if (job.kind === "badge svg") return writeBadgeSvgJob(job);
   return job.kind === "badge" ? drawBadgeJob(job, kit.badges) : drawBannerJob(job, kit.banners);
-}
-
-/**
- * The bytes of a job written on the thread that asks (an SVG: text, written
- * in microseconds), else undefined for a drawing. Handing an SVG to a render
- * thread would cost more than writing it (a structured clone each way) and
- * wait its turn behind PNG and WebP draws of milliseconds; what bounds
- * drawing, the draw budget, still charges it (draw-cost.ts).
- */
-export function writtenHere(job: DrawJob): Uint8Array | undefined {
-  return job.kind === "badge svg" ? writeBadgeSvgJob(job) : undefined;
 }

@@ -10,7 +10,7 @@
 
 import { MAX_STATES } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
-import { LARGE_WEBP_PIXELS } from "../../render/index.ts";
+import { LARGE_WEBP_PIXELS } from "../../render/basics.ts";
 
 const MIB = 1024 * 1024;
 

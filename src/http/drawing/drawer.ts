@@ -8,7 +8,7 @@ import { CacheBudget } from "../../cache/budget.ts";
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
-import { drawJob, DrawingKit, type DrawJob } from "./draw-job.ts";
+import type { DrawJob } from "./draw-job.ts";
 import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally } from "./draw-memory.ts";
 import { RenderPool } from "./render-pool.ts";
 
@@ -35,21 +35,30 @@ export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">)
     : new InThreadDrawer(config.cacheBytes);
 }
 
-/** Draws on the calling thread, with drawing caches of the whole drawing shares. */
+/**
+ * Draws on the calling thread, with drawing caches of the whole drawing
+ * shares. The engine (draw-job.ts: fonts, encoders) is loaded on the first
+ * drawing, not with this module: with render threads the answering thread
+ * never draws, and so never carries it (src/render/basics.ts).
+ */
 export class InThreadDrawer implements Drawer {
   readonly slots = 1;
   private readonly budget: CacheBudget;
-  private readonly kit: DrawingKit;
+  private engine?: Promise<{ drawJob: typeof import("./draw-job.ts").drawJob; kit: import("./draw-job.ts").DrawingKit }>;
   /** The drawings made and answered since this thread last asked for a collection (draw-memory.ts). */
   private readonly garbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
 
   constructor(cacheBytes: CacheBytes) {
     this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));
-    this.kit = new DrawingKit(this.budget);
+  }
+
+  private loadEngine() {
+    return this.engine ??= import("./draw-job.ts").then(({ drawJob, DrawingKit }) => ({ drawJob, kit: new DrawingKit(this.budget) }));
   }
 
   async draw(drawing: Drawing): Promise<Uint8Array> {
-    const bytes = await drawJob(drawing.job, this.kit);
+    const { drawJob, kit } = await this.loadEngine();
+    const bytes = await drawJob(drawing.job, kit);
     if (this.garbage.add(drawingGarbage(drawing) + answeredMemory(bytes.byteLength))) Bun.gc(false);
     return bytes;
   }
@@ -58,7 +67,9 @@ export class InThreadDrawer implements Drawer {
     return this.budget.usage();
   }
 
-  warm(): void {}
+  warm(): void {
+    void this.loadEngine();
+  }
 
   async close(): Promise<void> {}
 }

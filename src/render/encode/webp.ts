@@ -10,6 +10,7 @@ import simdWasmPath from "@jsquash/webp/codec/enc/webp_enc_simd.wasm" with { typ
 import plainWasmPath from "@jsquash/webp/codec/enc/webp_enc.wasm" with { type: "file" };
 import type { Pixmap } from "../pixmap.ts";
 import { straightRgba } from "./straight-scratch.ts";
+import { LARGE_WEBP_PIXELS } from "./webp-limits.ts";
 
 export interface WebpOptions {
   /** Lossless (default) suits flat art; lossy is smaller for photos and busy gradients. */
@@ -29,17 +30,6 @@ const SIMD_PROBE = Uint8Array.of(
 export function supportsWasmSimd(): boolean {
   return WebAssembly.validate(SIMD_PROBE);
 }
-
-/**
- * The encoder's wasm memory starts at 16 MiB, which holds images up to about
- * half a million pixels; a larger one grows it (to 40 MiB for a 1200x300
- * banner at scale 2, read from the instance's heap after encoding three
- * templates) and wasm memory is never given back. So the instance is
- * dropped after such an image, and the next encode makes a new one from the
- * compiled module (~5 ms, beside 40-100 ms for the large image): each thread
- * that draws keeps 16 MiB, not its largest image's worth.
- */
-export const LARGE_WEBP_PIXELS = 512 * 1024;
 
 /**
  * The instantiated encoder as its emscripten glue exposes it: called

@@ -7,7 +7,7 @@
 
 import { div255 } from "../color.ts";
 import { packPixel } from "../pixmap.ts";
-import { invert, then, type Transform } from "../transform.ts";
+import { compose, invert, type Transform } from "../transform.ts";
 import type { GradientStop, Paint } from "./paint.ts";
 
 /** Writes `count` premultiplied pixels for device row y, starting at column x, into out[offset..]. */
@@ -102,7 +102,7 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
     const dy = paint.y1 - paint.y0;
     const lengthSquared = dx * dx + dy * dy || 1;
     // t(device) = ((u - x0) dx + (v - y0) dy) / |d|^2 with (u, v) = inverse(device): affine in device x and y.
-    const toT = then(inverse, { a: dx / lengthSquared, b: 0, c: dy / lengthSquared, d: 0, e: -(paint.x0 * dx + paint.y0 * dy) / lengthSquared, f: 0 });
+    const toT = compose(inverse, { a: dx / lengthSquared, b: 0, c: dy / lengthSquared, d: 0, e: -(paint.x0 * dx + paint.y0 * dy) / lengthSquared, f: 0 });
     const step = Math.round(toT.a * 255 * 65536);
     return {
       opaque,
@@ -126,7 +126,7 @@ export function compilePaint(paint: Paint, transform: Transform): CompiledPaint 
   }
   const radius = paint.r > 0 ? paint.r : 1e-9;
   // (u - cx, v - cy) / r as an affine function of the device position.
-  const toUnit = then(inverse, { a: 1 / radius, b: 0, c: 0, d: 1 / radius, e: -paint.cx / radius, f: -paint.cy / radius });
+  const toUnit = compose(inverse, { a: 1 / radius, b: 0, c: 0, d: 1 / radius, e: -paint.cx / radius, f: -paint.cy / radius });
   return {
     opaque,
     shade: (x, y, count, out, offset) => {

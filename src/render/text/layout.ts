@@ -5,6 +5,7 @@
 // context given, if any).
 
 import { CodePointBoxFace } from "./code-point-box.ts";
+import { ellipsizedPrefix } from "./ellipsis.ts";
 import { NO_CACHES, type RenderContext } from "../context.ts";
 import type { Face } from "./face.ts";
 import { MAX_FONT_SIZE } from "./glyph-cache.ts";
@@ -187,8 +188,6 @@ export function measureText(text: string, style: FontStyle, context: RenderConte
   return layoutText(text, style, context).width;
 }
 
-const ELLIPSIS = "\u2026";
-
 /**
  * `text` if it fits in `maxWidth` pixels; otherwise its longest prefix (cut at
  * a character, trailing spaces dropped) followed by "…" that fits, or "" when
@@ -199,26 +198,6 @@ export function ellipsize(text: string, style: FontStyle, maxWidth: number, cont
   const widthOf = (line: string) => measureText(line, style, context);
   if (text.length <= MAX_LINE_CHARACTERS && widthOf(text) <= maxWidth) return text;
   return ellipsizedPrefix(capped(text), maxWidth, widthOf);
-}
-
-/**
- * The longest prefix of `text` (cut at a character, trailing spaces dropped)
- * followed by "…" whose `widthOf` is at most `maxWidth`, or "" when not even
- * the ellipsis fits: for text that does not fit whole, measured as its caller
- * measures (ellipsize as drawn, badges as shields sizes them).
- */
-export function ellipsizedPrefix(text: string, maxWidth: number, widthOf: (text: string) => number): string {
-  const chars = [...text];
-  const shown = (count: number): string => chars.slice(0, count).join("").trimEnd() + ELLIPSIS;
-  if (widthOf(shown(0)) > maxWidth) return "";
-  // Binary search for the longest prefix that fits: widths grow with the prefix.
-  let low = 0, high = chars.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (widthOf(shown(middle)) <= maxWidth) low = middle;
-    else high = middle - 1;
-  }
-  return shown(low);
 }
 
 /**

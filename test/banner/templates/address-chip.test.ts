@@ -6,7 +6,8 @@ import { describe, expect, test } from "bun:test";
 import type { AddressPlace } from "../../../src/banner/address-chip.ts";
 import type { LayoutKey } from "../../../src/banner/layout-keys.ts";
 import { BANNER_SIZES } from "../../../src/banner/model.ts";
-import { templates } from "../../../src/banner/templates/index.ts";
+import { templates } from "../../../src/banner/templates/catalogue.ts";
+import { drawings } from "../../../src/banner/templates/index.ts";
 import { PALETTES } from "../../../src/banner/theme.ts";
 import { parseHexColor, type Pixmap } from "../../../src/render/index.ts";
 import { realistic } from "../../support/banner-samples.ts";
@@ -20,10 +21,10 @@ const CAP = { sans: 0.73, pixel: 7 / 8 };
 const magenta = parseHexColor("#ff00ff")!;
 const LAYOUT_KEYS: LayoutKey[] = ["468x60", "728x90", "300x250", "600x150"];
 /** The mark's colour: the accent (magenta here), or the muted grey where a template does not offer `accent`. */
-const markColour = (key: string) => (templates.get(key)!.template.uses.includes("accent") ? magenta : PALETTES.dark.muted);
+const markColour = (key: string) => (templates.get(key)!.uses.includes("accent") ? magenta : PALETTES.dark.muted);
 
 const placeOf = (key: string, layoutKey: string) =>
-  (templates.get(key)!.template.layouts as Record<string, { address: AddressPlace }>)[layoutKey]!.address;
+  (drawings.get(key)!.layouts as Record<string, { address: AddressPlace }>)[layoutKey]!.address;
 
 /** The box of the pixels within `where` that are exactly `color` (the mark is a solid fill), or null. */
 function boundsOf(p: Pixmap, color: typeof magenta, where: Area): Area | null {

@@ -9,7 +9,8 @@ import type { AddressPlace } from "../../../src/banner/address-chip.ts";
 import { layoutFor, type LayoutKey } from "../../../src/banner/layout-keys.ts";
 import { BANNER_ELEMENTS, BANNER_SIZES, type BannerElement, type BannerSize, type ServerBannerData, type Theme } from "../../../src/banner/model.ts";
 import type { CardLayout } from "../../../src/banner/templates/card.ts";
-import { renderBanner, templates } from "../../../src/banner/templates/index.ts";
+import { templates } from "../../../src/banner/templates/catalogue.ts";
+import { drawings, renderBanner } from "../../../src/banner/templates/index.ts";
 import type { MinimalStatusLayout } from "../../../src/banner/templates/minimal-status.ts";
 import type { TextSlot } from "../../../src/banner/slots.ts";
 import { PALETTES, paletteFor } from "../../../src/banner/theme.ts";
@@ -31,7 +32,7 @@ interface Box {
 
 function layoutOf<T>(key: Key, size: BannerSize): { layout: T; factor: number; layoutKey: LayoutKey } {
   const choice = layoutFor(size)!;
-  return { layout: templates.get(key)!.template.layouts[choice.key] as T, factor: choice.factor, layoutKey: choice.key };
+  return { layout: drawings.get(key)!.layouts[choice.key] as T, factor: choice.factor, layoutKey: choice.key };
 }
 
 const draw = (key: Key, data: ServerBannerData, size: BannerSize, theme: Theme = "dark", scale: 1 | 2 = 1, accent?: Color) =>

@@ -6,7 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { layoutFor, type LayoutKey } from "../../../src/banner/layout-keys.ts";
 import { BANNER_SIZES, type BannerElement, type BannerSize, type ServerBannerData } from "../../../src/banner/model.ts";
-import { renderBanner, templates } from "../../../src/banner/templates/index.ts";
+import { templates } from "../../../src/banner/templates/catalogue.ts";
+import { drawings, renderBanner } from "../../../src/banner/templates/index.ts";
 import type { SparklineLayout } from "../../../src/banner/templates/sparkline.ts";
 import type { TextSlot } from "../../../src/banner/slots.ts";
 import { parseHexColor, type Color, type Pixmap } from "../../../src/render/index.ts";
@@ -31,7 +32,7 @@ const ACCENT = parseHexColor("#ff00cc")!;
 
 function layoutOf(size: BannerSize): { layout: SparklineLayout; f: number } {
   const choice = layoutFor(size)!;
-  return { layout: templates.get("sparkline")!.template.layouts[choice.key as LayoutKey] as SparklineLayout, f: choice.factor };
+  return { layout: drawings.get("sparkline")!.layouts[choice.key as LayoutKey] as SparklineLayout, f: choice.factor };
 }
 
 const draw = (data: ServerBannerData, size: BannerSize) => renderBanner("sparkline", data, { size, theme: "dark", scale: 1, accent: ACCENT });

@@ -8,7 +8,8 @@ import type { TextBlock } from "../../../src/banner/fit-text.ts";
 import { backdrops, PALETTES } from "../../../src/banner/theme.ts";
 import { parseHexColor } from "../../../src/render/index.ts";
 import { BANNER_SIZES, type BannerElement, type BannerOptions, type BannerSize, type ServerBannerData } from "../../../src/banner/model.ts";
-import { renderBanner, templates } from "../../../src/banner/templates/index.ts";
+import { templates } from "../../../src/banner/templates/catalogue.ts";
+import { drawings, renderBanner } from "../../../src/banner/templates/index.ts";
 import type { Color, Pixmap } from "../../../src/render/index.ts";
 
 export interface Area {
@@ -24,7 +25,7 @@ export const sizeName = (size: BannerSize) => `${size.width}x${size.height}`;
 
 export function layoutOf<T>(key: string, size: BannerSize): { layout: T; factor: number } {
   const choice = layoutFor(size)!;
-  return { layout: templates.get(key)!.template.layouts[choice.key as LayoutKey] as T, factor: choice.factor };
+  return { layout: drawings.get(key)!.layouts[choice.key as LayoutKey] as T, factor: choice.factor };
 }
 
 export function draw(key: string, data: ServerBannerData, size: BannerSize, options: Partial<BannerOptions> = {}): Pixmap {

@@ -6,7 +6,7 @@
 // accepted paths (drawing, caches, 304) are fuzzed as well.
 
 import { BANNER_SIZES } from "../../../src/banner/model.ts";
-import { templates } from "../../../src/banner/templates/index.ts";
+import { templates } from "../../../src/banner/templates/catalogue.ts";
 import { PLUGIN_METRICS } from "../../../src/badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../../../src/badge/server-metrics.ts";
 import { STYLE_NAMES } from "../../../src/badge/styles.ts";

@@ -7,7 +7,8 @@
 
 import { BACKGROUND_PRESETS, type BackgroundPresetName } from "../../../src/banner/backgrounds.ts";
 import { BANNER_SIZES, type BannerSize, type Theme } from "../../../src/banner/model.ts";
-import { DEFAULT_TEMPLATE, renderBanner, templates, type TemplateInfo } from "../../../src/banner/templates/index.ts";
+import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../../../src/banner/templates/catalogue.ts";
+import { renderBanner } from "../../../src/banner/templates/index.ts";
 import { Pixmap, drawImage, parseHexColor } from "../../../src/render/index.ts";
 import { network, pluginRealistic, realistic } from "../../support/banner-samples.ts";
 import { contactSheet } from "../../support/contact-sheet.ts";

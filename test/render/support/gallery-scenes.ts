@@ -6,7 +6,7 @@ import { join } from "node:path";
 import {
   Path, Pixmap, blurMask, drawFormattedLine, drawImage, drawMask, drawTextLine, ellipsize, fillPath, layoutFormatted,
   layoutText, linearGradient, pixelFamily, radialGradient, rasterizeToMask, rgba, rotate, sansFamily,
-  solid, stretchToWidth, strokePath, then, translate, type FontStyle,
+  solid, stretchToWidth, strokePath, compose, translate, type FontStyle,
 } from "../../../src/render/index.ts";
 import { parseFormatted, splitLines } from "../../../src/minecraft/format.ts";
 import { BANNER_SCENES } from "./banner-scenes.ts";
@@ -62,7 +62,7 @@ export const GALLERY_SCENES: Scene[] = [
       fillPath(p, star.close(), solid(rgba(240, 180, 20)), { fillRule: "evenodd" });
       fillPath(p, new Path().roundRect(345, 20, 120, 50, 12), solid(rgba(60, 160, 90)));
       fillPath(p, new Path().roundRect(345.5, 85.5, 120, 60, [4, 20, 4, 20]), solid(rgba(130, 60, 170, 200)));
-      fillPath(p, new Path().rect(0, 0, 1, 1).rect(0.2, 0, 0.3, 1), solid(rgba(20, 20, 20)), { transform: then(then(translate(-0.5, -0.5), rotate(0.5)), then({ a: 30, b: 0, c: 0, d: 30, e: 0, f: 0 }, translate(420, 110))) });
+      fillPath(p, new Path().rect(0, 0, 1, 1).rect(0.2, 0, 0.3, 1), solid(rgba(20, 20, 20)), { transform: compose(compose(translate(-0.5, -0.5), rotate(0.5)), compose({ a: 30, b: 0, c: 0, d: 30, e: 0, f: 0 }, translate(420, 110))) });
       return p;
     },
   },

@@ -1,0 +1,48 @@
+// With render threads, the thread that answers requests never draws, so it
+// must not load what only drawing needs: fontkit, the encoders and the
+// engine's text cost some 40 MiB a thread (src/render/basics.ts). Checked in
+// a child process of its own (support/loaded-engine.ts), after it has
+// answered every kind of request; without render threads the same probe sees
+// the engine loaded (it draws there), which shows the probe sees it at all.
+
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+
+interface Probe {
+  answers: Record<string, string>;
+  loaded: string[];
+}
+
+async function probe(threads: number): Promise<Probe> {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "support", "loaded-engine.ts")], {
+    env: { ...process.env, PENNANT_RENDER_THREADS: String(threads) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  expect({ code, err }).toEqual({ code: 0, err: "" });
+  return JSON.parse(out) as Probe;
+}
+
+describe("the answering thread's modules", () => {
+  test("with render threads: every kind of image answered, and no font parser, encoder or engine entry loaded", async () => {
+    const { answers, loaded } = await probe(2);
+    expect(answers).toEqual({
+      "/api/banner?server_name=Hello&format=png": "200 image/png",
+      "/api/banner?server_name=Hello&format=webp&size=728x90": "200 image/webp",
+      "/api/banner?server_name=Hello&format=gif&animate=motd&motd_line_1=a&motd_line_2=b": "200 image/gif",
+      "/api/banner?size=1x1": "400 image/png",
+      "/shields/servers/00000000-0000-4000-8000-000000000000/players.png": "404 image/png",
+      "/shields/servers/00000000-0000-4000-8000-000000000000/players.svg": "404 image/svg+xml",
+      "/api/templates": "200 application/json;charset=utf-8",
+      "/": "200 text/html; charset=utf-8",
+    });
+    expect(loaded).toEqual([]);
+  }, 60_000);
+
+  test("without render threads the same probe sees the engine loaded", async () => {
+    const { loaded } = await probe(0);
+    expect(loaded).toContain("src/render/index.ts");
+    expect(loaded.some((name) => name.includes("/fontkit/"))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+// Run as a child process by answering-thread-modules.test.ts, so that what it
+// loads is its own: starts the app on PENNANT_RENDER_THREADS from its
+// environment, asks it for what every kind of visitor asks (banners in each
+// format, badges of an unknown server as PNG and SVG, an error image, the
+// template list, the designer page), and prints as JSON which modules of the drawing engine this
+// thread (the one that answers) has loaded by then.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../../src/config.ts";
+import { createApp } from "../../../src/http/app.ts";
+import { listen } from "../../../src/http/listen.ts";
+import { createLogger } from "../../../src/log.ts";
+import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
+
+/** What only drawing needs: the font parser, the encoders, the engine's text and its entry. */
+const ENGINE = /node_modules\/(fontkit|@jsquash|omggif)\/|src\/render\/(index|text\/outline-face|encode\/webp)\.ts$/;
+
+const PATHS = [
+  "/api/banner?server_name=Hello&format=png",
+  "/api/banner?server_name=Hello&format=webp&size=728x90",
+  "/api/banner?server_name=Hello&format=gif&animate=motd&motd_line_1=a&motd_line_2=b",
+  "/api/banner?size=1x1",
+  "/shields/servers/00000000-0000-4000-8000-000000000000/players.png",
+  "/shields/servers/00000000-0000-4000-8000-000000000000/players.svg",
+  "/api/templates",
+  "/",
+];
+
+const dir = mkdtempSync(join(tmpdir(), "pennant-engine-"));
+const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RENDER_THREADS: process.env.PENNANT_RENDER_THREADS ?? "2" });
+const store = openSqliteStore(config.dbPath);
+const app = await createApp({ config, store, now: Date.now, log: createLogger({ level: "error", write: () => {} }), startRenderThreads: true });
+const port = listen(app, "127.0.0.1", 0);
+const answers: Record<string, string> = {};
+for (const path of PATHS) {
+  // Asked as an <img> asks: a refused banner answers with an error image.
+  const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept: "image/avif,image/webp,image/*,*/*;q=0.8" } });
+  await answer.arrayBuffer();
+  answers[path] = `${answer.status} ${answer.headers.get("content-type")}`;
+}
+// Bun lists every module it has evaluated, ES modules too, in require.cache.
+const loaded = Object.keys(require.cache).filter((name) => ENGINE.test(name)).map((name) => name.slice(name.lastIndexOf("/src/") + 1));
+console.log(JSON.stringify({ answers, loaded }));
+await app.stop(true);
+await store.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
