@@ -9,7 +9,7 @@
 // --sourcemap keeps PENNANT_DEBUG stack traces readable (~0.8 MB).
 
 import { rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..");
 export const COMPILE_FLAGS = ["--compile", "--minify", "--bytecode", "--format=esm", "--sourcemap"] as const;
@@ -36,8 +36,9 @@ export async function compile({ outfile, target, entry = "src/index.ts" }: Compi
   );
   const [stdout, stderr, code] = await Promise.all([new Response(build.stdout).text(), new Response(build.stderr).text(), build.exited]);
   if (code !== 0) throw new Error(`bun build ${target ?? "(this machine)"} failed: ${(stderr || stdout).trim()}`);
-  // The source map is embedded; Bun also leaves a copy beside the executable.
+  // The source maps are embedded; Bun also leaves copies beside the executable (the worker's under its own name).
   rmSync(`${outfile}.map`, { force: true });
+  for (const entry of WORKER_ENTRIES) rmSync(join(dirname(outfile), `${basename(entry, ".ts")}.js.map`), { force: true });
 }
 
 export function mebibytes(bytes: number): string {

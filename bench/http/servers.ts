@@ -52,11 +52,17 @@ export function seedDatabase(dbPath: string): Seeded {
   }
 }
 
-/** `serve` on a loopback port over `dir`/name.db (seeded first), configured by `env` (the bench's raised budgets by default). */
-export async function startPennant(dir: string, name: string, env: Record<string, string> = BENCH_ENV): Promise<{ server: RunningServer; seeded: Seeded }> {
+/**
+ * `serve` on a loopback port over `dir`/name.db (seeded first), configured by
+ * `env` (the bench's raised budgets by default), run from source unless
+ * `command` names another program (the release binary).
+ */
+export async function startPennant(
+  dir: string, name: string, env: Record<string, string> = BENCH_ENV, command?: string[],
+): Promise<{ server: RunningServer; seeded: Seeded }> {
   const dbPath = join(dir, `${name}.db`);
   const seeded = seedDatabase(dbPath);
-  const server = await startServe({ ...env, PENNANT_DB: dbPath });
+  const server = await startServe({ ...env, PENNANT_DB: dbPath }, command ? { command } : {});
   return { server, seeded };
 }
 
