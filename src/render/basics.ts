@@ -7,7 +7,7 @@
 
 export { type Color, rgba, parseHexColor } from "./color.ts";
 export type { GradientStop } from "./paint/paint.ts";
-export { type Pixmap, MAX_PIXMAP_SIDE } from "./pixmap.ts";
+export type { Pixmap } from "./pixmap.ts";
 export { ellipsizedPrefix } from "./text/ellipsis.ts";
 export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
 export { LARGE_WEBP_PIXELS } from "./encode/webp-limits.ts";

@@ -5,7 +5,7 @@ import { flattenPath } from "../../src/render/raster/flatten.ts";
 const apply = (t: typeof IDENTITY, x: number, y: number) => [t.a * x + t.c * y + t.e, t.b * x + t.d * y + t.f];
 
 describe("transforms", () => {
-  test("then applies the first transform first; invert undoes it", () => {
+  test("compose applies the first transform first; invert undoes it", () => {
     const t = compose(compose(scale(2, 3), rotate(Math.PI / 2)), translate(10, 20));
     const [x, y] = apply(t, 1, 1);
     expect(x).toBeCloseTo(10 - 3, 9);
@@ -14,6 +14,13 @@ describe("transforms", () => {
     expect(back[0]).toBeCloseTo(1, 9);
     expect(back[1]).toBeCloseTo(1, 9);
     expect(invert(scale(0, 1))).toBeNull();
+  });
+
+  test("the engine's entries import dynamically: neither exports `then`, which would make its module a thenable that never resolves", async () => {
+    for (const entry of ["index.ts", "basics.ts"]) {
+      const engine = await import(`../../src/render/${entry}`);
+      expect(Object.keys(engine)).not.toContain("then");
+    }
   });
 });
 
