@@ -8,7 +8,7 @@ import { CacheBudget } from "../../cache/budget.ts";
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
-import type { DrawJob } from "./draw-job.ts";
+import type { drawJob, DrawingKit, DrawJob } from "./draw-job.ts";
 import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally } from "./draw-memory.ts";
 import { RenderPool } from "./render-pool.ts";
 
@@ -44,7 +44,7 @@ export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">)
 export class InThreadDrawer implements Drawer {
   readonly slots = 1;
   private readonly budget: CacheBudget;
-  private engine?: Promise<{ drawJob: typeof import("./draw-job.ts").drawJob; kit: import("./draw-job.ts").DrawingKit }>;
+  private engine?: Promise<{ drawJob: typeof drawJob; kit: DrawingKit }>;
   /** The drawings made and answered since this thread last asked for a collection (draw-memory.ts). */
   private readonly garbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
 
@@ -53,7 +53,7 @@ export class InThreadDrawer implements Drawer {
   }
 
   private loadEngine() {
-    return this.engine ??= import("./draw-job.ts").then(({ drawJob, DrawingKit }) => ({ drawJob, kit: new DrawingKit(this.budget) }));
+    return this.engine ??= import("./draw-job.ts").then((engine) => ({ drawJob: engine.drawJob, kit: new engine.DrawingKit(this.budget) }));
   }
 
   async draw(drawing: Drawing): Promise<Uint8Array> {
