@@ -3,7 +3,9 @@
 // makes a token, serves signed pushes, status reads, /healthz, /metrics, the
 // API description and its page (/openapi.json, /docs: embedded, nothing from
 // elsewhere) and JSON log lines, stops cleanly on SIGTERM. Release archives unpack to a
-// working executable. A second binary built from the render code draws text
+// working executable. Drawing on the answering thread (no render threads)
+// loads the engine from the bundle on first use and gives the render
+// threads' bytes. A second binary built from the render code draws text
 // with the embedded fonts and encodes with the embedded wasm.
 
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -129,6 +131,28 @@ describe("release binary", () => {
     }
     // Nothing of SQLite's: no data folder was made.
     expect(existsSync(join(home, "data"))).toBe(false);
+  });
+
+  test("drawing on its answering thread (PENNANT_RENDER_THREADS=0) loads the engine from the bundle on first use: the render threads' bytes", async () => {
+    const paths = [
+      "/api/banner?server_name=Hello%20%C2%A7aWorld&online_players=3&max_players=20&format=webp&size=728x90",
+      "/api/banner?template_key=card&server_name=Hello&size=300x250&scale=2",
+      `/shields/servers/${newUuid()}/players.png`,
+    ];
+    const answers: Record<string, string[]> = {};
+    for (const threads of ["0", "2"]) {
+      const serve = await startServe({ PENNANT_RENDER_THREADS: threads }, { command: [binary], cwd: tempDir("binary-threads") });
+      try {
+        answers[threads] = await Promise.all(paths.map(async (path) => {
+          const answer = await fetch(serve.url + path);
+          return `${answer.status} ${answer.headers.get("content-type")} ${Bun.hash(await answer.arrayBuffer())}`;
+        }));
+      } finally {
+        await serve.kill();
+      }
+    }
+    expect(answers["0"]!.map((answer) => answer.split(" ").slice(0, 2).join(" "))).toEqual(["200 image/webp", "200 image/png", "404 image/png"]);
+    expect(answers["0"]).toEqual(answers["2"]!);
   });
 
   test("draws text with its embedded fonts and encodes PNG and WebP with its embedded wasm", async () => {
