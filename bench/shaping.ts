@@ -1,8 +1,8 @@
 // Shaping bench (numbers, not tests): a string never shaped before, by
-// fontkit's layout and by the ASCII fast path of outline faces (tables warm, as
-// on a server that has drawn a few banners), alternating in one process; then
-// a cold 468x60 banner (a new server name per run, drawn and encoded to PNG)
-// with the fast path and with fontkit only, alternating.
+// fontkit's layout and from the faces' tables (learned ahead of time,
+// src/render/text/face-tables.ts), alternating in one process; then a cold
+// 468x60 banner (a new server name per run, drawn and encoded to PNG) with the
+// tables and with fontkit only, alternating.
 //
 // Run: bun bench/shaping.ts [--quick]
 
@@ -32,9 +32,6 @@ function alternate(a: (i: number) => void, b: (i: number) => void): string {
   return `${sa.median.toFixed(1)} µs (p95 ${sa.p95.toFixed(1)}) vs ${sb.median.toFixed(1)} µs (p95 ${sb.p95.toFixed(1)}): ${(sb.median / sa.median).toFixed(1)}x`;
 }
 
-// Warm the pair tables with what banners draw, as a running server's would be.
-for (let i = 0; i < 2000; i++) face.shape(`Skyblock Network ${i} Players: ${i},234 / 5,000 play.example${i}.com v1.21.${i % 10}`);
-
 const name = (i: number) => `Skyblock Network ${i}`;
 console.log(`new name ("Skyblock Network N"), fast path vs fontkit: ${alternate((i) => face.shape(name(i)), (i) => face.shapeWithFontkit(name(i)))}`);
 const motd = (i: number) => `Join now at play.example.com - ${i} online`;
@@ -56,4 +53,3 @@ for (const info of templates.values()) {
   };
   console.log(`cold 468x60 ${info.key} (new name and count per run), fast path vs fontkit only: ${alternate(banner, withFontkit)}`);
 }
-console.log(`tables learned (regular face): ${JSON.stringify(face.ascii.learned())}`);

@@ -3,7 +3,10 @@
 // engine's text cost some 40 MiB a thread (src/render/basics.ts). Checked in
 // a child process of its own (support/loaded-engine.ts), after it has
 // answered every kind of request; without render threads the same probe sees
-// the engine loaded (it draws there), which shows the probe sees it at all.
+// the engine loaded (it draws there), which shows the probe sees it at all,
+// and fontkit loaded only once a text beyond the faces' tables is drawn
+// (src/render/text/face-tables.ts): a thread drawing only such text never
+// pays for it.
 
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -11,7 +14,10 @@ import { join } from "node:path";
 interface Probe {
   answers: Record<string, string>;
   loaded: string[];
+  loadedAfterUnicode: string[];
 }
+
+const UNICODE_BANNER = `/api/banner?server_name=${encodeURIComponent("日本のサーバー")}&motd_line_1=${encodeURIComponent("Café")}`;
 
 async function probe(threads: number): Promise<Probe> {
   const child = Bun.spawn([process.execPath, join(import.meta.dir, "support", "loaded-engine.ts")], {
@@ -26,7 +32,7 @@ async function probe(threads: number): Promise<Probe> {
 
 describe("the answering thread's modules", () => {
   test("with render threads: every kind of image answered, and no font parser, encoder or engine entry loaded", async () => {
-    const { answers, loaded } = await probe(2);
+    const { answers, loaded, loadedAfterUnicode } = await probe(2);
     expect(answers).toEqual({
       "/api/banner?server_name=Hello&format=png": "200 image/png",
       "/api/banner?server_name=Hello&format=webp&size=728x90": "200 image/webp",
@@ -36,13 +42,17 @@ describe("the answering thread's modules", () => {
       "/shields/servers/00000000-0000-4000-8000-000000000000/players.svg": "404 image/svg+xml",
       "/api/templates": "200 application/json;charset=utf-8",
       "/": "200 text/html; charset=utf-8",
+      [UNICODE_BANNER]: "200 image/png",
     });
     expect(loaded).toEqual([]);
+    expect(loadedAfterUnicode).toEqual([]);
   }, 60_000);
 
-  test("without render threads the same probe sees the engine loaded", async () => {
-    const { loaded } = await probe(0);
+  test("without render threads the same probe sees the engine loaded, and fontkit only for text beyond the tables", async () => {
+    const { loaded, loadedAfterUnicode } = await probe(0);
     expect(loaded).toContain("src/render/index.ts");
-    expect(loaded.some((name) => name.includes("/fontkit/"))).toBe(true);
+    const fontkit = (modules: string[]) => modules.some((name) => name.includes("/fontkit/"));
+    expect(fontkit(loaded)).toBe(false);
+    expect(fontkit(loadedAfterUnicode)).toBe(true);
   }, 60_000);
 });

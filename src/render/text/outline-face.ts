@@ -1,17 +1,21 @@
 // Outline faces: TrueType, OpenType (CFF) and WOFF2 files read with fontkit.
-// Shaping uses fontkit's layout (kerning, ligatures, mark positioning); runs of
-// printable ASCII are composed from tables learned from it where that gives
-// the same result (ascii-shaper.ts).
+// Shaping uses fontkit's layout (kerning, ligatures, mark positioning). A
+// shipped face comes with its tables (face-tables.ts), which answer for text
+// of the table alphabet as fontkit would; fontkit itself is loaded, and the
+// file opened, only for what they do not hold.
 
 import { readFileSync } from "node:fs";
-import * as fontkit from "fontkit";
-import { Path } from "../path.ts";
-import { AsciiShaper } from "./ascii-shaper.ts";
+import type * as fontkit from "fontkit";
+import type { Path } from "../path.ts";
 import { allocateFaceId, type Face, type FaceMetrics, type ShapedRun } from "./face.ts";
+import { TableShaper, type FaceTables } from "./face-tables.ts";
+import { metricsOf, nameOf, outlineOf, shapeOf } from "./fontkit-font.ts";
 
 export interface OutlineFaceOptions {
   bold?: boolean;
   italic?: boolean;
+  /** The face's tables, learned ahead of time from this very file. */
+  tables?: FaceTables;
 }
 
 // fontkit keeps every glyph object it ever made, parsed outline included, in
@@ -26,26 +30,12 @@ interface FontkitInternals {
   _glyphs?: Record<number, unknown>;
 }
 
-// fontkit's types omit the OS/2 strikeout fields.
-interface Os2Strikeout {
-  yStrikeoutSize?: number;
-  yStrikeoutPosition?: number;
-}
-
-function metricsOf(font: fontkit.Font): FaceMetrics {
-  const os2 = font["OS/2"] as unknown as Os2Strikeout | undefined;
-  const unitsPerEm = font.unitsPerEm;
-  const fallbackThickness = Math.max(1, Math.round(unitsPerEm / 20));
-  return {
-    unitsPerEm,
-    ascent: font.ascent,
-    descent: font.descent,
-    lineGap: font.lineGap,
-    underlinePosition: font.underlinePosition || -Math.round(unitsPerEm / 10),
-    underlineThickness: font.underlineThickness || fallbackThickness,
-    strikeoutPosition: os2?.yStrikeoutPosition || Math.round(unitsPerEm * 0.3),
-    strikeoutThickness: os2?.yStrikeoutSize || fallbackThickness,
-  };
+/**
+ * fontkit, loaded on first use. Required, not imported: loading it is synchronous (drawing is) and
+ * happens only in a thread that draws something the tables do not hold.
+ */
+function fontkitModule(): typeof fontkit {
+  return require("fontkit") as typeof fontkit;
 }
 
 export class OutlineFace implements Face {
@@ -56,68 +46,66 @@ export class OutlineFace implements Face {
   readonly italic: boolean;
   readonly pixelAligned = false;
   readonly fauxBoldEm = 1 / 16;
+  /** The answers of the face's tables, if it has them. */
+  readonly tables: TableShaper | undefined;
   private calls = 0;
-  readonly ascii: AsciiShaper;
+  private opened: fontkit.Font | undefined;
 
-  constructor(private readonly font: fontkit.Font, options: OutlineFaceOptions = {}) {
-    this.ascii = new AsciiShaper(font);
-    this.name = font.fullName || font.postscriptName || "font";
-    this.metrics = metricsOf(font);
+  constructor(private readonly file: string, options: OutlineFaceOptions = {}) {
     this.bold = options.bold ?? false;
     this.italic = options.italic ?? false;
+    this.tables = options.tables && new TableShaper(options.tables);
+    this.name = options.tables?.name ?? nameOf(this.font());
+    this.metrics = options.tables?.metrics ?? metricsOf(this.font());
+  }
+
+  /** Whether fontkit has opened the face's file (for tests). */
+  get fontkitOpened(): boolean {
+    return this.opened !== undefined;
+  }
+
+  private font(): fontkit.Font {
+    if (!this.opened) {
+      const font = fontkitModule().create(readFileSync(this.file));
+      if (!("unitsPerEm" in font)) throw new Error(`${this.file} is a font collection; name one face`);
+      this.opened = font;
+    }
+    return this.opened;
   }
 
   covers(codePoint: number): boolean {
-    return this.font.hasGlyphForCodePoint(codePoint);
+    return this.tables?.covers(codePoint) ?? this.font().hasGlyphForCodePoint(codePoint);
   }
 
   shape(text: string): ShapedRun {
-    return this.ascii.shape(text) ?? this.shapeWithFontkit(text);
+    return this.tables?.shape(text) ?? this.shapeWithFontkit(text);
   }
 
-  /** fontkit's own layout of `text` (the reference the ASCII tables are learned from and tested against). */
+  /** fontkit's own layout of `text` (the reference the tables are learned from and tested against). */
   shapeWithFontkit(text: string): ShapedRun {
     this.trimFontkitCache();
-    const run = this.font.layout(text);
-    const positions = run.positions;
-    return {
-      glyphIds: run.glyphs.map((glyph) => glyph.id),
-      advances: positions.map((p) => p.xAdvance),
-      xOffsets: positions.map((p) => p.xOffset),
-      yOffsets: positions.map((p) => p.yOffset),
-    };
+    return shapeOf(this.font(), text);
   }
 
   outline(glyphId: number): Path {
+    const stored = this.tables?.outline(glyphId);
+    if (stored) return stored;
     this.trimFontkitCache();
-    const path = new Path();
-    for (const { command, args } of this.font.getGlyph(glyphId).path.commands) {
-      const a = args as number[];
-      switch (command) {
-        case "moveTo": path.moveTo(a[0]!, a[1]!); break;
-        case "lineTo": path.lineTo(a[0]!, a[1]!); break;
-        case "quadraticCurveTo": path.quadTo(a[0]!, a[1]!, a[2]!, a[3]!); break;
-        case "bezierCurveTo": path.cubicTo(a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!); break;
-        case "closePath": path.close(); break;
-      }
-    }
-    return path;
+    return outlineOf(this.font(), glyphId);
   }
 
   /** The number of glyph objects fontkit holds for this face (bounded by FONTKIT_GLYPH_LIMIT + TRIM_EVERY per call kind). */
   fontkitGlyphCount(): number {
-    return Object.keys((this.font as unknown as FontkitInternals)._glyphs ?? {}).length;
+    return Object.keys((this.opened as unknown as FontkitInternals | undefined)?._glyphs ?? {}).length;
   }
 
   private trimFontkitCache(): void {
-    if (++this.calls % TRIM_EVERY !== 0) return;
-    if (this.fontkitGlyphCount() > FONTKIT_GLYPH_LIMIT) (this.font as unknown as FontkitInternals)._glyphs = {};
+    if (++this.calls % TRIM_EVERY !== 0 || !this.opened) return;
+    if (this.fontkitGlyphCount() > FONTKIT_GLYPH_LIMIT) (this.opened as unknown as FontkitInternals)._glyphs = {};
   }
 }
 
-/** Opens a font file (a path, which may point into the compiled binary's embedded files). */
+/** A face of a font file (a path, which may point into the compiled binary's embedded files). */
 export function openOutlineFace(file: string, options: OutlineFaceOptions = {}): OutlineFace {
-  const font = fontkit.create(readFileSync(file));
-  if (!("unitsPerEm" in font)) throw new Error(`${file} is a font collection; name one face`);
-  return new OutlineFace(font, options);
+  return new OutlineFace(file, options);
 }

@@ -1,18 +1,17 @@
-// Whether fontkit's layout of printable ASCII text in a font is pairwise: each
-// glyph's position depends only on its own character and its neighbours, so
-// that it can be rebuilt from shapes of one and two characters (ascii-shaper.ts).
+// Whether fontkit's layout of text in the table alphabet (table-alphabet.ts:
+// printable ASCII and three more) in a font is pairwise: each glyph's position
+// depends only on its own character and its neighbours, so that it can be
+// rebuilt from shapes of one and two characters (table-learning.ts).
 // Read from the font's own GSUB/GPOS lookups, not guessed: a lookup either
 // works on adjacent pairs (pair kerning, single positioning, ligatures, which
 // the shaper detects per pair), or provably never fires on a run of ASCII
 // glyphs (mark attachment, contextual rules whose sequences need a non-ASCII
-// glyph). Anything else (a contextual rule that could match ASCII, a glyph
+// glyph). "ASCII" below stands for the whole alphabet. Anything else (a
+// contextual rule that could match ASCII, a glyph
 // substituted one for one, a variable font) makes the context not pairwise.
 
 import type * as fontkit from "fontkit";
-
-/** The first printable ASCII character (space) and how many there are (through "~"). */
-export const ASCII_FIRST = 0x20;
-export const ASCII_COUNT = 95;
+import { ALPHABET_SIZE, TABLE_ALPHABET } from "./table-alphabet.ts";
 
 // The parts of fontkit's parsed OpenType tables read here (fontkit's types leave them as `any`).
 interface Coverage { version: number; glyphs?: number[]; rangeRecords?: Array<{ start: number; end: number }> }
@@ -48,10 +47,10 @@ interface LayoutTable {
 }
 
 export interface PairwiseProof {
-  /** Glyph ids fontkit maps each printable ASCII character to (by cmap). */
+  /** Glyph ids fontkit maps each character of the alphabet to (by cmap). */
   glyphIds: number[];
   /**
-   * Character pairs (first * ASCII_COUNT + second, 0-based) that begin a ligature of three or more
+   * Character pairs (first * ALPHABET_SIZE + second, places in the alphabet) that begin a ligature of three or more
    * glyphs: the pair's own shape cannot reveal such a ligature, so runs holding it go to fontkit.
    */
   ligaturePrefixes: Set<number>;
@@ -112,7 +111,7 @@ class LookupCheck {
       if (!this.ascii.has(first)) return;
       for (const { components } of table.ligatureSets!.get(index)) {
         const second = components[0]!;
-        if (components.length >= 2 && this.ascii.has(second)) this.ligaturePrefixes.add(this.ascii.get(first)! * ASCII_COUNT + this.ascii.get(second)!);
+        if (components.length >= 2 && this.ascii.has(second)) this.ligaturePrefixes.add(this.ascii.get(first)! * ALPHABET_SIZE + this.ascii.get(second)!);
       }
     });
   }
@@ -157,18 +156,18 @@ function lookupsOf(table: LayoutTable | undefined, script: string, features: rea
 }
 
 /**
- * The proof that fontkit's layout of printable ASCII under `script` with
- * `features` (what fontkit's shaper plans, see ascii-shaper.ts) is pairwise
+ * The proof that fontkit's layout of the alphabet under `script` with
+ * `features` (what fontkit's shaper plans, see table-learning.ts) is pairwise
  * in `font`, or undefined when it cannot be given.
  */
 export function provePairwise(font: fontkit.Font, script: string, features: readonly string[]): PairwiseProof | undefined {
   const raw = font as unknown as { GSUB?: LayoutTable; GPOS?: LayoutTable; GDEF?: { glyphClassDef?: ClassDef }; morx?: unknown };
   // AAT layout and variation deltas are other engines than the one read here.
   if (raw.morx || font.variationAxes && Object.keys(font.variationAxes).length > 0) return undefined;
-  const glyphIds = Array.from({ length: ASCII_COUNT }, (_, k) => font.glyphForCodePoint(ASCII_FIRST + k).id);
+  const glyphIds = [...TABLE_ALPHABET].map((char) => font.glyphForCodePoint(char.charCodeAt(0)).id);
   const ascii = new Map(glyphIds.map((glyph, k) => [glyph, k]));
-  // Two characters on one glyph could not be told apart in a pair table.
-  if (ascii.size !== ASCII_COUNT) return undefined;
+  // Two characters on one glyph (two the font lacks, on .notdef) could not be told apart in a pair table.
+  if (ascii.size !== ALPHABET_SIZE) return undefined;
   // Marks and ligature glyphs are skipped by lookups that ignore them; ASCII glyphs must be neither.
   const glyphClasses = raw.GDEF?.glyphClassDef;
   if (glyphClasses && glyphIds.some((glyph) => classOf(glyph, glyphClasses) >= 2)) return undefined;

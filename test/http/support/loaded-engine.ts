@@ -3,7 +3,8 @@
 // environment, asks it for what every kind of visitor asks (banners in each
 // format, badges of an unknown server as PNG and SVG, an error image, the
 // template list, the designer page), and prints as JSON which modules of the drawing engine this
-// thread (the one that answers) has loaded by then.
+// thread (the one that answers) has loaded by then, and again after a banner
+// whose text is beyond the faces' tables (Japanese, accented Latin).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,15 +35,18 @@ const store = openSqliteStore(config.dbPath);
 const app = await createApp({ config, store, now: Date.now, log: createLogger({ level: "error", write: () => {} }), startRenderThreads: true });
 const port = listen(app, "127.0.0.1", 0);
 const answers: Record<string, string> = {};
-for (const path of PATHS) {
+async function ask(path: string): Promise<void> {
   // Asked as an <img> asks: a refused banner answers with an error image.
   const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept: "image/avif,image/webp,image/*,*/*;q=0.8" } });
   await answer.arrayBuffer();
   answers[path] = `${answer.status} ${answer.headers.get("content-type")}`;
 }
 // Bun lists every module it has evaluated, ES modules too, in require.cache.
-const loaded = Object.keys(require.cache).filter((name) => ENGINE.test(name)).map((name) => name.slice(name.lastIndexOf("/src/") + 1));
-console.log(JSON.stringify({ answers, loaded }));
+const engineModules = () => Object.keys(require.cache).filter((name) => ENGINE.test(name)).map((name) => name.slice(name.lastIndexOf("/src/") + 1));
+for (const path of PATHS) await ask(path);
+const loaded = engineModules();
+await ask(`/api/banner?server_name=${encodeURIComponent("日本のサーバー")}&motd_line_1=${encodeURIComponent("Café")}`);
+console.log(JSON.stringify({ answers, loaded, loadedAfterUnicode: engineModules() }));
 await app.stop(true);
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,15 @@
 // What the shipped faces never do, but other fonts may, stays exact: kerning
 // that differs by script, pairs that move glyphs other than by the left
 // advance, and contextual rules that could match ASCII. Shown on stand-in
-// fonts (the shipped ones are compared with fontkit in ascii-shaper.test.ts).
+// fonts, learned into tables as the shipped ones are (those are compared with
+// fontkit in table-shaping.test.ts).
 
 import { describe, expect, test } from "bun:test";
 import type * as fontkit from "fontkit";
-import { AsciiShaper } from "../../../src/render/text/ascii-shaper.ts";
 import type { ShapedRun } from "../../../src/render/text/face.ts";
+import { TableShaper } from "../../../src/render/text/face-tables.ts";
 import { provePairwise } from "../../../src/render/text/pairwise-proof.ts";
+import { learnShapingTables } from "../../../src/render/text/table-learning.ts";
 
 /**
  * A stand-in for a fontkit font: glyph id = code point, advance 500, "T." kerns in every script, "1," only
@@ -45,7 +47,8 @@ function reference(font: ReturnType<typeof standInFont>, text: string): ShapedRu
 
 describe("composing runs", () => {
   const font = standInFont();
-  const shaper = new AsciiShaper(font as unknown as fontkit.Font);
+  const metrics = { unitsPerEm: 1000, ascent: 800, descent: -200, lineGap: 0, underlinePosition: -100, underlineThickness: 50, strikeoutPosition: 300, strikeoutThickness: 50 };
+  const shaper = new TableShaper({ name: "stand-in", metrics, outlines: {}, ...learnShapingTables(font as unknown as fontkit.Font) });
 
   test("kerning learned per script: a pair kerned only under Latin stays unkerned in a run without letters", () => {
     for (const text of ["1,", "a1,", "1,000", "Players 1,000", "T.1,", "x T.T. 1,2"]) {

@@ -1,22 +1,24 @@
-// The ASCII fast path of outline faces gives exactly what fontkit's layout
-// gives (glyph ids, advances, offsets) for every shipped outline face, on every
-// pair, on every triple in which some pair kerns or ligates, on banner-like
-// texts and on seeded random strings; and it is really taken (the comparisons
-// are not of fontkit with itself).
+// The tables of the shipped DejaVu faces (glyphs/dejavu/tables.json) shape
+// exactly as fontkit's layout does (glyph ids, advances, offsets), on every
+// pair of the table alphabet, on every triple in which some pair kerns or
+// ligates, on banner-like texts and on seeded random strings; and they are
+// really used (the comparisons are not of fontkit with itself).
 
 import { describe, expect, test } from "bun:test";
+import * as fontkit from "fontkit";
 import { sansFamily } from "../../../src/render/index.ts";
 import type { ShapedRun } from "../../../src/render/text/face.ts";
+import { DEJAVU_FILES } from "../../../src/render/text/fonts.ts";
 import type { OutlineFace } from "../../../src/render/text/outline-face.ts";
-import { ASCII_COUNT, provePairwise } from "../../../src/render/text/pairwise-proof.ts";
+import { provePairwise } from "../../../src/render/text/pairwise-proof.ts";
+import { ALPHABET_SIZE, TABLE_ALPHABET } from "../../../src/render/text/table-alphabet.ts";
 import { Random } from "../../fuzz/support/random.ts";
 
 const family = sansFamily();
-const FACES = [family.regular, family.bold!, family.italic!, ...family.fallbacks] as OutlineFace[];
-const DEJAVU = FACES.slice(0, 3);
+const DEJAVU = [family.regular, family.bold!, family.italic!] as OutlineFace[];
 
-const ASCII = Array.from({ length: ASCII_COUNT }, (_, k) => String.fromCharCode(0x20 + k));
-const PAIRS = ASCII.flatMap((a) => ASCII.map((b) => a + b));
+const ALPHABET = [...TABLE_ALPHABET];
+const PAIRS = ALPHABET.flatMap((a) => ALPHABET.map((b) => a + b));
 
 const BANNER_TEXTS = [
   "Skyblock Network", "Hypixel Network", "Mineplex", "The Hive", "CubeCraft Games", "Wynncraft", "2b2t",
@@ -35,7 +37,7 @@ function compare(face: OutlineFace, texts: Iterable<string>): { mismatches: Mism
   const mismatches: Mismatch[] = [];
   let fast = 0;
   for (const text of texts) {
-    if (face.ascii.shape(text)) fast++;
+    if (face.tables!.shape(text)) fast++;
     const shaped = face.shape(text);
     const reference = face.shapeWithFontkit(text);
     if (!Bun.deepEquals(shaped, reference, true)) mismatches.push({ text, fast: shaped, fontkit: reference });
@@ -81,12 +83,12 @@ describe.each(DEJAVU.map((face) => [face.name, face] as const))("%s", (_, face) 
     const inLatinRun = compare(face, PAIRS.map((pair) => `${pair}a`));
     expect(inLatinRun.mismatches).toEqual([]);
     expect(alone.fast).toBe(PAIRS.length - 3);
-    for (const ligature of ["ff", "fi", "fl"]) expect(face.ascii.shape(ligature)).toBeUndefined();
+    for (const ligature of ["ff", "fi", "fl"]) expect(face.tables!.shape(ligature)).toBeUndefined();
   });
 
   test("every triple in which a pair kerns or ligates shapes as with fontkit", () => {
     const triples = new Set<string>();
-    for (const pair of interacting) for (const c of ASCII) triples.add(pair + c).add(c + pair);
+    for (const pair of interacting) for (const c of ALPHABET) triples.add(pair + c).add(c + pair);
     const { mismatches, fast } = compare(face, triples);
     expect(mismatches).toEqual([]);
     expect(fast).toBeGreaterThan(triples.size * 0.9);
@@ -95,14 +97,16 @@ describe.each(DEJAVU.map((face) => [face.name, face] as const))("%s", (_, face) 
   test("banner texts shape as with fontkit, by the fast path unless they hold a ligature", () => {
     const { mismatches, fast } = compare(face, BANNER_TEXTS);
     expect(mismatches).toEqual([]);
-    expect(face.ascii.shape("Players: 1,234 / 5,000")).toBeDefined();
-    expect(face.ascii.shape("office")).toBeUndefined();
+    expect(face.tables!.shape("Players: 1,234 / 5,000")).toBeDefined();
+    expect(face.tables!.shape("now · peak 24h: \u2014")).toBeDefined();
+    expect(face.tables!.shape("Skyblock Netw\u2026")).toBeDefined();
+    expect(face.tables!.shape("office")).toBeUndefined();
     expect(fast).toBeGreaterThan(BANNER_TEXTS.length * 0.7);
   });
 
   test("seeded random strings shape as with fontkit", () => {
     const kerning = [...new Set(interacting.join(""))].join("");
-    const everything = compare(face, randomTexts(0x5eed, 1500, ASCII.join("")));
+    const everything = compare(face, randomTexts(0x5eed, 1500, TABLE_ALPHABET));
     const kerningOnly = compare(face, randomTexts(0xbe11, 1500, kerning));
     expect(everything.mismatches).toEqual([]);
     expect(kerningOnly.mismatches).toEqual([]);
@@ -111,23 +115,16 @@ describe.each(DEJAVU.map((face) => [face.name, face] as const))("%s", (_, face) 
   });
 });
 
-describe("Unifont fallbacks", () => {
-  test.each(FACES.slice(3).map((face) => [face.name, face] as const))("%s: pairs and random strings shape as with fontkit", (_, face) => {
-    expect(compare(face, PAIRS).mismatches).toEqual([]);
-    expect(compare(face, randomTexts(0xf00d, 500, ASCII.join(""))).mismatches).toEqual([]);
-  });
-});
-
 describe("the pairwise proof", () => {
+  const font = fontkit.openSync(DEJAVU_FILES["DejaVuSans.ttf"]) as fontkit.Font;
+
   test("finds DejaVu's three-glyph ligatures (ffi, ffl), whose first pair alone could be missed", () => {
-    const font = (family.regular as unknown as { font: Parameters<typeof provePairwise>[0] }).font;
     const proof = provePairwise(font, "latn", ["liga"]);
-    const ff = ("f".charCodeAt(0) - 0x20) * ASCII_COUNT + ("f".charCodeAt(0) - 0x20);
+    const ff = ("f".charCodeAt(0) - 0x20) * ALPHABET_SIZE + ("f".charCodeAt(0) - 0x20);
     expect(proof?.ligaturePrefixes).toEqual(new Set([ff]));
   });
 
   test("refuses a substitution of ASCII glyphs, accepts a contextual rule that needs a combining mark", () => {
-    const font = (family.regular as unknown as { font: Parameters<typeof provePairwise>[0] }).font;
     // Latin 'aalt' is an alternate substitution covering "IJaly": not pairwise.
     expect(provePairwise(font, "latn", ["aalt"])).toBeUndefined();
     // 'ccmp' holds a chaining rule on i and j, but only before combining marks: never on ASCII alone.

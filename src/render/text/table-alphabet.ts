@@ -1,0 +1,24 @@
+// The characters outline faces shape from tables learned ahead of time
+// (face-tables.ts) instead of with fontkit: printable ASCII (badges, most
+// banner lines) and the three Pennant writes itself beyond it: "·" between
+// captions, "—" for a count it does not know and "…" ending cut text. A run
+// of only these in a shipped face never needs fontkit, so a render thread
+// that draws nothing else never loads it.
+
+const PRINTABLE_ASCII_FIRST = 0x20;
+const PRINTABLE_ASCII_LAST = 0x7e;
+const BEYOND_ASCII = "\u00b7\u2014\u2026";
+
+/** The alphabet in table order: printable ASCII, then the characters beyond it. */
+export const TABLE_ALPHABET = String.fromCharCode(...Array.from({ length: PRINTABLE_ASCII_LAST - PRINTABLE_ASCII_FIRST + 1 }, (_, k) => PRINTABLE_ASCII_FIRST + k)) + BEYOND_ASCII;
+export const ALPHABET_SIZE = TABLE_ALPHABET.length;
+
+/** Whether `text` holds only characters of the alphabet. */
+export const IN_ALPHABET = /^[\x20-\x7e\u00b7\u2014\u2026]*$/;
+
+/** The character's place in TABLE_ALPHABET, or -1. */
+export function alphabetIndex(charCode: number): number {
+  if (charCode >= PRINTABLE_ASCII_FIRST && charCode <= PRINTABLE_ASCII_LAST) return charCode - PRINTABLE_ASCII_FIRST;
+  const beyond = BEYOND_ASCII.indexOf(String.fromCharCode(charCode));
+  return beyond < 0 ? -1 : PRINTABLE_ASCII_LAST - PRINTABLE_ASCII_FIRST + 1 + beyond;
+}
