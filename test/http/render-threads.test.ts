@@ -128,7 +128,7 @@ describe("the pool of render threads", () => {
     try {
       const failed = new Promise<string>((resolve) => worker.addEventListener("error", (event) => resolve(event.message)));
       // A job before the "start" message that gives the thread its caches: it has nothing to draw with.
-      worker.postMessage({ type: "draw", id: 1, job: (await bannerPlan(MANUAL)).job, collect: false });
+      worker.postMessage({ type: "draw", id: 1, job: (await bannerPlan(MANUAL)).job, collect: null });
       expect(await failed).toMatch(/undefined|not an object/);
     } finally {
       worker.terminate();

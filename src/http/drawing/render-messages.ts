@@ -9,8 +9,13 @@ import type { DrawJob } from "./draw-job.ts";
 export type ToRenderThread =
   /** First message: the bytes of this thread's drawing caches. */
   | { type: "start"; cacheBytes: CacheBytes }
-  /** collect: its drawings since it last collected add up to RENDER_THREAD_COLLECT_AFTER_BYTES; it collects once it has answered (draw-memory.ts). */
-  | { type: "draw"; id: number; job: DrawJob; collect: boolean };
+  /**
+   * collect, once it has answered (draw-memory.ts): "full" when its drawings since it last collected add
+   * up to RENDER_THREAD_COLLECT_AFTER_BYTES, "young" after RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES badges.
+   */
+  | { type: "draw"; id: number; job: DrawJob; collect: GarbageCollection | null };
+
+export type GarbageCollection = "full" | "young";
 
 /** Each answer carries the thread's cache usage after the drawing, for /metrics without a round trip. */
 export type FromRenderThread =

@@ -14,8 +14,7 @@
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
 import {
-  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally,
-  RENDER_THREAD_COLLECT_AFTER_BYTES,
+  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally,
 } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "./drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
@@ -45,8 +44,8 @@ interface RenderThread {
   deadline: ReturnType<typeof setTimeout> | undefined;
   /** Its drawing caches as its last answer reported them. */
   usage: Array<[CacheName, CacheStats]>;
-  /** The drawings it made since it last collected its garbage. */
-  garbage: GarbageTally;
+  /** When it collects its garbage. */
+  collections: CollectionSchedule;
 }
 
 /**
@@ -155,7 +154,7 @@ export class RenderPool implements Drawer {
       thread.tasks.push(next);
       if (thread.tasks.length === 1) this.startDeadline(thread);
       this.memoryInFlight += next.memory;
-      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: thread.garbage.add(drawingGarbage(next.drawing)) };
+      const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: thread.collections.after(next.drawing) };
       thread.worker.postMessage(message);
     }
   }
@@ -185,7 +184,7 @@ export class RenderPool implements Drawer {
     const worker = new Worker(WORKER_URL);
     // A pool left open (a test's app) must not keep the process alive.
     worker.unref();
-    const thread: RenderThread = { worker, tasks: [], deadline: undefined, usage: [], garbage: new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES) };
+    const thread: RenderThread = { worker, tasks: [], deadline: undefined, usage: [], collections: new CollectionSchedule() };
     const start: ToRenderThread = { type: "start", cacheBytes: this.perThread };
     worker.postMessage(start);
     worker.addEventListener("message", (event: MessageEvent<FromRenderThread>) => this.answered(thread, event.data));

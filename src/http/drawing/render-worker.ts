@@ -3,15 +3,20 @@
 // memory), and sends each image back with the buffer transferred, not copied.
 // Fonts, glyph caches and tables are loaded once per thread, on first use.
 
+import { edenGC } from "bun:jsc";
 import { CacheBudget } from "../../cache/budget.ts";
 import { trimWorkingBuffers } from "../../render/index.ts";
 import { drawJob, DrawingKit } from "./draw-job.ts";
-import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
+import type { FromRenderThread, GarbageCollection, ToRenderThread } from "./render-messages.ts";
 
 declare const self: Worker;
 
-/** The encoders' working buffers back to what the drawings since the last collection needed, then a full collection. */
-const collectGarbage = () => {
+/** Full: the encoders' working buffers back to what the drawings since the last collection needed, then a full collection. */
+const collectGarbage = (kind: GarbageCollection) => {
+  if (kind === "young") {
+    edenGC();
+    return;
+  }
   trimWorkingBuffers();
   Bun.gc(true);
 };
@@ -58,5 +63,6 @@ async function handle(message: ToRenderThread): Promise<void> {
   // WebP's 40 MiB encoder survived collection after collection). Now the
   // encoder is freed: the banner storm's peak fell from 461-475 to 425-446 MiB
   // (bench/threads.ts; docs/performance-notes.md).
-  if (message.collect) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(), collected())));
+  const kind = message.collect;
+  if (kind) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(kind), collected())));
 }

@@ -4,7 +4,8 @@
 
 import { describe, expect, test } from "bun:test";
 import {
-  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES,
+  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingGarbage, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES,
+  RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES,
 } from "../../../src/http/drawing/draw-memory.ts";
 
 describe("GarbageTally", () => {
@@ -58,5 +59,30 @@ describe("GarbageTally", () => {
       expect(answersUntilDue(encoded)).toBeGreaterThan(60);
       expect(answersUntilDue(encoded)).toBeLessThan(200);
     }
+  });
+});
+
+describe("CollectionSchedule (a render thread's collections)", () => {
+  const badge = { pixels: 100 * 20, contentType: "image/png", job: { kind: "badge" } } as const;
+  const banner = { pixels: 468 * 60, contentType: "image/png", job: { kind: "banner" } } as const;
+  const largeWebp = { pixels: 2400 * 600, contentType: "image/webp", job: { kind: "banner" } } as const;
+
+  test("a young collection after every RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES badges; banners do not count", () => {
+    const schedule = new CollectionSchedule();
+    const afterBadges = (count: number) => Array.from({ length: count }, () => schedule.after(badge));
+    expect(RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES).toBe(50);
+    expect(afterBadges(49).every((collection) => collection === null)).toBe(true);
+    expect(schedule.after(banner)).toBeNull();
+    expect(schedule.after(badge)).toBe("young");
+    expect(afterBadges(49).every((collection) => collection === null)).toBe(true);
+    expect(schedule.after(badge)).toBe("young");
+  });
+
+  test("a full collection when the drawings' garbage reaches the bound, which starts the badges' count again", () => {
+    const schedule = new CollectionSchedule();
+    for (let i = 0; i < 30; i++) expect(schedule.after(badge)).toBeNull();
+    expect(schedule.after(largeWebp)).toBe("full");
+    for (let i = 0; i < 49; i++) expect(schedule.after(badge)).toBeNull();
+    expect(schedule.after(badge)).toBe("young");
   });
 });
