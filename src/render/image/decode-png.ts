@@ -2,10 +2,8 @@
 // are checked on the header before anything is allocated, the image data is
 // inflated with a bound of exactly what the header implies (a decompression
 // bomb stops there), and every failure is a value, never an exception.
-// node:zlib (the one inflate with such a bound) is loaded on the first
-// decode: ~7 MiB that a thread which never reads a PNG does not pay.
 
-import type * as zlib from "node:zlib";
+import { inflateSync } from "node:zlib";
 import { Pixmap, MAX_PIXMAP_SIDE } from "../pixmap.ts";
 import { toStraightRgba } from "./png-pixels.ts";
 import { imageDataSize, PngFormatError, readPngStructure } from "./png-structure.ts";
@@ -30,7 +28,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 function inflateImageData(compressed: Uint8Array, expected: number): Uint8Array {
   let data: Uint8Array;
   try {
-    data = (require("node:zlib") as typeof zlib).inflateSync(compressed, { maxOutputLength: expected });
+    data = inflateSync(compressed, { maxOutputLength: expected });
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
       throw new PngFormatError(`image data inflates past the ${expected} bytes its header implies`);

@@ -4,6 +4,8 @@
 // inflate: a small file whose data inflates to gigabytes (a decompression
 // bomb) is refused after inflating at most that many bytes.
 
+import { crc32 } from "node:zlib";
+
 export class PngFormatError extends Error {}
 
 export interface PngHeader {
@@ -122,7 +124,7 @@ export function readPngStructure(bytes: Uint8Array): PngStructure {
     const type = typeName(bytes.subarray(offset + 4, offset + 8));
     const dataEnd = offset + 8 + length;
     if (dataEnd + 4 > bytes.length) throw new PngFormatError(`${type} chunk runs past the end of the file`);
-    if (Bun.hash.crc32(bytes.subarray(offset + 4, dataEnd)) !== view.getUint32(dataEnd)) throw new PngFormatError(`${type} chunk fails its CRC`);
+    if (crc32(bytes.subarray(offset + 4, dataEnd)) !== view.getUint32(dataEnd)) throw new PngFormatError(`${type} chunk fails its CRC`);
     const data = bytes.subarray(offset + 8, dataEnd);
     if ((header === null) !== (type === "IHDR")) throw new PngFormatError("IHDR must be the first chunk, and only once");
     if (type === "IHDR") header = parseHeader(data);
