@@ -14,11 +14,12 @@ export const TABLE_ALPHABET = String.fromCharCode(...Array.from({ length: PRINTA
 export const ALPHABET_SIZE = TABLE_ALPHABET.length;
 
 /** Whether `text` holds only characters of the alphabet. */
-export const IN_ALPHABET = /^[\x20-\x7e\u00b7\u2014\u2026]*$/;
+export const IN_ALPHABET = new RegExp(`^[\\x20-\\x7e${BEYOND_ASCII}]*$`);
 
 /** The character's place in TABLE_ALPHABET, or -1. */
 export function alphabetIndex(charCode: number): number {
   if (charCode >= PRINTABLE_ASCII_FIRST && charCode <= PRINTABLE_ASCII_LAST) return charCode - PRINTABLE_ASCII_FIRST;
-  const beyond = BEYOND_ASCII.indexOf(String.fromCharCode(charCode));
-  return beyond < 0 ? -1 : PRINTABLE_ASCII_LAST - PRINTABLE_ASCII_FIRST + 1 + beyond;
+  // A scan of three codes, not a string made per character: this runs for every character shaped.
+  for (let k = 0; k < BEYOND_ASCII.length; k++) if (BEYOND_ASCII.charCodeAt(k) === charCode) return PRINTABLE_ASCII_LAST - PRINTABLE_ASCII_FIRST + 1 + k;
+  return -1;
 }
