@@ -43,18 +43,13 @@ export const DRAWING_MEMORY_BYTES = 50 * MIB;
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
- * A render thread collects in full right after its answer (from the event
- * loop, not the drawing's stack: render-worker.ts says why) once its drawings left
- * this much (drawingGarbage): every ~30 banners of a mix of sizes at scale 1,
- * every few hundred badges, or after each WebP large enough that its
- * encoder's grown memory was dropped. A collection costs a
- * few ms of the collector's helper threads, on the cores the other render
- * threads need. Counting the drawings' in-flight memory instead (every 64
- * MiB: every ~11 banners of a mix of sizes), when each WebP also left its
- * straight copy and large pixmaps waited for the collector, the helper and
- * collector threads took 0.5 ms of CPU per new banner beside the render
- * thread's 4.0; counting what is left, 0.06 beside 3.7 (one render thread,
- * new banners of every size as PNG and WebP, after 20 s of the same load).
+ * A render thread collects right after its answer (from the event loop, not
+ * the drawing's stack: render-worker.ts says why) once its drawings left this
+ * much (drawingGarbage): every ~30 banners of a mix of sizes at scale 1, every
+ * few hundred badges. What kind of collection follows what it drew
+ * (CollectionSchedule): what a banner made dies young, so banners get a young
+ * collection (~1 ms); badges a full one, and so does a WebP large enough that
+ * its encoder's grown memory was dropped, at once.
  */
 export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
 /**
@@ -85,15 +80,20 @@ const DRAWING_GARBAGE_BYTES_PER_PIXEL = 8;
 /** A large WebP's encoder memory, dropped after it (src/render/encode/webp.ts): 40 MiB for 1200x300 at scale 2. */
 const DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL = 28;
 
+type Drawn = Pick<ImagePlan<unknown>, "pixels" | "contentType">;
+
+/** Whether the WebP encoder's instance, grown by this drawing, was dropped after it (src/render/encode/webp.ts). */
+export const dropsEncoder = ({ pixels, contentType }: Drawn): boolean => contentType === "image/webp" && pixels > LARGE_WEBP_PIXELS;
+
 /**
  * What a drawing leaves on its render thread's heap for the collector: its
  * objects, what it leaves for its pixels, and a large WebP's dropped encoder.
  * Not its straight copy (a scratch buffer reused by every encode) nor its
  * encoded bytes (transferred to the answering thread).
  */
-export function drawingGarbage({ pixels, contentType }: Pick<ImagePlan<unknown>, "pixels" | "contentType">): number {
-  const droppedEncoder = contentType === "image/webp" && pixels > LARGE_WEBP_PIXELS ? pixels * DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL : 0;
-  return DRAWING_OBJECTS_BYTES + pixels * DRAWING_GARBAGE_BYTES_PER_PIXEL + droppedEncoder;
+export function drawingGarbage(drawing: Drawn): number {
+  const droppedEncoder = dropsEncoder(drawing) ? drawing.pixels * DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL : 0;
+  return DRAWING_OBJECTS_BYTES + drawing.pixels * DRAWING_GARBAGE_BYTES_PER_PIXEL + droppedEncoder;
 }
 
 const ANSWER_OBJECTS_BYTES = 128 * 1024;
@@ -120,20 +120,55 @@ export class GarbageTally {
     this.since = 0;
     return true;
   }
+
+  /** Counting starts again: a collection came from elsewhere. */
+  reset(): void {
+    this.since = 0;
+  }
 }
 
-/** What a render thread's next collection is once it has drawn a drawing: full, young or none yet. */
+/**
+ * What a render thread's next collection is once it has drawn a drawing:
+ * full, young or none yet. Its kind follows the garbage's age.
+ * - A banner's garbage (its objects, deflate's output, pixmaps) was made by
+ *   the drawing just answered: a young collection frees it. In full, every
+ *   ~30 banners, a collection took 7-9 ms (with the collector's helper
+ *   threads) and shrank a heap of ~48 MiB by 0.5 MiB: the young ones had
+ *   freed the rest. Young instead: the collector's threads' CPU per new
+ *   banner fell from ~0.17 to ~0.03 ms, the render threads' from ~2.8 to
+ *   ~2.65 ms, and new banners per second with two threads over one from
+ *   1.46-1.64x to 1.65-1.71x (bench/threads.ts's mix, per-thread CPU from
+ *   /proc); the banner storm's peak unchanged (315-317 MiB both).
+ * - A dropped WebP encoder lived through many drawings: old, only a full
+ *   collection frees its memory (40 MiB for 1200x300 at scale 2), at once.
+ * - Badges' garbage outlives young collections (their caches' entries, one
+ *   colour each in a storm): with young collections alone the badge storm
+ *   peaked at 364-368 MiB, against 315-317 in full every
+ *   RENDER_THREAD_COLLECT_AFTER_BYTES of theirs.
+ */
 export class CollectionSchedule {
-  private readonly garbage = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
+  private readonly banners = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
+  private readonly badgeGarbage = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
   /** Badges drawn since the last collection of either kind. */
   private badges = 0;
 
-  after(drawing: Pick<ImagePlan<unknown>, "pixels" | "contentType"> & { job: { kind: string } }): GarbageCollection | null {
-    const full = this.garbage.add(drawingGarbage(drawing));
-    if (drawing.job.kind === "badge") this.badges++;
-    if (!full && this.badges < RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES) return null;
+  after(drawing: Drawn & { job: { kind: string } }): GarbageCollection | null {
+    if (dropsEncoder(drawing)) return this.collect("full");
+    if (drawing.job.kind === "badge") {
+      this.badges++;
+      if (this.badgeGarbage.add(drawingGarbage(drawing))) return this.collect("full");
+    } else if (this.banners.add(drawingGarbage(drawing))) {
+      return this.collect("young");
+    }
+    return this.badges >= RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES ? this.collect("young") : null;
+  }
+
+  /** What a collection of `kind` frees is no longer counted. */
+  private collect(kind: GarbageCollection): GarbageCollection {
     this.badges = 0;
-    return full ? "full" : "young";
+    this.banners.reset();
+    if (kind === "full") this.badgeGarbage.reset();
+    return kind;
   }
 }
 

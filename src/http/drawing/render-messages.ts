@@ -10,8 +10,8 @@ export type ToRenderThread =
   /** First message: the bytes of this thread's drawing caches. */
   | { type: "start"; cacheBytes: CacheBytes }
   /**
-   * collect, once it has answered (draw-memory.ts): "full" when its drawings since it last collected add
-   * up to RENDER_THREAD_COLLECT_AFTER_BYTES, "young" after RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES badges.
+   * collect, once it has answered: the collection its drawings so far call for, young or full, or none
+   * yet (draw-memory.ts's CollectionSchedule).
    */
   | { type: "draw"; id: number; job: DrawJob; collect: GarbageCollection | null };
 

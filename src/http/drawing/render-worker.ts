@@ -11,14 +11,11 @@ import type { FromRenderThread, GarbageCollection, ToRenderThread } from "./rend
 
 declare const self: Worker;
 
-/** Full: the encoders' working buffers back to what the drawings since the last collection needed, then a full collection. */
+/** The encoders' working buffers back to what the drawings since the last collection needed, then the collection. */
 const collectGarbage = (kind: GarbageCollection) => {
-  if (kind === "young") {
-    edenGC();
-    return;
-  }
   trimWorkingBuffers();
-  Bun.gc(true);
+  if (kind === "young") edenGC();
+  else Bun.gc(true);
 };
 
 let drawing: { budget: CacheBudget; kit: DrawingKit } | undefined;

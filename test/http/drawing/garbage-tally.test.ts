@@ -78,11 +78,38 @@ describe("CollectionSchedule (a render thread's collections)", () => {
     expect(schedule.after(badge)).toBe("young");
   });
 
-  test("a full collection when the drawings' garbage reaches the bound, which starts the badges' count again", () => {
+  test("a full collection right after a WebP whose encoder was dropped, which starts every count again", () => {
     const schedule = new CollectionSchedule();
     for (let i = 0; i < 30; i++) expect(schedule.after(badge)).toBeNull();
     expect(schedule.after(largeWebp)).toBe("full");
+    expect(schedule.after(largeWebp)).toBe("full");
     for (let i = 0; i < 49; i++) expect(schedule.after(badge)).toBeNull();
     expect(schedule.after(badge)).toBe("young");
+  });
+
+  test("banners' garbage calls for young collections, never full ones", () => {
+    const schedule = new CollectionSchedule();
+    const largePng = { pixels: 2400 * 600, contentType: "image/png", job: { kind: "banner" } } as const;
+    const collections = Array.from({ length: 1_000 }, () => schedule.after(largePng));
+    expect(collections).not.toContain("full");
+    const young = collections.filter((collection) => collection === "young").length;
+    // Every RENDER_THREAD_COLLECT_AFTER_BYTES of what they left: every 2-5 such banners.
+    expect(young).toBeGreaterThanOrEqual(200);
+    expect(young).toBeLessThanOrEqual(500);
+  });
+
+  test("badges' garbage calls for a full collection every RENDER_THREAD_COLLECT_AFTER_BYTES of it; banners' does not count towards it", () => {
+    const badgesUntilFull = (schedule: CollectionSchedule) => {
+      for (let drawn = 1; drawn <= 10_000; drawn++) if (schedule.after(badge) === "full") return drawn;
+      return Infinity;
+    };
+    const expected = Math.ceil(RENDER_THREAD_COLLECT_AFTER_BYTES / drawingGarbage(badge));
+    expect(badgesUntilFull(new CollectionSchedule())).toBe(expected);
+    const mixed = new CollectionSchedule();
+    for (let i = 0; i < expected - 1; i++) {
+      mixed.after(badge);
+      mixed.after(banner);
+    }
+    expect(mixed.after(badge)).toBe("full");
   });
 });
