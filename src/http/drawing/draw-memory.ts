@@ -147,7 +147,9 @@ export class GarbageTally {
  *   RENDER_THREAD_COLLECT_AFTER_BYTES of theirs.
  */
 export class CollectionSchedule {
-  private readonly banners = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
+  /** What every drawing but a badge left (banners, error images, SVG badges), since the last collection. */
+  private readonly bannerGarbage = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
+  /** What badges left since the last full collection. */
   private readonly badgeGarbage = new GarbageTally(RENDER_THREAD_COLLECT_AFTER_BYTES);
   /** Badges drawn since the last collection of either kind. */
   private badges = 0;
@@ -157,7 +159,7 @@ export class CollectionSchedule {
     if (drawing.job.kind === "badge") {
       this.badges++;
       if (this.badgeGarbage.add(drawingGarbage(drawing))) return this.collect("full");
-    } else if (this.banners.add(drawingGarbage(drawing))) {
+    } else if (this.bannerGarbage.add(drawingGarbage(drawing))) {
       return this.collect("young");
     }
     return this.badges >= RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES ? this.collect("young") : null;
@@ -166,7 +168,7 @@ export class CollectionSchedule {
   /** What a collection of `kind` frees is no longer counted. */
   private collect(kind: GarbageCollection): GarbageCollection {
     this.badges = 0;
-    this.banners.reset();
+    this.bannerGarbage.reset();
     if (kind === "full") this.badgeGarbage.reset();
     return kind;
   }
