@@ -57,8 +57,10 @@ export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
  * the event loop as above) after every this many badges. Badges come by
  * thousands a second and each leaves little (12-19 KiB of heap measured), so
  * the full collections above come only every few hundred; in between, the
- * storm's peak grew. Badges alone are counted: a young collection every 50
- * drawings of any kind cost the banners' throughput 2-4%. Measured on
+ * storm's peak grew. Badges alone are counted: when banners were collected
+ * in full, a young collection every 50 drawings of any kind cost their
+ * throughput 2-4% (banners now have young collections of their own, by the
+ * garbage they leave). Measured on
  * bench/threads.ts's storms (2 render threads, from source): the badge
  * storm's VmHWM 313-315 MiB against 330-338, in 10.0 s against 11.1; the
  * banner storm's unchanged.
