@@ -23,7 +23,7 @@ import { designerRoute } from "./designer-route.ts";
 import { chargedDraws } from "./drawing/charged-draws.ts";
 import { DrawQueue } from "./drawing/draw-queue.ts";
 import { makeDrawer } from "./drawing/drawer.ts";
-import { errorHandling, routeFailures } from "./error-handling.ts";
+import { errorHandling, lastResortAnswer, routeFailures } from "./error-handling.ts";
 import { healthRoute } from "./healthz.ts";
 import { ImageCache, type ImageCacheSettings } from "./image-cache.ts";
 import { imagePipeline } from "./image-pipeline.ts";
@@ -37,7 +37,7 @@ import { HEAP_WATCH_INTERVAL_MS, HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "./observe.ts";
 import { pluginRoutes } from "./plugin-routes.ts";
-import { absoluteUrl, ELYSIA_HANDLER } from "./request-url.ts";
+import { ELYSIA_HANDLER, hostHandling } from "./request-url.ts";
 import { serverRoutes } from "./server-routes.ts";
 import { inProcessLimits, redisLimits } from "./shared-limits.ts";
 import { MAX_BODY_BYTES } from "./signed-request.ts";
@@ -131,9 +131,8 @@ export async function createApp(ctx: AppContext) {
   const failureDeps = {
     allowedMethods: routes.methodsAt,
     storeLog: new ThrottledLog(STORE_LOG_INTERVAL_MS, ctx.now, (line: string) => log.error(line)),
-    log,
+    logUnexpected: observer.logUnexpected,
     noteErrorCode: observer.noteErrorCode,
-    requestIdOf: observer.requestIdOf,
   };
   const failures = routeFailures(failureDeps);
   // As many draws run at once as the drawer takes: two a render thread (one drawn, one handed ahead), one on the answering thread.
@@ -153,15 +152,22 @@ export async function createApp(ctx: AppContext) {
   // second door to the same handler. serve.routes puts the image pipeline's
   // first step in Bun's router, in front of Elysia's routes for the same
   // paths. handler and wrap: Elysia finds the path whatever the Host header
-  // (request-url.ts).
+  // (request-url.ts). development: false whatever NODE_ENV says, so Bun never
+  // answers with its error page of source lines (error-handling.ts).
+  const hosts = hostHandling();
   const app = new Elysia({
     name: "pennant",
     strictPath: true,
     handler: ELYSIA_HANDLER,
-    serve: { routes: images.firstStep((request): Response | Promise<Response> => app.fetch(request)) },
+    serve: {
+      development: false,
+      error: lastResortAnswer(failureDeps.storeLog),
+      routes: images.firstStep((request): Response | Promise<Response> => app.fetch(request)),
+    },
   })
-    .wrap(absoluteUrl)
+    .wrap(hosts.absoluteUrl)
     .use(observer.plugin)
+    .use(hosts.refusal)
     .use(
       errorHandling(failureDeps),
     )

@@ -1,11 +1,11 @@
 // Turns every failure inside a route into the JSON error shape of errors.ts.
 // Store faults (locked, full, unwritable) are 503 with Retry-After and one
 // throttled log line; a client that went away is nobody's error; anything else
-// is logged and answered with a plain 500 that leaks nothing. The status is
+// is logged (within the refusal log's budget: observe.ts) and answered with a
+// plain 500 that leaks nothing. The status is
 // also set on the context, so the request's log line and metrics see it.
 
 import { Elysia } from "elysia";
-import type { Logger } from "../log.ts";
 import { StoreUnavailableError } from "../store/unavailable.ts";
 import { HttpError, errorResponse } from "./errors.ts";
 import type { ThrottledLog } from "./throttled-log.ts";
@@ -18,10 +18,10 @@ export interface ErrorHandlingDeps {
   allowedMethods(path: string): string[];
   /** Store faults come in streams; one line per kind per interval. */
   storeLog: ThrottledLog;
-  log: Logger;
+  /** Logs an unexpected failure of a request, with its stack, within the refusal log's budget. */
+  logUnexpected(request: Request, error: unknown): void;
   /** Tells the request's log line which error code it was answered with, and any detail for the log alone. */
   noteErrorCode(request: Request, code: string, detail?: string): void;
-  requestIdOf(request: Request): string | undefined;
 }
 
 function validationMessage(error: unknown): string {
@@ -69,7 +69,7 @@ function failureAnswer(code: string | number, error: unknown, request: Request, 
       // A client that hangs up mid-body makes the body read fail:
       // no one reads this answer, and nothing broke here.
       if (request.signal.aborted) return null;
-      deps.log.error("unexpected error", { request_id: deps.requestIdOf(request), error });
+      deps.logUnexpected(request, error);
       return new HttpError(500, "internal", "internal server error");
   }
 }
@@ -105,4 +105,18 @@ export function errorHandling(deps: ErrorHandlingDeps) {
       deps.noteErrorCode(request, answer.code, answer.logDetail);
       return errorResponse(answer);
     });
+}
+
+/**
+ * Bun's `error` option: the answer to a failure no hook above caught (none is
+ * known; the malformed-requests tests look for one). The JSON 500, never
+ * Bun's development page of source lines and paths, and one line per interval
+ * with the first failure's message (no stack: a client that finds such a
+ * failure can repeat it).
+ */
+export function lastResortAnswer(storeLog: ThrottledLog): (error: Error) => Response {
+  return (error) => {
+    storeLog.log("uncaught", `a request failed outside Pennant's error handling: ${error.name}: ${error.message}`);
+    return errorResponse(new HttpError(500, "internal", "internal server error"));
+  };
 }

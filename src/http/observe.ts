@@ -37,6 +37,8 @@ export const UNMATCHED_ROUTE = "unmatched";
 const MAX_LOGGED_PATH_CHARS = 128;
 /** A request id from a trusted proxy: nginx's $request_id, a UUID, a trace id. */
 const FORWARDED_REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** The budget's code for an unexpected failure's own line (its request's line has the answer's code). */
+const UNEXPECTED_ERROR_LINE = "unexpected_error";
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 /**
  * Log lines of refused requests a minute: per client address, enough to see
@@ -221,9 +223,16 @@ export function observeRequests(deps: ObserveDeps) {
       started.errorCode = code;
       started.errorDetail = detail;
     },
-    /** The id of a request being answered (for other log lines about it). */
-    requestIdOf(request: Request): string | undefined {
-      return inFlight.get(request)?.id;
+    /**
+     * An unexpected failure of a request, with its stack, at error: within the
+     * refusal log's budget (a client that finds a way to fail a request cannot
+     * flood the log with traces); the request's own line follows as usual.
+     */
+    logUnexpected(request: Request, error: unknown): void {
+      const started = inFlight.get(request);
+      const client = started ? clientOf(started, request) : "unknown";
+      if (!refusalLines.admit(budgetKey(client), UNEXPECTED_ERROR_LINE).write) return deps.metrics.logLineSuppressed();
+      deps.log.error("unexpected error", { request_id: started?.id, error });
     },
   };
 }

@@ -162,8 +162,8 @@ describe("the first step, called directly", () => {
     const log = createLogger({ level: "warn", write: () => {} });
     const observer = observeRequests({ config, log, metrics: new ServiceMetrics(), routes: routeTable(() => []), now: Date.now });
     const failures = routeFailures({
-      allowedMethods: () => [], storeLog: new ThrottledLog(60_000, Date.now, () => {}), log,
-      noteErrorCode: observer.noteErrorCode, requestIdOf: observer.requestIdOf,
+      allowedMethods: () => [], storeLog: new ThrottledLog(60_000, Date.now, () => {}),
+      logUnexpected: observer.logUnexpected, noteErrorCode: observer.noteErrorCode,
     });
     const caches = new CacheBudget();
     // Counts its drawings (the tests ask whether a request drew).
