@@ -3,13 +3,19 @@
 // stale without any request) and the most players its updates reported since
 // the sweep before (so a record reached and left between two sweeps is
 // seen), claims each change in the store (on several instances, one claim
-// wins and only its deliveries are queued), then sends the deliveries that
-// are due. The store's lease keeps two instances from sending one delivery;
-// a failed one is retried (delivery.ts).
+// wins and only its deliveries are queued), then leases the deliveries that
+// are due and starts them without waiting for them (delivery-slots.ts). The
+// lease is fair across tokens (the store's round robin, each token's share of
+// deliveries in flight bounded), so one token's receivers, however slow, hold
+// only that token's share: another token's alert leaves with the sweep that
+// found it. The store's lease keeps two instances from sending one delivery;
+// a failed one is retried (delivery.ts), and one whose receiver did not answer
+// holds its subscription's other deliveries until its retry.
 
 import type { Store } from "../store/store.ts";
-import type { ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
+import type { DueDelivery, ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
 import { PeriodicTask } from "../periodic-task.ts";
+import { DeliverySlots } from "./delivery-slots.ts";
 import { retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
 import { eventBody, formatBody, stateOf, type WebhookEvent } from "./events.ts";
 
@@ -19,9 +25,16 @@ export const SWEEP_INTERVAL_MS = 10_000;
 export const MAX_QUEUED = 50;
 /** A subscription whose deliveries all failed for this long is paused. */
 export const PAUSE_AFTER_MS = 24 * 60 * 60_000;
-/** Deliveries sent per sweep, at once. */
-const BATCH = 20;
-/** A delivery is held this long for its attempt: longer than the attempt's deadline. */
+/** Attempts one instance runs at once: each may hold a socket for the receiver's whole timeout. */
+const MAX_IN_FLIGHT = 200;
+/**
+ * One token's deliveries in flight at once, counted over every instance (two
+ * leasing at the same moment may each take that many): a server's 10
+ * subscriptions' alert leaves at once, and a token whose receivers hang holds
+ * no more sockets than this.
+ */
+export const PER_TOKEN_IN_FLIGHT = 10;
+/** A delivery is held this long for its attempt: longer than resolving its host and its deadline. */
 const LEASE_MS = 60_000;
 /**
  * How far before its start each sweep reads the samples the one before read:
@@ -36,6 +49,8 @@ export interface AlertDeps {
   now: () => number;
   staleAfterMs: number;
   resolve: ResolveTarget;
+  /** How long a receiver has to answer (DELIVERY_TIMEOUT_MS unless a test shortens it). */
+  deliveryTimeoutMs?: number;
   /** What could not be done (the store failed); the sweep goes on at the next interval. */
   reportFailure: (error: unknown) => void;
 }
@@ -45,6 +60,9 @@ export class AlertSweep {
   readonly #task: PeriodicTask;
   /** Samples from here on hold counts this instance has not compared with the records yet: on its first sweep, every sample kept. */
   #peakSince = 0;
+  readonly #slots = new DeliverySlots(MAX_IN_FLIGHT);
+  /** Aborted by stop: attempts under way end at once, unrecorded (their leases end and they are tried again), so stopping never waits for a receiver. */
+  readonly #stopping = new AbortController();
 
   constructor(private readonly deps: AlertDeps) {
     this.#task = new PeriodicTask(() => this.#sweepOnce(), deps.reportFailure);
@@ -54,14 +72,17 @@ export class AlertSweep {
     this.#task.start(intervalMs);
   }
 
-  /** Stops the timer and waits for the sweep under way. */
-  stop(): Promise<void> {
-    return this.#task.stop();
+  /** Stops the timer, cuts off the attempts under way and waits for the sweep under way. */
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    await this.#task.stop();
+    await this.#slots.idle();
   }
 
-  /** One sweep, unless one is under way (then that one). */
-  sweep(): Promise<void> {
-    return this.#task.run();
+  /** One sweep, unless one is under way (then that one), and every attempt under way ended. */
+  async sweep(): Promise<void> {
+    await this.#task.run();
+    await this.#slots.idle();
   }
 
   async #sweepOnce(): Promise<void> {
@@ -70,15 +91,28 @@ export class AlertSweep {
     for (const server of await store.webhooks.watched(this.#peakSince)) await this.#claimChanges(server);
     // Moved only once every claim is made: after a failure, the next sweep reads the same samples again.
     this.#peakSince = started - PEAK_OVERLAP_MS;
-    const due = await store.webhooks.due(this.deps.now(), LEASE_MS, BATCH);
-    await Promise.all(due.map(async (delivery) => {
-      const status = await send(delivery, this.deps.resolve, this.deps.now());
+    const free = this.#slots.free;
+    if (free === 0 || this.#stopping.signal.aborted) return;
+    const due = await store.webhooks.due(this.deps.now(), LEASE_MS, { total: free, perToken: PER_TOKEN_IN_FLIGHT });
+    for (const delivery of due) this.#slots.start(() => this.#attempt(delivery));
+  }
+
+  /** Sends one delivery and records how it went; a store that fails is reported (the lease ends, and the delivery is tried again). */
+  async #attempt(delivery: DueDelivery): Promise<void> {
+    try {
+      const status = await send(delivery, this.deps.resolve, this.deps.now(), this.deps.deliveryTimeoutMs, this.#stopping.signal);
+      if (this.#stopping.signal.aborted) return;
       const now = this.deps.now();
       const ok = succeeded(status);
-      await store.webhooks.settle({
-        deliveryId: delivery.id, webhookId: delivery.webhookId, now, status, ok, retryAt: ok ? null : retryAt(delivery, now), pauseAfterMs: PAUSE_AFTER_MS,
+      const retry = ok ? null : retryAt(delivery, now);
+      // No answer at all (a timeout, a refused connection or address): the subscription's next deliveries would fare alike.
+      const holdUntil = status === 0 ? retry : null;
+      await this.deps.store.webhooks.settle({
+        deliveryId: delivery.id, webhookId: delivery.webhookId, now, status, ok, retryAt: retry, holdUntil, pauseAfterMs: PAUSE_AFTER_MS,
       });
-    }));
+    } catch (error) {
+      this.deps.reportFailure(error);
+    }
   }
 
   async #claimChanges(server: WatchedServer): Promise<void> {

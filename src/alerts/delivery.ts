@@ -42,8 +42,8 @@ function atAddress(url: URL, address: string): URL {
   return target;
 }
 
-/** Sends the delivery; the answer's status, 0 when there was none (refused address, no connection, timeout). */
-export async function send(delivery: DueDelivery, resolve: ResolveTarget, now: number, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<number> {
+/** Sends the delivery; the answer's status, 0 when there was none (refused address, no connection, timeout, `cancel` aborted). */
+export async function send(delivery: DueDelivery, resolve: ResolveTarget, now: number, timeoutMs = DELIVERY_TIMEOUT_MS, cancel?: AbortSignal): Promise<number> {
   const url = new URL(delivery.url);
   const target = await resolve(url.hostname);
   if ("refused" in target) return 0;
@@ -53,7 +53,7 @@ export async function send(delivery: DueDelivery, resolve: ResolveTarget, now: n
       headers: { Host: url.host, "Content-Type": "application/json", "User-Agent": "Pennant-Webhook", ...signatureHeaders(delivery.secret, delivery.body, now) },
       body: delivery.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: cancel ? AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel]) : AbortSignal.timeout(timeoutMs),
       tls: { serverName: url.hostname },
     });
     // The body is not read: nothing of it is kept.

@@ -70,6 +70,8 @@ export interface AppContext {
   holdDraws?: () => Promise<void>;
   /** Run the alert sweep every this many ms (serve: SWEEP_INTERVAL_MS); without it, no alerts are sent by this app. */
   alertIntervalMs?: number;
+  /** How long a webhook receiver has to answer (serve: DELIVERY_TIMEOUT_MS; tests shorten it). */
+  alertDeliveryTimeoutMs?: number;
 }
 
 /** How long resolving a webhook's host may take, at subscription and at each delivery. */
@@ -119,7 +121,7 @@ export async function createApp(ctx: AppContext) {
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, timeoutMs: WEBHOOK_RESOLVE_MS });
   const alerts = new AlertSweep({
-    store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget,
+    store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget, deliveryTimeoutMs: ctx.alertDeliveryTimeoutMs,
     reportFailure: (error) => log.error("alert sweep failed", { error }),
   });
   if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);

@@ -79,7 +79,7 @@ export class SqliteStore implements Store {
       remove: (serverUuid, id) => classified(() => removeWebhook(db, serverUuid, id)),
       watched: (peakSince) => classified(() => watchedServers(db, peakSince)),
       claim: (transition) => classified(() => claimTransition(db, transition)),
-      due: (now, leaseMs, limit) => classified(() => leaseDue(db, now, leaseMs, limit)),
+      due: (now, leaseMs, share) => classified(() => leaseDue(db, now, leaseMs, share)),
       settle: (attempt) => classified(() => settleAttempt(db, attempt)),
     };
     this.history = {

@@ -11,7 +11,7 @@ import type { RowBatch, RowCounts } from "./dump.ts";
 import type { HistoryBucket } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
-import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
 export interface PushCredentials {
@@ -164,9 +164,18 @@ export interface WebhookStore {
    * that subscribing remembers): it is remembered then, nothing sent.
    */
   claim(transition: Transition): Promise<number | null>;
-  /** Leases up to `limit` deliveries due at `now` for `leaseMs`: no other instance takes them meanwhile. */
-  due(now: number, leaseMs: number, limit: number): Promise<DueDelivery[]>;
-  /** Records an attempt: a success or a give-up removes the delivery, a failure reschedules it; pauses a subscription failing too long. */
+  /**
+   * Leases deliveries due at `now` for `leaseMs` (no other instance takes them
+   * meanwhile), fairly across tokens: each token's oldest first, then each
+   * one's second, and so on (round robin), a token's in-flight deliveries
+   * taking their turns first, within `share`.
+   */
+  due(now: number, leaseMs: number, share: DueShare): Promise<DueDelivery[]>;
+  /**
+   * Records an attempt: a success or a give-up removes the delivery, a failure
+   * reschedules it (and with `holdUntil` moves the subscription's other
+   * waiting deliveries to then at the earliest); pauses a subscription failing too long.
+   */
   settle(attempt: Attempt): Promise<void>;
 }
 

@@ -66,6 +66,16 @@ export interface Transition {
   maxQueued: number;
 }
 
+/**
+ * How many due deliveries one lease may take: `total` in all, and as many of
+ * one token's as keep its deliveries leased at once (on any instance, those
+ * already in flight counted) within `perToken`.
+ */
+export interface DueShare {
+  total: number;
+  perToken: number;
+}
+
 /** A delivery leased for one attempt, with what sending it needs. */
 export interface DueDelivery {
   id: number;
@@ -86,6 +96,8 @@ export interface Attempt {
   status: number;
   ok: boolean;
   retryAt: number | null;
+  /** The subscription's other waiting deliveries are not tried before this (its receiver did not answer); null: no hold. */
+  holdUntil: number | null;
   /** A subscription failing for this long is paused. */
   pauseAfterMs: number;
 }

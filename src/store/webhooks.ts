@@ -7,7 +7,7 @@ import type { Db, Tx } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { serverSamples, servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
 import { rememberRequest } from "./signed-requests.ts";
-import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
 
@@ -116,23 +116,51 @@ function moveRemembered(tx: Tx, { serverUuid, change, now }: Transition): boolea
   return passed.length > 0;
 }
 
-export function leaseDue(db: Db, now: number, leaseMs: number, limit: number): DueDelivery[] {
+/**
+ * The deliveries to lease at `now`, by the store contract's round robin: every
+ * due delivery (those in flight have not moved their next_at, so they are
+ * among them) takes a turn in its token's line, the ones in flight first; the
+ * first `share.perToken` turns of each line may be in flight, and the free ones
+ * among them are taken turn by turn, oldest first within a turn.
+ */
+function pickDue(tx: Tx, now: number, share: DueShare): number[] {
+  const inFlight = sql<number>`${webhookDeliveries.leasedUntil} > ${now}`;
+  const lines = tx.$with("lines").as(
+    tx
+      .select({
+        id: webhookDeliveries.id, nextAt: webhookDeliveries.nextAt, inFlight: inFlight.as("in_flight"),
+        turn: sql<number>`row_number() over (partition by ${servers.tokenId} order by ${inFlight} desc, ${webhookDeliveries.nextAt}, ${webhookDeliveries.id})`.as("turn"),
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .innerJoin(servers, eq(servers.uuid, webhooks.serverUuid))
+      .where(and(lte(webhookDeliveries.nextAt, now), isNull(webhooks.pausedAt))),
+  );
+  return tx
+    .with(lines)
+    .select({ id: lines.id })
+    .from(lines)
+    .where(and(sql`not ${lines.inFlight}`, lte(lines.turn, share.perToken)))
+    .orderBy(asc(lines.turn), asc(lines.nextAt), asc(lines.id))
+    .limit(share.total)
+    .all()
+    .map((row) => row.id);
+}
+
+export function leaseDue(db: Db, now: number, leaseMs: number, share: DueShare): DueDelivery[] {
   return db.transaction((tx) => {
-    const rows = tx
+    const ids = pickDue(tx, now, share);
+    if (ids.length === 0) return [];
+    tx.update(webhookDeliveries).set({ leasedUntil: now + leaseMs }).where(inArray(webhookDeliveries.id, ids)).run();
+    return tx
       .select({
         id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, url: webhooks.url, format: webhooks.format, secret: webhooks.secret,
         body: webhookDeliveries.body, createdAt: webhookDeliveries.createdAt, attempts: webhookDeliveries.attempts,
       })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(and(lte(webhookDeliveries.nextAt, now), lte(webhookDeliveries.leasedUntil, now), isNull(webhooks.pausedAt)))
-      .orderBy(asc(webhookDeliveries.nextAt))
-      .limit(limit)
+      .where(inArray(webhookDeliveries.id, ids))
       .all();
-    if (rows.length > 0) {
-      tx.update(webhookDeliveries).set({ leasedUntil: now + leaseMs }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id))).run();
-    }
-    return rows;
   });
 }
 
@@ -146,6 +174,7 @@ export function settleAttempt(db: Db, attempt: Attempt): void {
         .where(eq(webhookDeliveries.id, deliveryId))
         .run();
     }
+    if (attempt.holdUntil !== null) holdOthers(tx, attempt, attempt.holdUntil);
     const hook = tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).get();
     if (!hook) return;
     const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
@@ -155,4 +184,12 @@ export function settleAttempt(db: Db, attempt: Attempt): void {
       .run();
     if (pause) tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).run();
   });
+}
+
+/** Moves the subscription's other waiting deliveries (not those in flight) to `until` at the earliest: its receiver did not answer, so they would not be answered either. */
+function holdOthers(tx: Tx, { deliveryId, webhookId, now }: Attempt, until: number): void {
+  tx.update(webhookDeliveries)
+    .set({ nextAt: until })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), ne(webhookDeliveries.id, deliveryId), lt(webhookDeliveries.nextAt, until), lte(webhookDeliveries.leasedUntil, now)))
+    .run();
 }

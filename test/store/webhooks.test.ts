@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import type { ReplayRecord } from "../../src/auth/replay.ts";
 import type { Store } from "../../src/store/store.ts";
-import type { NewWebhook, Transition } from "../../src/store/webhook-records.ts";
+import type { DueDelivery, NewWebhook, Transition } from "../../src/store/webhook-records.ts";
 import { forEachBackend } from "../support/backends.ts";
 
 const SERVER = "00000000-0000-4000-8000-000000000001";
@@ -35,6 +35,9 @@ async function storeWithServers(open: () => Promise<Store>): Promise<Store> {
   for (const uuid of [SERVER, OTHER]) await pushServer(store, uuid, 1, 3, "online");
   return store;
 }
+
+/** A lease's share roomy enough for every test but the one of shares. */
+const SHARE = { total: 100, perToken: 100 };
 
 function offline(more: Partial<Transition> = {}): Transition {
   return { serverUuid: SERVER, change: { state: "offline" }, event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
@@ -81,10 +84,10 @@ forEachBackend("webhook events and deliveries", (open) => {
     expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online" }))).toBeNull();
     const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(offline())));
     expect(claims.filter((queued) => queued !== null)).toEqual([1]);
-    const due = await store.webhooks.due(100, 30_000, 10);
+    const due = await store.webhooks.due(100, 30_000, SHARE);
     expect(due).toEqual([{ id: due[0]!.id, webhookId: both.row.id, url: both.row.url, format: "json", secret: both.row.secret, body: `to ${both.row.id}`, createdAt: 100, attempts: 0 }]);
     // Leased: no one else takes it meanwhile.
-    expect(await store.webhooks.due(101, 30_000, 10)).toEqual([]);
+    expect(await store.webhooks.due(101, 30_000, SHARE)).toEqual([]);
   });
 
   test("a player record starts at the samples' peak when subscribing and is claimed once when passed, not when equalled or lower", async () => {
@@ -97,7 +100,7 @@ forEachBackend("webhook events and deliveries", (open) => {
     expect(await store.webhooks.claim(record(2))).toBeNull();
     const claims = await Promise.all(Array.from({ length: 6 }, () => store.webhooks.claim(record(9))));
     expect(claims.filter((queued) => queued !== null)).toEqual([1]);
-    expect((await store.webhooks.due(100, 30_000, 10)).map((delivery) => delivery.body)).toEqual(["record 9"]);
+    expect((await store.webhooks.due(100, 30_000, SHARE)).map((delivery) => delivery.body)).toEqual(["record 9"]);
   });
 
   test("a subscription while another is active keeps the remembered state; the first after none starts again from now, the record kept", async () => {
@@ -131,28 +134,28 @@ forEachBackend("webhook events and deliveries", (open) => {
     const { row } = await store.webhooks.create(hook());
     await store.webhooks.claim(offline({ change: { state: "online" } }));
     await store.webhooks.claim(offline());
-    const [delivery] = await store.webhooks.due(100, 30_000, 10);
-    const attempt = { deliveryId: delivery!.id, webhookId: row.id, pauseAfterMs: 86_400_000 };
+    const [delivery] = await store.webhooks.due(100, 30_000, SHARE);
+    const attempt = { deliveryId: delivery!.id, webhookId: row.id, holdUntil: null, pauseAfterMs: 86_400_000 };
     await store.webhooks.settle({ ...attempt, now: 100, status: 500, ok: false, retryAt: 200 });
-    expect(await store.webhooks.due(199, 30_000, 10)).toEqual([]);
-    const [retry] = await store.webhooks.due(200, 30_000, 10);
+    expect(await store.webhooks.due(199, 30_000, SHARE)).toEqual([]);
+    const [retry] = await store.webhooks.due(200, 30_000, SHARE);
     expect(retry).toMatchObject({ id: delivery!.id, attempts: 1 });
     await store.webhooks.settle({ ...attempt, now: 200, status: 0, ok: false, retryAt: null });
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: 100, lastStatus: 0, lastDeliveryAt: 200, dropped: 1, pausedAt: null });
-    expect(await store.webhooks.due(10_000, 30_000, 10)).toEqual([]);
+    expect(await store.webhooks.due(10_000, 30_000, SHARE)).toEqual([]);
 
     await store.webhooks.claim(offline({ change: { state: "online" }, now: 300 }));
-    const [next] = await store.webhooks.due(300, 30_000, 10);
+    const [next] = await store.webhooks.due(300, 30_000, SHARE);
     await store.webhooks.settle({ ...attempt, deliveryId: next!.id, now: 300, status: 204, ok: true, retryAt: null });
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ failingSince: null, lastStatus: 204, pausedAt: null });
 
     await store.webhooks.claim(offline({ now: 400 }));
-    const [failing] = await store.webhooks.due(400, 30_000, 10);
+    const [failing] = await store.webhooks.due(400, 30_000, SHARE);
     await store.webhooks.settle({ ...attempt, deliveryId: failing!.id, now: 400, status: 500, ok: false, retryAt: 500 });
     const dayLater = 400 + 86_400_000;
     await store.webhooks.settle({ ...attempt, deliveryId: failing!.id, now: dayLater, status: 500, ok: false, retryAt: dayLater + 100 });
     expect((await store.webhooks.list(SERVER))[0]).toMatchObject({ pausedAt: dayLater });
-    expect(await store.webhooks.due(dayLater + 1_000, 30_000, 10)).toEqual([]);
+    expect(await store.webhooks.due(dayLater + 1_000, 30_000, SHARE)).toEqual([]);
     expect(await store.webhooks.watched(0)).toEqual([]);
   });
 
@@ -164,8 +167,63 @@ forEachBackend("webhook events and deliveries", (open) => {
       at += 1;
       await store.webhooks.claim(offline({ change: { state: i % 2 === 0 ? "online" : "offline" }, event: i % 2 === 0 ? "online" : "offline", now: at, maxQueued: 3, body: () => `n${i}` }));
     }
-    const due = await store.webhooks.due(at, 30_000, 100);
+    const due = await store.webhooks.due(at, 30_000, SHARE);
     expect(due.map((delivery) => delivery.body).sort()).toEqual(["n5", "n6", "n7"]);
     expect((await store.webhooks.list(SERVER))[0]!.dropped).toBe(4);
+  });
+});
+
+forEachBackend("webhook delivery leases", (open) => {
+  const THIRD = "00000000-0000-4000-8000-000000000003";
+
+  /** storeWithServers' store, and THIRD pushed by a second token. */
+  async function twoTokens(): Promise<Store> {
+    const store = await storeWithServers(open);
+    const other = await store.tokens.create({ hash: "u".padEnd(64, "0"), scope: "all", label: "u", now: 0 });
+    await store.push({
+      credentials: { tokenId: other.id, tokenHash: other.hash }, replay: replay(), now: 1, bounds: { registrationMax: 10, maxBytesPerToken: 4096 },
+      record: { kind: "server", uuid: THIRD, serverPush: "update", fields: { name: "Third", status: "online", playersOnline: 1, playersMax: 20 }, maxPerToken: 10 },
+    });
+    return store;
+  }
+
+  /** Subscribes `hooks` subscriptions of `serverUuid` and claims its going offline at `now`: each delivery's body says whose it is. */
+  async function queue(store: Store, serverUuid: string, hooks: number, now: number): Promise<void> {
+    for (let n = 0; n < hooks; n++) await store.webhooks.create(hook({ serverUuid }));
+    let turn = 0;
+    await store.webhooks.claim(offline({ serverUuid, now, body: () => `${serverUuid.slice(-1)}.${turn++}` }));
+  }
+
+  test("are taken round robin across tokens, each token's in flight within its share, all within the total", async () => {
+    const store = await twoTokens();
+    // The first token's five deliveries are all older than the second token's one.
+    await queue(store, SERVER, 3, 100);
+    await queue(store, OTHER, 2, 110);
+    await queue(store, THIRD, 1, 150);
+    const lease = (now: number, perToken: number, total = 100) => store.webhooks.due(now, 30_000, { total, perToken });
+    const bodies = (leased: DueDelivery[]) => leased.map((delivery) => delivery.body).sort();
+    const [first, ...rest] = await lease(200, 2, 2);
+    expect(bodies([first!, ...rest])).toEqual(["1.0", "3.0"]);
+    // The first token has one in flight: one more is its share; then none.
+    expect(bodies(await lease(200, 2))).toEqual(["1.1"]);
+    expect(bodies(await lease(201, 2))).toEqual([]);
+    const delivered = { deliveryId: first!.id, webhookId: first!.webhookId, now: 202, status: 204, ok: true, retryAt: null, holdUntil: null, pauseAfterMs: 86_400_000 };
+    await store.webhooks.settle(delivered);
+    expect(bodies(await lease(202, 2))).toEqual(["1.2"]);
+    // Leases that ended (their instance gone) no longer count: at 30.2 s those of 0.2 s have, the one of 0.202 s has not.
+    expect(bodies(await lease(30_200, 3))).toEqual(["1.1", "2.0", "3.0"]);
+  });
+
+  test("one whose receiver did not answer holds its subscription's other waiting deliveries until its retry", async () => {
+    const store = await storeWithServers(open);
+    await store.webhooks.create(hook());
+    for (const [i, state] of (["offline", "online", "offline"] as const).entries()) {
+      await store.webhooks.claim(offline({ change: { state }, event: state, now: 100 + i, body: () => `n${i}` }));
+    }
+    const [oldest] = await store.webhooks.due(200, 30_000, { total: 1, perToken: 1 });
+    expect(oldest!.body).toBe("n0");
+    await store.webhooks.settle({ deliveryId: oldest!.id, webhookId: oldest!.webhookId, now: 300, status: 0, ok: false, retryAt: 1_000, holdUntil: 1_000, pauseAfterMs: 86_400_000 });
+    expect(await store.webhooks.due(999, 30_000, SHARE)).toEqual([]);
+    expect((await store.webhooks.due(1_000, 30_000, SHARE)).map((delivery) => delivery.body).sort()).toEqual(["n0", "n1", "n2"]);
   });
 });

@@ -5,7 +5,7 @@
 // deliveries are leased with SKIP LOCKED so two instances never take one.
 
 import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "drizzle-orm";
-import type { Attempt, DueDelivery, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
 import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
 import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
@@ -109,8 +109,40 @@ async function moveRemembered(tx: PgTx, { serverUuid, change, now }: Transition)
   return passed.length > 0;
 }
 
-export async function leaseDue(db: PgDb, now: number, leaseMs: number, limit: number): Promise<DueDelivery[]> {
+/**
+ * The deliveries to lease at `now`, in the round robin of ../webhooks.ts
+ * (pickDue there). Read without locks: the lease below takes only those still
+ * free, so two instances picking at once never lease one twice (and may
+ * together lease a token past its share until their leases end).
+ */
+async function pickDue(tx: PgTx, now: number, share: DueShare): Promise<number[]> {
+  const inFlight = sql<boolean>`${webhookDeliveries.leasedUntil} > ${now}::int8`;
+  const lines = tx.$with("lines").as(
+    tx
+      .select({
+        id: webhookDeliveries.id, nextAt: webhookDeliveries.nextAt, inFlight: inFlight.as("in_flight"),
+        turn: sql<number>`row_number() over (partition by ${servers.tokenId} order by ${inFlight} desc, ${webhookDeliveries.nextAt}, ${webhookDeliveries.id})`.as("turn"),
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .innerJoin(servers, eq(servers.uuid, webhooks.serverUuid))
+      .where(and(sql`${webhookDeliveries.nextAt} <= ${now}::int8`, isNull(webhooks.pausedAt))),
+  );
+  const rows = await tx
+    .with(lines)
+    .select({ id: lines.id })
+    .from(lines)
+    .where(and(sql`not ${lines.inFlight}`, sql`${lines.turn} <= ${share.perToken}`))
+    .orderBy(asc(lines.turn), asc(lines.nextAt), asc(lines.id))
+    .limit(share.total);
+  return rows.map((row) => row.id);
+}
+
+export async function leaseDue(db: PgDb, now: number, leaseMs: number, share: DueShare): Promise<DueDelivery[]> {
   return db.transaction(async (tx) => {
+    const ids = await pickDue(tx, now, share);
+    if (ids.length === 0) return [];
+    // Of those picked, the ones no other instance has leased since (its lease committed) or is leasing (its rows locked).
     const rows = await tx
       .select({
         id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, url: webhooks.url, format: webhooks.format, secret: webhooks.secret,
@@ -118,9 +150,7 @@ export async function leaseDue(db: PgDb, now: number, leaseMs: number, limit: nu
       })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(and(sql`${webhookDeliveries.nextAt} <= ${now}::int8`, sql`${webhookDeliveries.leasedUntil} <= ${now}::int8`, isNull(webhooks.pausedAt)))
-      .orderBy(asc(webhookDeliveries.nextAt))
-      .limit(limit)
+      .where(and(inArray(webhookDeliveries.id, ids), sql`${webhookDeliveries.leasedUntil} <= ${now}::int8`))
       .for("update", { of: webhookDeliveries, skipLocked: true });
     if (rows.length > 0) {
       await tx.update(webhookDeliveries).set({ leasedUntil: now + leaseMs }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id)));
@@ -139,6 +169,7 @@ export function settleAttempt(db: PgDb, attempt: Attempt): Promise<void> {
         .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAt: attempt.retryAt, leasedUntil: 0 })
         .where(eq(webhookDeliveries.id, deliveryId));
     }
+    if (attempt.holdUntil !== null) await holdOthers(tx, attempt, attempt.holdUntil);
     const [hook] = await tx.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
     if (!hook) return;
     const { set, pause, gaveUp } = afterAttempt(attempt, hook.failingSince);
@@ -148,4 +179,17 @@ export function settleAttempt(db: PgDb, attempt: Attempt): Promise<void> {
       .where(eq(webhooks.id, webhookId));
     if (pause) await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
   });
+}
+
+/** Moves the subscription's other waiting deliveries (not those in flight) to `until` at the earliest (see ../webhooks.ts). */
+async function holdOthers(tx: PgTx, { deliveryId, webhookId, now }: Attempt, until: number): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ nextAt: until })
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhookId), ne(webhookDeliveries.id, deliveryId),
+        sql`${webhookDeliveries.nextAt} < ${until}::int8`, sql`${webhookDeliveries.leasedUntil} <= ${now}::int8`,
+      ),
+    );
 }

@@ -70,7 +70,7 @@ export class PostgresStore implements Store {
       remove: (serverUuid, id) => this.call(() => removeWebhook(db, serverUuid, id)),
       watched: (peakSince) => this.call(() => watchedServers(db, peakSince)),
       claim: (transition) => this.call(() => claimTransition(db, transition)),
-      due: (now, leaseMs, limit) => this.call(() => leaseDue(db, now, leaseMs, limit)),
+      due: (now, leaseMs, share) => this.call(() => leaseDue(db, now, leaseMs, share)),
       settle: (attempt) => this.call(() => settleAttempt(db, attempt)),
     };
     this.history = {
