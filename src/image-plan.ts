@@ -23,6 +23,13 @@ export interface ImagePlan<Job> {
   pixels: number;
   /** Frames drawn and encoded, each of `pixels` (an animated banner); absent: 1. */
   frames?: number;
+  /**
+   * Characters of the text drawn that the faces' tables do not shape
+   * (charactersBeyondTables in src/render/basics.ts): fontkit shapes and
+   * outlines them, tens of microseconds each, so the HTTP layer charges for
+   * them beside the pixels. Absent: none (text of the tables, or an SVG).
+   */
+  textBeyondTables?: number;
   /** Heap bytes the plan keeps alive (its resolved data, its key), counted generously, for a cache that holds plans. */
   memory: number;
 }

@@ -6,6 +6,7 @@
 // badge-png.ts draws a PNG (apart, so that what makes plans loads no engine).
 
 import { imageKey, type ImagePlan } from "../image-plan.ts";
+import { charactersBeyondTables } from "../render/basics.ts";
 import { badgeSvg } from "./badge-svg.ts";
 import { colorNumber, svgColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
@@ -46,12 +47,17 @@ export interface BadgeJob {
 /** Heap bytes a plan of `content` keeps alive. */
 const planMemory = (content: BadgeContent) => PLAN_OVERHEAD_BYTES + 2 * (content.label.length + content.message.length);
 
-/** The PNG of `content` at `scale`, to be drawn when no cache holds it. */
+/**
+ * The PNG of `content` at `scale`, to be drawn when no cache holds it. Its
+ * texts beyond the faces' tables (a CJK label) are shaped and outlined by
+ * fontkit, and the draw cost charges for them (src/image-plan.ts).
+ */
 export function badgeImage(content: BadgeContent, scale: 1 | 2): ImagePlan<BadgeJob> {
   return {
     key: imageKey(["badge", drawKey(content, scale)]),
     contentType: "image/png",
     pixels: estimatedPixels(content, scale),
+    textBeyondTables: charactersBeyondTables(content.label) + charactersBeyondTables(content.message),
     memory: planMemory(content),
     job: { kind: "badge", content, scale },
   };

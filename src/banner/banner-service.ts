@@ -19,6 +19,7 @@ import {
   type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
 import type { TemplateInfo } from "./templates/catalogue.ts";
+import { bannerTextBeyondTables } from "./text-beyond-tables.ts";
 
 export type { ImageFormat };
 
@@ -114,6 +115,7 @@ export class BannerService {
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       pixels: pixelsOf(request.options.size, request.options.scale),
       ...(animate ? { frames: frameCount(animate, data as ResolvedServer) } : {}),
+      textBeyondTables: bannerTextBeyondTables(data),
       // The resolved data is held by the job; its description is about as large (UTF-16, and the objects besides).
       memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
       job: { kind: "banner", template: request.template.key, data, options: request.options, format: request.format, ...(animate ? { animate } : {}) },

@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { parseBadgeColor } from "../../src/badge/colors.ts";
 import { BadgeCaches } from "../../src/badge/badge-caches.ts";
 import { drawBadgeJob } from "../../src/badge/badge-png.ts";
-import { badgeImage } from "../../src/badge/images.ts";
+import { badgeImage, badgeSvgImage } from "../../src/badge/images.ts";
 import type { BadgeContent } from "../../src/badge/badge-layout.ts";
 
 const drawing = new BadgeCaches();
@@ -21,4 +21,11 @@ test("the key is what is drawn, colours by their pixels: one key, one image", as
   expect(plan.contentType).toBe("image/png");
   const png = PNG.sync.read(Buffer.from(first));
   expect([png.width, png.height]).toEqual([100, 20]);
+});
+
+test("a PNG plan weighs its texts beyond the faces' tables (the draw cost charges them); an SVG, written and not drawn, none", () => {
+  expect(badgeImage(content("12k"), 1).textBeyondTables).toBe(0);
+  const japanese = { ...content("12 人"), label: "プレイヤー" };
+  expect(badgeImage(japanese, 2).textBeyondTables).toBe(6);
+  expect(badgeSvgImage(japanese).textBeyondTables).toBeUndefined();
 });

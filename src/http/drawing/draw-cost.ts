@@ -41,7 +41,33 @@ export function stillsOf(frames: number): number {
   return frames <= 1 ? 1 : 1 + Math.ceil(frames / (1 + FADE_FRAMES));
 }
 
-/** Units a draw of `plan` costs: its weighted pixels in units (an animation's stills' worth), rounded up, at least 1. */
-export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
-  return Math.max(1, Math.ceil((plan.pixels * stillsOf(plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS));
+/**
+ * Characters beyond the faces' tables a unit pays for (the plan's
+ * textBeyondTables). Text of the tables (printable ASCII and · — …) is shaped
+ * from them in microseconds and its few glyphs' masks are cached: it is in
+ * the pixels' units. Any other character is shaped by fontkit (its glyph
+ * object parsed from the font on first sight, ~24 µs) and, where drawn, its
+ * glyph outlined and rasterized (60-250 µs): Unifont has some 50,000 glyphs,
+ * so a client can make every character new. Measured (bench/shaping.ts, a
+ * 468x60 PNG, medians, every character new): a name and MOTD of 40 CJK
+ * characters took 2.1 ms against 0.6-0.7 ms in Latin, the longest name and
+ * MOTD line (640) 10-13 ms against 1.4-1.8 ms; a unit is ~0.3 ms. At 8
+ * characters a unit they cost 6 and 81 units (0.35 and 0.13-0.16 ms a unit):
+ * the short text about its time, the long one at most twice it, and no
+ * script draws more a unit than Latin does at 1 (0.6-1.8 ms). Charged whether
+ * or not the render thread has the characters cached (the answering thread
+ * cannot know): a repeat is charged as new, and draws in about Latin's time.
+ * Once per draw, whatever its size, format or frames: the work is per
+ * character, and an animation's states reuse the shapes and masks of the
+ * first.
+ */
+export const CHARACTERS_PER_UNIT = 8;
+
+/**
+ * Units a draw of `plan` costs: its weighted pixels in units (an animation's
+ * stills' worth) and its text beyond the tables, rounded up, at least 1.
+ */
+export function drawCost(plan: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames" | "textBeyondTables">): number {
+  const pixelUnits = (plan.pixels * stillsOf(plan.frames ?? 1) * PIXEL_WEIGHT[plan.contentType]) / UNIT_PIXELS;
+  return Math.max(1, Math.ceil(pixelUnits + (plan.textBeyondTables ?? 0) / CHARACTERS_PER_UNIT));
 }

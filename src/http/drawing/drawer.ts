@@ -13,7 +13,7 @@ import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, G
 import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
-export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" | "frames">;
+export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" | "frames" | "textBeyondTables">;
 
 export interface Drawer {
   /** The encoded image `drawing.job` describes. */

@@ -1,15 +1,17 @@
 // Shaping with fontkit costs tens of microseconds a run; banners and badges
-// draw the same few strings again and again (and fitting lays one text out at
-// several sizes), so runs are kept in the render context's shaped_runs cache.
+// draw the same few strings again and again, and fitting lays one text out at
+// several sizes and cuts it with an ellipsis, so runs are kept in the render
+// context's shaped_runs cache. Every run is kept, however long: layout cuts a
+// line to MAX_LINE_CHARACTERS first, and the cache is bounded in bytes (the
+// text of its keys included). A long run not kept was shaped again at every
+// size tried and every prefix the ellipsis tried: a banner repeating the
+// longest name and MOTD line of CJK drew in 3.7-6.6 ms, now 1.6-1.7 (Latin of
+// that length: 0.9-1.0; docs/performance-notes.md).
 
 import type { Store } from "../context.ts";
 import type { Face, ShapedRun } from "./face.ts";
 
-/** Longer runs are shaped every time rather than kept. */
-const MAX_CACHED_LENGTH = 256;
-
 export function shapeCached(face: Face, text: string, shapes: Store<string, ShapedRun>): ShapedRun {
-  if (text.length > MAX_CACHED_LENGTH) return face.shape(text);
   const key = `${face.id}:${text}`;
   let run = shapes.get(key);
   if (run === undefined) {

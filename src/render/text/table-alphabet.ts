@@ -23,3 +23,26 @@ export function alphabetIndex(charCode: number): number {
   for (let k = 0; k < BEYOND_ASCII.length; k++) if (BEYOND_ASCII.charCodeAt(k) === charCode) return PRINTABLE_ASCII_LAST - PRINTABLE_ASCII_FIRST + 1 + k;
   return -1;
 }
+
+/**
+ * How many characters of `text` are outside the alphabet: what the tables do
+ * not shape, so fontkit shapes and outlines them (loaded for it on first
+ * use), a fresh glyph at a time (docs/performance-notes.md: tens of
+ * microseconds a character, where the tables take a fraction of one). From
+ * the code points alone, opening no font: the answering thread weighs a
+ * drawing's cost by it (src/http/drawing/draw-cost.ts). A surrogate pair is
+ * one character; a lone surrogate is one too (drawn as a box).
+ */
+export function charactersBeyondTables(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (alphabetIndex(code) >= 0) continue;
+    count += 1;
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+  }
+  return count;
+}

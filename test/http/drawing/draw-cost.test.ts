@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { BANNER_SIZES } from "../../../src/banner/model.ts";
 import { LARGEST_DRAW_UNITS } from "../../../src/config.ts";
-import { drawCost } from "../../../src/http/drawing/draw-cost.ts";
+import { CHARACTERS_PER_UNIT, drawCost, UNIT_PIXELS } from "../../../src/http/drawing/draw-cost.ts";
 
 const png = (pixels: number) => drawCost({ pixels, contentType: "image/png" });
 const webp = (pixels: number) => drawCost({ pixels, contentType: "image/webp" });
@@ -30,5 +30,31 @@ describe("drawCost", () => {
   test("the largest draw is the cost the configuration's floor for PENNANT_DRAW_BUDGET names", () => {
     const largest = Math.max(...BANNER_SIZES.map(({ width, height }) => webp(width * height * 4)));
     expect(largest).toBe(LARGEST_DRAW_UNITS);
+  });
+});
+
+describe("drawCost weighs text the faces' tables do not shape", () => {
+  const withText = (textBeyondTables: number, pixels = UNIT_PIXELS, contentType: "image/png" | "image/webp" = "image/png") =>
+    drawCost({ pixels, contentType, textBeyondTables });
+
+  test("none of it: the units of the pixels alone, as before (the README's table)", () => {
+    for (const { width, height } of BANNER_SIZES) {
+      for (const pixels of [width * height, width * height * 4]) {
+        expect([withText(0, pixels), withText(0, pixels, "image/webp")]).toEqual([png(pixels), webp(pixels)]);
+      }
+    }
+  });
+
+  test("a unit per CHARACTERS_PER_UNIT characters beyond them, added to the pixels' units before rounding up", () => {
+    expect(CHARACTERS_PER_UNIT).toBe(8);
+    // A 468x60 PNG: a Japanese name of 7 characters, then the longest name and MOTD line (640).
+    expect(withText(7)).toBe(2);
+    expect(withText(8)).toBe(2);
+    expect(withText(9)).toBe(3);
+    expect(withText(640)).toBe(81);
+    // Whatever the format or size: shaping and outlining are the same work.
+    expect(withText(640, 1200 * 300 * 4, "image/webp")).toBe(206 + 80);
+    // A badge of a few hundred pixels: its fraction of a unit and the text's, rounded up together.
+    expect(drawCost({ pixels: 2_000, contentType: "image/png", textBeyondTables: 4 })).toBe(1);
   });
 });
