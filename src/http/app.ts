@@ -27,6 +27,7 @@ import { errorHandling, lastResortAnswer, routeFailures } from "./error-handling
 import { healthRoute } from "./healthz.ts";
 import { ImageCache, type ImageCacheSettings } from "./image-cache.ts";
 import { imagePipeline } from "./image-pipeline.ts";
+import type { Resolver } from "../lookup/dns.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
@@ -70,6 +71,8 @@ export interface AppContext {
   holdDraws?: () => Promise<void>;
   /** Run the alert sweep every this many ms (serve: SWEEP_INTERVAL_MS); without it, no alerts are sent by this app. */
   alertIntervalMs?: number;
+  /** Where webhooks' host names are resolved (tests: a DNS server of their own); by default the system's DNS servers. */
+  webhookResolver?: Resolver;
   /** How long a webhook receiver has to answer (serve: DELIVERY_TIMEOUT_MS; tests shorten it). */
   alertDeliveryTimeoutMs?: number;
 }
@@ -119,7 +122,7 @@ export async function createApp(ctx: AppContext) {
   if (heapWatch) metrics.watchHeap(() => heapWatch.stats());
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
-  const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, timeoutMs: WEBHOOK_RESOLVE_MS });
+  const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, resolver: ctx.webhookResolver, timeoutMs: WEBHOOK_RESOLVE_MS });
   const alerts = new AlertSweep({
     store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget, deliveryTimeoutMs: ctx.alertDeliveryTimeoutMs,
     reportFailure: (error) => log.error("alert sweep failed", { error }),

@@ -21,10 +21,12 @@ type Defaults = { [N in ParameterName as Table[N] extends { default: string } ? 
 
 const NAMES = Object.keys(BANNER_PARAMETERS) as ParameterName[];
 
-/** The value of `name`; undefined when absent or empty. */
+/** The value of `name`; undefined when absent or blank. */
 function given<N extends ParameterName>(query: BannerQuery, name: N): ParameterValue<N> | undefined {
-  const raw = query[name]?.trim();
-  return raw ? (BANNER_PARAMETERS[name].type.read(raw, name) as ParameterValue<N>) : undefined;
+  const raw = query[name];
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const { type }: BannerParameter<unknown> = BANNER_PARAMETERS[name];
+  return type.read(type.untrimmed ? raw : raw.trim(), name) as ParameterValue<N>;
 }
 
 /** Read as if given, once: a default that is not a valid value stops the program at start. */

@@ -14,8 +14,9 @@ export const TRANSPORT_BODY_CAP_BYTES = Number.MAX_SAFE_INTEGER;
  * Seconds of silence after which Bun closes a connection: idle keep-alive
  * sockets, and a request whose answer takes this long. Any byte resets it, so
  * it does not stop a client that trickles: a body has its own deadline
- * (body-deadline.ts); a head trickled byte by byte is bounded only by Bun's
- * 16 KiB head limit (README: put a reverse proxy with a header timeout in front).
+ * (body-deadline.ts); a head not complete is closed by Bun 12 s after its
+ * connection opened, and never reaches Pennant, so connections per address are
+ * capped by the reverse proxy (docs/deploy.md).
  * Above the slowest answer (a lookup's 5 s deadline), below a minute.
  */
 export const IDLE_TIMEOUT_SECONDS = 30;

@@ -14,8 +14,10 @@ export interface QueryType<T> {
   schema: { enum?: readonly string[]; pattern?: string; maxLength?: number; format?: string };
   /** What the keywords cannot say (the range of a whole number), for the description. */
   bounds?: string;
-  /** The value of `raw` (trimmed, not empty), or a 400 naming `name`. */
+  /** The value of `raw` (not empty; trimmed unless `untrimmed`), or a 400 naming `name`. */
   read(raw: string, name: string): T;
+  /** Read as sent: whitespace around the value is refused by `read`, not dropped (a network's slug is spelled one way). */
+  untrimmed?: true;
 }
 
 /** How much of a bad value an error message repeats. */
@@ -106,10 +108,10 @@ export function choiceList<T extends string>(choices: readonly T[]): QueryType<T
   };
 }
 
-/** A UUID, read in its canonical lower-case form. */
 /** A network's slug (store/network-records.ts), read in lower case. */
 export const networkSlug: QueryType<string> = {
   schema: { pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?$" },
+  untrimmed: true,
   read(raw, name) {
     const parsed = canonicalSlug(raw);
     if (!parsed) throw bad(`${name} must be a network's slug (${SLUG_RULE}), not ${shown(raw)}`);
@@ -117,6 +119,7 @@ export const networkSlug: QueryType<string> = {
   },
 };
 
+/** A UUID, read in its canonical lower-case form. */
 export const uuid: QueryType<string> = {
   schema: { format: "uuid" },
   read(raw, name) {

@@ -26,9 +26,13 @@ export const MAX_NETWORKS_PER_TOKEN = 25;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 export const SLUG_RULE = "1 to 40 letters (a-z, any case), digits and hyphens, starting and ending with a letter or digit";
 
-/** The slug in its canonical lower case, or null when the text is none. */
+/**
+ * The slug in its canonical lower case, or null when the text is none. Only
+ * case is forgiven: whitespace around it is refused, not trimmed, so that
+ * `%20a` or `a%0A` never reaches, creates or deletes the network `a`.
+ */
 export function canonicalSlug(raw: string): string | null {
-  const slug = raw.trim().toLowerCase();
+  const slug = raw.toLowerCase();
   return SLUG.test(slug) ? slug : null;
 }
 

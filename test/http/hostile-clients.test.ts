@@ -117,6 +117,26 @@ describe("many open connections", () => {
     expect((await decodeImage(banner)).width).toBe(468);
     expect(held.every(({ socket }) => !socket.destroyed)).toBe(true);
   });
+
+  // What docs/deploy.md relies on: Pennant cannot cap connections per address
+  // (a head not yet complete never reaches it, not even as a pending request),
+  // so the reverse proxy caps them, and Bun bounds each to about 12 s.
+  test("heads trickled a byte a second never reach Pennant and are closed by the transport about 12 s after they opened", async () => {
+    server = await startTestServer();
+    const openedAt = performance.now();
+    const held = await Promise.all(Array.from({ length: 300 }, () => open()));
+    const closedAfter = held.map(({ closed }) => closed.then(() => performance.now() - openedAt));
+    const trickling = held.map(({ socket }) => trickle(socket, `GET /healthz HTTP/1.1\r\nHost: pennant\r\nX-Slow: ${"x".repeat(40)}`, 1000));
+    await Bun.sleep(3000);
+    expect(server.app.server!.pendingRequests).toBe(0);
+    const started = performance.now();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const closings = await Promise.all(closedAfter);
+    await Promise.all(trickling);
+    expect(Math.min(...closings)).toBeGreaterThan(10_000);
+    expect(Math.max(...closings)).toBeLessThan(15_000);
+  }, 30_000);
 });
 
 interface Silent {

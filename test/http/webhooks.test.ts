@@ -103,8 +103,9 @@ describe("subscriptions", () => {
       ["https://169.254.169.254/latest", "link-local"],
       ["https://[fe80::1]/hook", "link-local"],
       ["https://[::ffff:10.0.0.1]/hook", "private"],
-      ["https://localhost/hook", "loopback"],
-      ["https://alerts.localhost/hook", "loopback"],
+      // A name is refused by the rule alone, never by what it resolves to (webhook-refusals.test.ts).
+      ["https://localhost/hook", "must resolve, and to public addresses only"],
+      ["https://alerts.localhost/hook", "must resolve, and to public addresses only"],
       ["https://user:pass@example.com/hook", "user name or password"],
       ["ftp://example.com/hook", "https"],
     ];
