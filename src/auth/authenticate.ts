@@ -3,7 +3,7 @@
 // codes onto HTTP statuses. The replay guard of pushes is in replay.ts.
 
 import type { Registration } from "../config.ts";
-import { decodeSignature, matchSignature, type SignatureScheme } from "./signature.ts";
+import { decodeSignature, matchSignature, REQUEST_SCHEME_VERSION, SIGNATURE_VERSION_HEADER, type SignatureScheme } from "./signature.ts";
 import { parseTimestamp, withinWindow } from "./timestamp.ts";
 import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH, hashToken, isPlausibleToken, sameHash, type TokenScope } from "./token.ts";
 
@@ -39,10 +39,16 @@ export interface SignedRequest {
   token: string | null;
   timestamp: string | null;
   signature: string | null;
+  /** X-Signature-Version: "2" names the request scheme; null reads the signature under the older schemes. */
+  version: string | null;
+  method: string;
+  /** The request line's path and query, as sent. */
+  target: string;
   /** The raw body bytes, exactly as received. */
   body: Uint8Array;
   /** The scope the endpoint needs; a token of scope "all" has both. */
   scope: "server" | "plugin";
+  /** The schemes the endpoint accepts: "request" on every one, the older ones only where the route cannot be mistaken (signature.ts). */
   schemes: readonly SignatureScheme[];
   /** Header names for messages, e.g. "X-Server-Token". */
   tokenHeader: string;
@@ -65,6 +71,31 @@ export interface Authenticated {
   timestampMs: number;
   /** The decoded signature bytes (so either hex case is the same signature). */
   signature: Buffer;
+}
+
+/** What each scheme signs, for the refusal's message (README, Signed API). */
+const SCHEME_WORDS: Record<SignatureScheme, string> = {
+  request: 'hex HMAC-SHA256 of method + " " + path and query + "\\n" + timestamp + "." + body',
+  standard: "hex HMAC-SHA256 of timestamp.body",
+  legacy: "hex HMAC-SHA256 of the body",
+};
+
+/**
+ * The schemes the signature is checked under: the request scheme when the
+ * request names it, else the older ones the endpoint still accepts. Refused
+ * before any HMAC is computed when the endpoint takes none of them, so a
+ * client still signing the old way is told what to send.
+ */
+function schemesNamed(request: SignedRequest): readonly SignatureScheme[] {
+  const version = request.version?.trim();
+  if (version !== undefined && version !== REQUEST_SCHEME_VERSION) {
+    throw new AuthError("bad_signature", `${SIGNATURE_VERSION_HEADER} must be ${REQUEST_SCHEME_VERSION}, or absent for the older schemes the plugin endpoints accept`);
+  }
+  const named = request.schemes.filter((scheme) => (scheme === "request") === (version !== undefined));
+  if (named.length === 0) {
+    throw new AuthError("bad_signature", `this endpoint takes only signatures over its method and path: send ${SIGNATURE_VERSION_HEADER}: ${REQUEST_SCHEME_VERSION} (README, Signed API)`);
+  }
+  return named;
 }
 
 /**
@@ -114,11 +145,11 @@ export async function authenticate(request: SignedRequest, policy: AuthPolicy): 
   if (found && stored.revoked) throw new AuthError("unknown_token", UNKNOWN_TOKEN, "revoked token");
   if (!found && policy.registration !== "open") throw new AuthError("unknown_token", UNKNOWN_TOKEN, "no such token");
 
+  const schemes = schemesNamed(request);
   const signature = decodeSignature(request.signature as string);
-  const scheme = signature && matchSignature(token, timestamp, request.body, signature, request.schemes);
-  if (!signature || !scheme) {
-    throw new AuthError("bad_signature", "X-Signature does not match (hex HMAC-SHA256 of timestamp.body)");
-  }
+  const message = { method: request.method, target: request.target, timestamp, body: request.body };
+  const scheme = signature && matchSignature(token, message, signature, schemes);
+  if (!signature || !scheme) throw new AuthError("bad_signature", `X-Signature does not match (${SCHEME_WORDS[schemes[0]!]})`);
 
   if (stored && stored.scope !== "all" && stored.scope !== request.scope) {
     throw new AuthError("wrong_scope", `this token has scope "${stored.scope}", not "${request.scope}"`);

@@ -1,10 +1,14 @@
-// The replay guard of pushes. An accepted push is remembered under its token,
-// its X-Timestamp (the instant, in ms) and its signature bytes until that
-// timestamp leaves the clock window. The signature covers the timestamp and
-// the body only (the legacy scheme the body alone), not the route or the UUID
-// header, so the key names neither: the same three are never accepted again,
-// on any push route, for any server or plugin, under either scheme. After the
-// window the timestamp itself is refused.
+// The replay guard of every signed request that changes something (pushes,
+// webhooks made or removed, networks named or removed), whatever its body,
+// empty included. An accepted one is remembered under its token, its
+// X-Timestamp (the instant, in ms) and its signature bytes until that
+// timestamp leaves the clock window. The plugin's older schemes sign the
+// timestamp and the body only (the legacy scheme the body alone), not the
+// route or the UUID header, so the key names neither: the same three are
+// never accepted again, on any route, for any server or plugin, under any
+// scheme. (The request scheme signs the method and path too, so its
+// signature fails on another route before this guard; signature.ts.) After
+// the window the timestamp itself is refused.
 //
 // With the key goes a fingerprint of what the push did: its route, subject
 // and body. A request whose key is remembered with the same fingerprint is an

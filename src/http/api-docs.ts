@@ -49,7 +49,8 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     "On any path: 404 not_found when no endpoint is there, 405 method_not_allowed (with Allow) for a method it does not serve, " +
       `413 payload_too_large for a declared body over ${MAX_BODY_BYTES} bytes, 500 internal for a fault (logged with the X-Request-Id every answer carries). ` +
       "HEAD is answered wherever GET is.",
-    "Signed endpoints: X-Signature is the hex HMAC-SHA256 of X-Timestamp + \".\" + the raw body, keyed with the token (README, Signed API).",
+    "Signed endpoints: with X-Signature-Version: 2, X-Signature is the hex HMAC-SHA256 of the method + \" \" + the path and query + \"\\n\" + X-Timestamp + \".\" + the raw body, keyed with the token; " +
+      "the plugin's endpoints also take, without that header, the HMAC of X-Timestamp + \".\" + the raw body (README, Signed API).",
   ].join("\n\n"),
   tags: [
     { name: "server", description: "Signed endpoints of a game server's plugin (X-Server-Token)" },

@@ -1,7 +1,8 @@
 // Networks (issue 24): a token owner names servers the token owns under a
 // slug, and the network's banner and badges sum them. Signed like a server
-// push (X-Server-Token, X-Timestamp, X-Signature over timestamp + "." + body)
-// without X-Server-UUID: the path's slug is the subject. Both requests are
+// push (X-Server-Token, X-Timestamp, X-Signature) without X-Server-UUID, and
+// only over method and path (X-Signature-Version: 2): the path's slug is the
+// subject, and a DELETE has no body a signature could be told apart by. Both requests are
 // accepted once (the replay guard, as every push): a PUT resent after a later
 // one, or a DELETE resent after the slug was named again, changes nothing.
 
@@ -14,14 +15,14 @@ import { ReplayError } from "../store/write-refusals.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses, jsonSuccess, mergeCodes } from "./openapi/responses.ts";
 import {
-  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedBody, signedHeaders, type SignedDeps, type SignedInput,
+  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_READ_ERRORS, acceptSignedBody, signedHeaders, type SignedDeps, type SignedInput,
 } from "./signed-request.ts";
 import { parseUuid } from "./uuid.ts";
 
 const PATH = "/api/networks/:slug";
 
-const PUT_HEADERS = signedHeaders("X-Server-Token", {}, STANDARD_SIGNATURE);
-const DELETE_HEADERS = signedHeaders("X-Server-Token", {}, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (no body), keyed with the token');
+/** Signed over method and path only (X-Signature-Version: 2): an older signature names no route, and a read's would remove the network. */
+const HEADERS = signedHeaders("X-Server-Token", {});
 /** A signed request with a body that writes no record: none of a push's registration or storage limits. */
 const SIGNED_ERRORS = mergeCodes(SIGNED_READ_ERRORS, {
   400: ["invalid_slug"], 401: ["replayed_request"], 403: ["not_owner", "network_limit"], 413: ["payload_too_large"],
@@ -94,7 +95,7 @@ export function networkRoutes(deps: SignedDeps) {
       return canonical;
     };
     return {
-      scope: "server", tokenHeader: "X-Server-Token", schemes: ["standard"], subject, route: `${method} ${PATH}`, ...(method === "DELETE" ? { bodiless: true as const } : {}),
+      scope: "server", tokenHeader: "X-Server-Token", schemes: ["request"], subject, route: `${method} ${PATH}`, ...(method === "DELETE" ? { bodiless: true as const } : {}),
     };
   }
 
@@ -118,7 +119,7 @@ export function networkRoutes(deps: SignedDeps) {
         parse: "none",
         params: SLUG_PARAMS,
         body: NETWORK,
-        headers: PUT_HEADERS,
+        headers: HEADERS,
         detail: {
           summary: "Name a network: servers this token owns, summed by one banner and badge",
           description:
@@ -148,10 +149,10 @@ export function networkRoutes(deps: SignedDeps) {
       },
       {
         params: SLUG_PARAMS,
-        headers: DELETE_HEADERS,
+        headers: HEADERS,
         detail: {
           summary: "Remove one of this token's networks",
-          description: `Signed over an empty body and accepted once, as a push: ${ACCEPTED_ONCE.slice(ACCEPTED_ONCE.indexOf("its token"))}`,
+          description: `Signed over its method and path with an empty body, and accepted once, as a push: ${ACCEPTED_ONCE.slice(ACCEPTED_ONCE.indexOf("its token"))}`,
           tags: ["server"],
           responses: {
             200: jsonSuccess("Removed", Type.Object({ message: Type.Literal("Network removed.") })),

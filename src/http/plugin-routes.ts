@@ -34,7 +34,7 @@ export function pluginRoutes(deps: SignedDeps) {
           scope: "plugin",
           subject: () => pluginUuidFrom(params.plugin_uuid),
           tokenHeader: "X-Plugin-Token",
-          schemes: ["standard"],
+          schemes: ["request", "standard"],
           route: `POST ${DATA_PATH}`,
           payload: PLUGIN_DATA,
         },

@@ -39,7 +39,7 @@ const UPDATE_HEADERS = signedHeaders(
   SERVER_UUID_HEADERS,
   `${STANDARD_SIGNATURE}; also, unless PENNANT_LEGACY_SIGNATURES=off, of the raw body alone (deployed EzBanners builds)`,
 );
-const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (the body is empty), keyed with the token');
+const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'hex HMAC-SHA256 (either case) of X-Timestamp + "." (the body is empty), keyed with the token');
 
 const SERVER_UUID_ERRORS = { 400: ["invalid_server_uuid"] } as const;
 
@@ -97,10 +97,11 @@ export function serverView(row: ServerRow): Static<typeof SERVER_VIEW> {
 }
 
 export function serverRoutes(deps: SignedDeps) {
-  const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["standard", "legacy"] : ["standard"];
+  // The plugin's routes keep the older schemes beside the request scheme (auth/signature.ts): each needs a JSON body, or reads.
+  const updateSchemes: SignatureScheme[] = deps.config.legacySignatures ? ["request", "standard", "legacy"] : ["request", "standard"];
 
   function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
-    const schemes = kind === "update" ? updateSchemes : (["standard"] as const);
+    const schemes = kind === "update" ? updateSchemes : (["request", "standard"] as const);
     const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
     const maxPerToken = deps.config.maxServersPerToken;
     return acceptSignedPush(request, socket, input, deps, (uuid, fields) => ({ kind: "server", uuid, serverPush: kind, fields, maxPerToken }));
@@ -140,7 +141,7 @@ export function serverRoutes(deps: SignedDeps) {
     .get(
       "/api/server/status",
       async ({ request, server }) => {
-        const { auth, subject } = await verifySignedRead(request, server, serverInput(request, ["standard"]), deps);
+        const { auth, subject } = await verifySignedRead(request, server, serverInput(request, ["request", "standard"]), deps);
         const row = await deps.store.servers.get(subject);
         // Another token's server answers like one that does not exist, so a
         // read cannot tell which UUIDs are in use.

@@ -10,9 +10,9 @@
 
 import { Type, type TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
-import { AuthError, authenticate, type Authenticated } from "../auth/authenticate.ts";
+import { AuthError, authenticate, type Authenticated, type SignedRequest } from "../auth/authenticate.ts";
 import { guardReplay, replayRecord, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
-import type { SignatureScheme } from "../auth/signature.ts";
+import { REQUEST_SCHEME_VERSION, SIGNATURE_VERSION_HEADER, type SignatureScheme } from "../auth/signature.ts";
 import type { Config } from "../config.ts";
 import type { RecordWrite, Store } from "../store/store.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../store/write-refusals.ts";
@@ -48,10 +48,11 @@ export type Socket = Parameters<typeof spendIpBudget>[2];
 export interface SignedInput {
   scope: "server" | "plugin";
   tokenHeader: "X-Server-Token" | "X-Plugin-Token";
+  /** The signature schemes accepted: "request" everywhere, the older ones only on the plugin's routes (auth/signature.ts). */
   schemes: readonly SignatureScheme[];
   /** The record's UUID (or a network's slug) in canonical lower case, read from the request; throws an HttpError. */
   subject: () => string;
-  /** A request that carries no body (DELETE): no content type is asked for and `json` is null; the signature is over X-Timestamp + "." (+ any bytes sent). */
+  /** A request that carries no body (DELETE): no content type is asked for and `json` is null; the signature covers an empty body (+ any bytes sent). */
   bodiless?: true;
 }
 
@@ -98,15 +99,26 @@ export const SIGNED_PUSH_ERRORS = mergeCodes(codesByStatus(AUTH_STATUS), {
   503: ["database_unavailable"],
 });
 
+/** X-Signature of the request scheme (X-Signature-Version: 2), in the words of the OpenAPI document. */
+const REQUEST_SIGNATURE =
+  'Hex HMAC-SHA256 (either case) of the method + " " + the path and query as sent + "\\n" + X-Timestamp + "." + the raw body (empty without one), keyed with the token';
+
 /** X-Signature of the standard scheme, in the words of the OpenAPI document. */
-export const STANDARD_SIGNATURE = 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." + the raw body, keyed with the token';
+export const STANDARD_SIGNATURE = 'hex HMAC-SHA256 (either case) of X-Timestamp + "." + the raw body, keyed with the token';
 
 /**
- * The signature headers of a signed route, for the OpenAPI document. Elysia
- * does not check them (NoValidate): the pipeline does, and a missing one is
- * our 401 missing_headers, not a validation error.
+ * The signature headers of a signed route, for the OpenAPI document: `older`
+ * describes the signature a route accepts without X-Signature-Version (the
+ * plugin's routes only), and without it the header is required. Elysia does
+ * not check them (NoValidate): the pipeline does, and a missing one is our
+ * 401 missing_headers (or bad_signature), not a validation error.
  */
-export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: TProperties, signature: string) {
+export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: TProperties, older?: string) {
+  const version = t.Literal(REQUEST_SCHEME_VERSION, {
+    description: older
+      ? "2: X-Signature covers the method, path and query too (README, Signed API); absent: the older signature below, which covers neither"
+      : "2: X-Signature covers the method, path and query too (README, Signed API); this endpoint takes no other signature",
+  });
   return t.NoValidate(
     t.Object({
       ...subject,
@@ -115,7 +127,11 @@ export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: 
         pattern: "^[0-9]{1,16}$",
         description: "Unix time in seconds (values above 10^12 are read as milliseconds), within PENNANT_CLOCK_SKEW of the server's clock",
       }),
-      "x-signature": t.String({ pattern: "^[0-9a-fA-F]{64}$", description: signature }),
+      "x-signature": t.String({
+        pattern: "^[0-9a-fA-F]{64}$",
+        description: older ? `${REQUEST_SIGNATURE}; without X-Signature-Version, ${older}` : REQUEST_SIGNATURE,
+      }),
+      [SIGNATURE_VERSION_HEADER.toLowerCase()]: older ? t.Optional(version) : version,
     }),
   );
 }
@@ -255,16 +271,29 @@ export async function verifySignedRead(
   return { auth, subject };
 }
 
-function signedFields(request: Request, input: SignedInput, body: Uint8Array) {
+function signedFields(request: Request, input: SignedInput, body: Uint8Array): SignedRequest {
   return {
     token: request.headers.get(input.tokenHeader),
     timestamp: request.headers.get("x-timestamp"),
     signature: request.headers.get("x-signature"),
+    version: request.headers.get(SIGNATURE_VERSION_HEADER),
+    method: request.method,
+    target: requestTarget(request.url),
     body,
     scope: input.scope,
     schemes: input.schemes,
     tokenHeader: input.tokenHeader,
   };
+}
+
+/**
+ * The request line's path and query, which the request scheme signs: the URL
+ * from the first "/" after its scheme's "//", where Elysia reads the path too
+ * (request-url.ts: every URL a route sees is absolute).
+ */
+function requestTarget(url: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path < 0 ? "/" : url.slice(path);
 }
 
 function policy(deps: SignedDeps, now: number, registration: Config["registration"]) {

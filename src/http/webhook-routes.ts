@@ -1,7 +1,9 @@
 // Alert subscriptions of a server: signed like its pushes (X-Server-Token,
-// X-Server-UUID, X-Timestamp, X-Signature), only by the token the server is
-// bound to. A subscription names a URL, the events and the format; its answer
-// carries the secret that signs every delivery, shown this once.
+// X-Server-UUID, X-Timestamp, X-Signature) but only over method and path
+// (X-Signature-Version: 2), only by the token the server is bound to. A
+// subscription names a URL, the events and the format; its answer carries
+// the secret that signs every delivery, shown this once. A removal is
+// accepted once, like every request that changes something.
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
@@ -11,13 +13,13 @@ import { stateOf, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
 import type { Authenticated } from "../auth/authenticate.ts";
 import type { ServerRow } from "../store/records.ts";
 import type { WebhookFormat, WebhookRow } from "../store/webhook-records.ts";
-import { subscriptionState, WebhookLimitError } from "../store/webhook-records.ts";
+import { subscriptionState, UnknownWebhookError, WebhookLimitError } from "../store/webhook-records.ts";
 import { ReplayError } from "../store/write-refusals.ts";
 import { HttpError } from "./errors.ts";
 import { errorResponses, jsonSuccess, literals, mergeCodes, nullable } from "./openapi/responses.ts";
 import { serverUuidFrom } from "./server-routes.ts";
 import {
-  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedBody, signedHeaders, verifySignedRead,
+  ACCEPTED_ONCE, DUPLICATE_HEADER, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, acceptSignedBody, signedHeaders, verifySignedRead,
   type SignedDeps, type SignedInput,
 } from "./signed-request.ts";
 
@@ -30,8 +32,8 @@ export type CheckTarget = (host: string) => Promise<{ address: string } | { refu
 const PATH = "/api/server/webhooks";
 
 const SERVER_UUID_HEADERS = { "x-server-uuid": t.String({ format: "uuid", description: "The server's UUID, in any case" }) };
-const POST_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, STANDARD_SIGNATURE);
-const READ_HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS, 'Hex HMAC-SHA256 (either case) of X-Timestamp + "." (the body is empty), keyed with the token');
+/** Signed over method and path only (X-Signature-Version: 2): an older signature names no route, and a read's would remove a subscription. */
+const HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS);
 
 const SUBSCRIPTION = Type.Object(
   {
@@ -93,7 +95,7 @@ function subscription(json: unknown): { url: string; events: string[]; format: W
 
 export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
   function input(request: Request): SignedInput {
-    return { scope: "server", subject: () => serverUuidFrom(request.headers), tokenHeader: "X-Server-Token", schemes: ["standard"] };
+    return { scope: "server", subject: () => serverUuidFrom(request.headers), tokenHeader: "X-Server-Token", schemes: ["request"] };
   }
 
   /** The server's own token only; another token's server answers like one that does not exist. */
@@ -138,7 +140,7 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
       {
         parse: "none",
         body: SUBSCRIPTION,
-        headers: POST_HEADERS,
+        headers: HEADERS,
         detail: {
           summary: "Subscribe a URL to a server's alerts (offline, online)",
           description:
@@ -161,7 +163,7 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
         return (await deps.store.webhooks.list(subject)).map(listed);
       },
       {
-        headers: READ_HEADERS,
+        headers: HEADERS,
         detail: {
           summary: "A server's alert subscriptions and their state (never their secrets)",
           tags: ["server"],
@@ -174,22 +176,31 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
     )
     .delete(
       `${PATH}/:id`,
-      async ({ request, server, params }) => {
-        const { auth, subject } = await verifySignedRead(request, server, input(request), deps);
-        await requireOwner(subject, auth);
-        if (!(await deps.store.webhooks.remove(subject, params.id))) throw new HttpError(404, "unknown_webhook", "this server has no webhook with this id");
+      async ({ request, server, params, set }) => {
+        // The id is part of what the request did: the replay memory tells an exact resend from another id (auth/replay.ts).
+        const route = `DELETE ${PATH}/:id ${params.id}`;
+        const signed = await acceptSignedBody(request, server, { ...input(request), route, bodiless: true }, deps, "closed");
+        await requireOwner(signed.subject, signed.auth);
+        try {
+          const status = await deps.store.webhooks.remove({ serverUuid: signed.subject, id: params.id, replay: signed.replay, now: signed.now });
+          if (status === "duplicate") set.headers[DUPLICATE_HEADER] = "true";
+        } catch (error) {
+          if (error instanceof UnknownWebhookError) throw new HttpError(404, "unknown_webhook", error.message);
+          if (error instanceof ReplayError) throw new HttpError(401, "replayed_request", error.message);
+          throw error;
+        }
         return { message: "Webhook removed." };
       },
       {
         params: ID_PARAMS,
-        headers: READ_HEADERS,
+        headers: HEADERS,
         detail: {
           summary: "Remove one of a server's alert subscriptions",
-          description: "Signed over an empty body like a read: removing is idempotent, so a resent request can only answer 404 unknown_webhook.",
+          description: `Signed over its method and path with an empty body, and ${ACCEPTED_ONCE.slice(ACCEPTED_ONCE.indexOf("accepted once"))}`,
           tags: ["server"],
           responses: {
-            200: jsonSuccess("Removed", Type.Object({ message: Type.Literal("Webhook removed.") })),
-            ...errorResponses(mergeCodes(SIGNED_READ_ERRORS, { 400: ["invalid_server_uuid"], 404: ["unknown_server", "unknown_webhook"] })),
+            200: jsonSuccess("Removed, or an exact duplicate of a removal already accepted (answered alike, with X-Duplicate: true)", Type.Object({ message: Type.Literal("Webhook removed.") })),
+            ...errorResponses(mergeCodes(SIGNED_READ_ERRORS, { 400: ["invalid_server_uuid"], 401: ["replayed_request"], 404: ["unknown_server", "unknown_webhook"] })),
           },
         },
       },

@@ -76,7 +76,7 @@ export class SqliteStore implements Store {
     this.webhooks = {
       create: (hook) => classified(() => createWebhook(db, statements, hook)),
       list: (serverUuid) => classified(() => listWebhooks(db, serverUuid)),
-      remove: (serverUuid, id) => classified(() => removeWebhook(db, serverUuid, id)),
+      remove: (removal) => classified(() => removeWebhook(db, statements, removal)),
       watched: (peakSince) => classified(() => watchedServers(db, peakSince)),
       claim: (transition) => classified(() => claimTransition(db, transition)),
       due: (now, leaseMs, share) => classified(() => leaseDue(db, now, leaseMs, share)),

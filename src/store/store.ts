@@ -11,7 +11,7 @@ import type { RowBatch, RowCounts } from "./dump.ts";
 import type { HistoryBucket } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
-import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
 export interface PushCredentials {
@@ -151,8 +151,14 @@ export interface WebhookStore {
   create(hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }>;
   /** The server's subscriptions, the oldest first. */
   list(serverUuid: string): Promise<WebhookRow[]>;
-  /** Removes one of the server's subscriptions (and its waiting deliveries); false when it has no such one. */
-  remove(serverUuid: string, id: string): Promise<boolean>;
+  /**
+   * Remembers the signed request and removes one of the server's
+   * subscriptions (and its waiting deliveries) in one transaction, so a
+   * request that removes something is accepted once, like every push; an
+   * exact duplicate changes nothing. UnknownWebhookError (no such one) or
+   * ReplayError with nothing written.
+   */
+  remove(removal: WebhookRemoval): Promise<ReplayStatus>;
   /** Every server with a subscription that is not paused, with its players' peak in the samples taken at or after `peakSince`. */
   watched(peakSince: number): Promise<WatchedServer[]>;
   /**

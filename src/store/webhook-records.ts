@@ -118,6 +118,22 @@ export function afterAttempt(attempt: Attempt, failingSince: number | null) {
   };
 }
 
+/** A subscription removed by a signed request, remembered with its removal (signed-requests.ts). */
+export interface WebhookRemoval {
+  serverUuid: string;
+  id: string;
+  replay: ReplayRecord;
+  now: number;
+}
+
+/** The server has no subscription with this id. */
+export class UnknownWebhookError extends Error {
+  constructor() {
+    super("this server has no webhook with this id");
+    this.name = "UnknownWebhookError";
+  }
+}
+
 /** The server already has as many subscriptions as it may. */
 export class WebhookLimitError extends Error {
   constructor(readonly limit: number) {

@@ -3,12 +3,13 @@
 // these rows, so each operation's transaction is all the ordering it needs.
 
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
+import type { ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { serverSamples, servers, webhookDeliveries, webhookStates, webhooks } from "./schema.ts";
 import { rememberRequest } from "./signed-requests.ts";
-import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "./webhook-records.ts";
-import { afterAttempt, WebhookLimitError } from "./webhook-records.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
+import { afterAttempt, UnknownWebhookError, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
 
 export function createWebhook(db: Db, statements: PushStatements, hook: NewWebhook): { row: WebhookRow; duplicate: boolean } {
@@ -55,8 +56,15 @@ export function listWebhooks(db: Db, serverUuid: string): WebhookRow[] {
   return db.select().from(webhooks).where(eq(webhooks.serverUuid, serverUuid)).orderBy(asc(webhooks.createdAt), asc(webhooks.id)).all();
 }
 
-export function removeWebhook(db: Db, serverUuid: string, id: string): boolean {
-  return db.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id }).all().length > 0;
+export function removeWebhook(db: Db, statements: PushStatements, removal: WebhookRemoval): ReplayStatus {
+  return db.transaction((tx) => {
+    const { serverUuid, id, replay, now } = removal;
+    if (rememberRequest(statements, replay, now) === "duplicate") return "duplicate";
+    const removed = tx.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id }).all();
+    // Thrown, so the transaction forgets the request's key with everything else.
+    if (removed.length === 0) throw new UnknownWebhookError();
+    return "new";
+  });
 }
 
 export function watchedServers(db: Db, peakSince: number): WatchedServer[] {

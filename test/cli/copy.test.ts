@@ -69,7 +69,8 @@ async function populatedSqlite(): Promise<Source> {
   const registeredUuid = newUuid();
   const registered = randomBytes(24).toString("hex");
   try {
-    const request = signedRequest(server.url, { path: "/api/server/update", token, serverUuid, body: { name: "Lobby", status: "online", stats: { players: { online: 7, max: 50 }, tps: 19.5 } } }, Date.now());
+    // Signed as plugins sign (over timestamp and body), so only the replay memory keeps it from another route.
+    const request = signedRequest(server.url, { path: "/api/server/update", token, serverUuid, body: { name: "Lobby", status: "online", stats: { players: { online: 7, max: 50 }, tps: 19.5 } }, scheme: "standard" }, Date.now());
     const accepted = { url: request.url, headers: Object.fromEntries(request.headers.entries()), body: await request.clone().text() };
     expect((await fetch(request)).status).toBe(200);
     const legacy = pluginUpdate(server.url, token, newUuid(), pluginUpdateBody({ onlinePlayers: 3, uptime: 60_000, placeholders: { "%vault_eco%": 12.5 } }), Date.now());

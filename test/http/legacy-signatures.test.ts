@@ -32,7 +32,7 @@ function legacyCall(token: string, uuid: string, body: object | string = LEGACY_
     path: "/api/server/update",
     token,
     body,
-    legacy: true,
+    scheme: "legacy",
     timestamp: server.clock.now,
     serverUuid: uuid,
     headers: { "X-Server-Id": uuid },

@@ -104,10 +104,13 @@ test("servers and slugs of another token are refused and nothing is stored; bad 
   await expectError(await put(mine.token, "mine", good, { headers: { "Content-Type": "text/plain" } }), 415, "unsupported_media_type");
   expect(rows("networks")).toBe(1);
 
-  // The signature of one request is not taken for another: the slug is not signed, the replay guard keeps it to its first.
+  // The signature of one request is not taken for another: the slug is signed with the method.
   const timestamp = Math.floor(server.clock.now / 1000);
-  expect((await put(mine.token, "mine", good, { timestamp })).status).toBe(200);
-  await expectError(await put(mine.token, "other", good, { timestamp }), 401, "replayed_request");
+  const first = signedRequest(server.url, { method: "PUT", path: "/api/networks/mine", token: mine.token, body: good, timestamp }, server.clock.now);
+  const signature = first.headers.get("x-signature")!;
+  expect((await fetch(first)).status).toBe(200);
+  await expectError(await put(mine.token, "other", good, { timestamp, signature }), 401, "bad_signature");
+  await expectError(await remove(mine.token, "mine", { timestamp, signature }), 401, "bad_signature");
   await expectError(await remove(mine.token, "mine", { timestamp, signature: "0".repeat(64) }), 401, "bad_signature");
   expect(rows("networks")).toBe(2);
 });

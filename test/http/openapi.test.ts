@@ -109,7 +109,7 @@ describe("the document", () => {
     }
   });
 
-  test("the signed routes require their headers, the plugin route X-Plugin-Token", () => {
+  test("the signed routes require their headers, the plugin route X-Plugin-Token, webhooks and networks X-Signature-Version", () => {
     const required = (path: string, method: string) =>
       doc.paths[path][method].parameters.filter((p: Json) => p.in === "header" && p.required).map((p: Json) => p.name).sort();
     const server = ["x-server-token", "x-server-uuid", "x-signature", "x-timestamp"];
@@ -117,6 +117,11 @@ describe("the document", () => {
     expect(required("/api/server/update", "post")).toEqual(server);
     expect(required("/api/server/status", "get")).toEqual(server);
     expect(required("/api/plugins/{plugin_uuid}/data", "post")).toEqual(["x-plugin-token", "x-signature", "x-timestamp"]);
+    // Routes that take only a signature over method and path require the header that names it (issue 38).
+    const overRoute = ["x-server-token", "x-server-uuid", "x-signature", "x-signature-version", "x-timestamp"];
+    for (const method of ["post", "get"]) expect(required("/api/server/webhooks", method)).toEqual(overRoute);
+    expect(required("/api/server/webhooks/{id}", "delete")).toEqual(overRoute);
+    for (const method of ["put", "delete"]) expect(required("/api/networks/{slug}", method)).toEqual(overRoute.filter((name) => name !== "x-server-uuid"));
   });
 
   test("the old addresses redirect: /openapi to /docs, /openapi/json to /openapi.json", async () => {

@@ -99,15 +99,23 @@ describe("plugin data", () => {
     expect((await server.store.plugins.get(uuid))!.name).toBe("EzShops");
   });
 
-  test("the same push again is a duplicate, and its signature for another plugin a replay", async () => {
+  test("the same push again is a duplicate, and its signature for another plugin a replay (or, over the path, no signature of it)", async () => {
     const token = server.token();
     const uuid = newUuid();
-    expect((await push(token, uuid, DATA)).status).toBe(200);
-    const again = await push(token, uuid, DATA);
+    // Signed as the plugin signs, over timestamp and body: the same signature for every plugin UUID, kept to its first by the replay guard.
+    const standard = { scheme: "standard" } as const;
+    expect((await push(token, uuid, DATA, standard)).status).toBe(200);
+    const again = await push(token, uuid, DATA, standard);
     expect([again.status, again.headers.get("x-duplicate")]).toEqual([200, "true"]);
-    const elsewhere = await push(token, newUuid(), DATA);
+    const elsewhere = await push(token, newUuid(), DATA, standard);
     expect(elsewhere.status).toBe(401);
     expect((await json(elsewhere)).error.code).toBe("replayed_request");
+    // Signed over the path: the signature of one plugin's push does not match another's.
+    const signed = signedRequest(server.url, { path: `/api/plugins/${uuid}/data`, token, body: DATA, tokenHeader: "X-Plugin-Token", timestamp: 1 + Math.floor(server.clock.now / 1000) }, server.clock.now);
+    expect((await fetch(signed)).status).toBe(200);
+    const reused = await push(token, newUuid(), DATA, { timestamp: signed.headers.get("x-timestamp")!, signature: signed.headers.get("x-signature")! });
+    expect(reused.status).toBe(401);
+    expect((await json(reused)).error.code).toBe("bad_signature");
   });
 
   test("stats values must be numbers", async () => {

@@ -3,6 +3,10 @@
 // server or plugin UUID, under either signature scheme. The same request sent
 // again to the same route and UUID with the same body (an exact duplicate) is
 // answered as the first was, marked X-Duplicate, and changes nothing.
+// Requests here are signed as the plugins sign, over timestamp and body
+// (scheme "standard"), whose signature names no route: the replay guard is
+// what keeps it to one. A signature over method and path is refused on any
+// other route before the guard (cross-route-replay.test.ts).
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { pluginDataBody, pluginDataPush, pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
@@ -62,7 +66,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
   async function acceptedHeartbeat() {
     const token = server.token("all");
     const uuid = newUuid();
-    const heartbeat = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "A", status: "online" } }, server.clock.now));
+    const heartbeat = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "A", status: "online" } }, server.clock.now));
     const before = (await server.store.servers.get(uuid))!;
     server.clock.now += 1000;
     return { token, uuid, heartbeat, before };
@@ -97,7 +101,7 @@ describe("a signature is accepted once, whatever route or UUID it is sent to", (
     const token = server.token("all");
     const uuid = newUuid();
     const body = pluginDataBody(3, newUuid());
-    const first = await sendAndCapture(signedRequest(server.url, { path: pluginPath(uuid), token, tokenHeader: "X-Plugin-Token", body }, server.clock.now));
+    const first = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: pluginPath(uuid), token, tokenHeader: "X-Plugin-Token", body }, server.clock.now));
     const other = newUuid();
     await expectReplayed(await resend(first, pluginPath(other)));
     const asServer = { "X-Server-Token": token, "X-Server-UUID": other };
@@ -204,7 +208,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     server = await startTestServer({ PENNANT_REGISTRATION: "open" });
     const token = "self-chosen-token-0123456789";
     const uuid = newUuid();
-    const heartbeat = () => signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "New" } }, server.clock.now);
+    const heartbeat = () => signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "New" } }, server.clock.now);
     const responses = await Promise.all([fetch(heartbeat()), fetch(heartbeat())]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     expect(responses.filter((response) => response.headers.get("x-duplicate") === "true")).toHaveLength(1);
@@ -215,7 +219,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
   test("a heartbeat sent again does not move last_seen", async () => {
     const token = server.token("server");
     const uuid = newUuid();
-    const heartbeat = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { status: "online" } }, server.clock.now));
+    const heartbeat = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: uuid, body: { status: "online" } }, server.clock.now));
     const before = (await server.store.servers.get(uuid))!;
     server.clock.now += 5000;
     await expectDuplicate(await resend(heartbeat), { message: "Heartbeat received." });
@@ -225,7 +229,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
   test("the same UUID spelled otherwise is the same push: X-Server-UUID in upper case, X-Server-Id, a plugin UUID in upper case", async () => {
     const token = server.token("all");
     const uuid = newUuid();
-    const heartbeat = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "A" } }, server.clock.now));
+    const heartbeat = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "A" } }, server.clock.now));
     const { "x-server-uuid": _, ...withoutUuid } = heartbeat.headers;
     server.clock.now += 1000;
     await expectDuplicate(await resend(heartbeat, heartbeat.path, { "x-server-uuid": uuid.toUpperCase() }), { message: "Heartbeat received." });
@@ -235,7 +239,7 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     );
 
     const plugin = newUuid();
-    const data = await sendAndCapture(signedRequest(server.url, { path: pluginPath(plugin), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now));
+    const data = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: pluginPath(plugin), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now));
     const before = (await server.store.plugins.get(plugin))!;
     server.clock.now += 1000;
     await expectDuplicate(await resend(data, pluginPath(plugin.toUpperCase())), { message: "Plugin data updated." });
@@ -246,8 +250,8 @@ describe("an exact duplicate is answered as the first push and changes nothing",
     const owner = server.token("server");
     const intruder = server.token("server");
     const uuid = newUuid();
-    expect((await fetch(signedRequest(server.url, { path: "/api/server/heartbeat", token: owner, serverUuid: uuid }, server.clock.now))).status).toBe(200);
-    const refused = () => signedRequest(server.url, { path: "/api/server/heartbeat", token: intruder, serverUuid: uuid, body: { name: "Taken" } }, server.clock.now);
+    expect((await fetch(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token: owner, serverUuid: uuid }, server.clock.now))).status).toBe(200);
+    const refused = () => signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token: intruder, serverUuid: uuid, body: { name: "Taken" } }, server.clock.now);
     for (const response of [await fetch(refused()), await fetch(refused())]) {
       expect(response.status).toBe(403);
       expect((await json(response)).error.code).toBe("not_owner");
@@ -281,7 +285,7 @@ describe("resends to another spelling of a route", () => {
   test("a new plugin push with its UUID in upper case names the same plugin", async () => {
     const token = server.token("plugin");
     const uuid = newUuid();
-    const upper = signedRequest(server.url, { path: pluginPath(uuid.toUpperCase()), token, tokenHeader: "X-Plugin-Token", body: { plugin: { name: "P" } } }, server.clock.now);
+    const upper = signedRequest(server.url, { scheme: "standard", path: pluginPath(uuid.toUpperCase()), token, tokenHeader: "X-Plugin-Token", body: { plugin: { name: "P" } } }, server.clock.now);
     expect((await fetch(upper)).status).toBe(200);
     expect((await server.store.plugins.get(uuid))?.name).toBe("P");
   });
@@ -290,7 +294,7 @@ describe("resends to another spelling of a route", () => {
     const token = server.token("plugin");
     const uuid = newUuid();
     const first = await sendAndCapture(
-      signedRequest(server.url, { path: pluginPath(uuid), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now),
+      signedRequest(server.url, { scheme: "standard", path: pluginPath(uuid), token, tokenHeader: "X-Plugin-Token", body: { stats: { shops: 1 } } }, server.clock.now),
     );
     const before = (await server.store.plugins.get(uuid))!;
     server.clock.now += 1000;
@@ -306,7 +310,7 @@ describe("how long a push is remembered", () => {
   test("sent again 2 s later it is a duplicate, and elsewhere a replay; after the window it is refused as stale", async () => {
     const token = server.token();
     const uuid = newUuid();
-    const first = await sendAndCapture(signedRequest(server.url, { path: "/api/server/update", token, serverUuid: uuid, body: { stats: { players: { online: 1, max: 2 } } } }, server.clock.now));
+    const first = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: "/api/server/update", token, serverUuid: uuid, body: { stats: { players: { online: 1, max: 2 } } } }, server.clock.now));
 
     server.clock.now += 2000;
     await expectDuplicate(await resend(first), { message: "Server data updated." });
@@ -323,7 +327,7 @@ describe("how long a push is remembered", () => {
     const token = server.token();
     const uuid = newUuid();
     const future = Math.floor(server.clock.now / 1000) + 300;
-    const first = await sendAndCapture(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, timestamp: future }, server.clock.now));
+    const first = await sendAndCapture(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: uuid, timestamp: future }, server.clock.now));
     server.clock.now += 550_000; // 250 s after the timestamp
     await expectReplayed(await resend(first, first.path, { "x-server-uuid": newUuid() }));
   });
@@ -339,7 +343,7 @@ describe("signatures are compared whole", () => {
       // Change one hex digit at or after byte 16, keeping the first 16 bytes.
       const digit = good[position] === "0" ? "1" : "0";
       const signature = good.slice(0, position) + digit + good.slice(position + 1);
-      const response = await fetch(signedRequest(server.url, { path: "/api/server/heartbeat", token, serverUuid: newUuid(), body, timestamp: ts, signature }, server.clock.now));
+      const response = await fetch(signedRequest(server.url, { scheme: "standard", path: "/api/server/heartbeat", token, serverUuid: newUuid(), body, timestamp: ts, signature }, server.clock.now));
       expect(response.status).toBe(401);
       expect((await json(response)).error.code).toBe("bad_signature");
     }

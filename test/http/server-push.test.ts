@@ -126,7 +126,7 @@ describe("signatures and timestamps", () => {
     const ts = String(Math.floor(server.clock.now / 1000));
     const body = JSON.stringify({ name: "Upper" });
     const signature = hmacHex(token, `${ts}.${body}`).toUpperCase();
-    const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid(), body, timestamp: ts, signature });
+    const response = await send({ path: "/api/server/heartbeat", token, serverUuid: newUuid(), body, timestamp: ts, signature, scheme: "standard" });
     expect(response.status).toBe(200);
   });
 

@@ -114,7 +114,8 @@ test("a push accepted by one instance is refused as a replay by the other; its e
   const { env, instances: [first, second] } = await twoInstances();
   const token = lastLine((await runCli(["token", "create"], env)).stdout);
   const uuid = newUuid();
-  const heartbeat = signedRequest(first.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "Once", status: "online" } }, Date.now());
+  // Signed as plugins sign (over timestamp and body), so only the shared replay memory keeps it from another route.
+  const heartbeat = signedRequest(first.url, { path: "/api/server/heartbeat", token, serverUuid: uuid, body: { name: "Once", status: "online" }, scheme: "standard" }, Date.now());
   const headers = Object.fromEntries(heartbeat.headers.entries());
   const body = await heartbeat.clone().text();
   const accepted = await fetch(heartbeat);

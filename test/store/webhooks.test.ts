@@ -11,12 +11,17 @@ const OTHER = "00000000-0000-4000-8000-000000000002";
 let requests = 0;
 
 function replay(fingerprint = `print-${++requests}`): ReplayRecord {
-  return { key: `key-${++requests}`.padEnd(64, "0"), fingerprint, timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
+  return { key: `key-${++requests}-`.padEnd(64, "0"), fingerprint, timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
 }
 
 function hook(more: Partial<NewWebhook> = {}): NewWebhook {
   const id = crypto.randomUUID();
   return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, state: "online", ...more };
+}
+
+/** A removal of subscription `id` of `serverUuid` by a signed request of its own. */
+function removal(store: Store, serverUuid: string, id: string) {
+  return store.webhooks.remove({ serverUuid, id, replay: replay(), now: 20 });
 }
 
 /** An update of `uuid` at `now`, `players` online, saying `status`, by the store's one token. */
@@ -52,16 +57,32 @@ forEachBackend("webhook subscriptions", (open) => {
     expect(first.row).toMatchObject({ serverUuid: SERVER, format: "json", events: ["offline", "online"], pausedAt: null, dropped: 0, lastStatus: null });
     expect((await store.webhooks.list(SERVER)).map((row) => row.id)).toEqual([first.row.id, second.row.id]);
     expect(await store.webhooks.list(OTHER)).toEqual([]);
-    expect(await store.webhooks.remove(OTHER, first.row.id)).toBe(false);
-    expect(await store.webhooks.remove(SERVER, first.row.id)).toBe(true);
-    expect(await store.webhooks.remove(SERVER, first.row.id)).toBe(false);
+    await expect(removal(store, OTHER, first.row.id)).rejects.toMatchObject({ name: "UnknownWebhookError" });
+    expect(await removal(store, SERVER, first.row.id)).toBe("new");
+    await expect(removal(store, SERVER, first.row.id)).rejects.toMatchObject({ name: "UnknownWebhookError" });
     await store.webhooks.create(hook({ maxPerServer: 2 }));
     const refused = hook({ maxPerServer: 2 });
     await expect(store.webhooks.create(refused)).rejects.toMatchObject({ name: "WebhookLimitError", limit: 2 });
     expect((await store.webhooks.list(SERVER)).map((row) => row.id)).not.toContain(refused.id);
     // The refused request was not remembered: the same signed request is accepted once there is room.
-    await store.webhooks.remove(SERVER, second.row.id);
+    await removal(store, SERVER, second.row.id);
     expect((await store.webhooks.create(refused)).row.id).toBe(refused.id);
+  });
+
+  test("a removal is remembered with it: an exact resend is a duplicate, its signature for another id refused, a refused one forgotten", async () => {
+    const store = await storeWithServers(open);
+    const [first, second] = [await store.webhooks.create(hook()), await store.webhooks.create(hook())];
+    const removed = { serverUuid: SERVER, id: first.row.id, replay: replay("remove first"), now: 20 };
+    expect(await store.webhooks.remove(removed)).toBe("new");
+    expect(await store.webhooks.remove(removed)).toBe("duplicate");
+    const elsewhere = { ...removed, id: second.row.id, replay: { ...removed.replay, fingerprint: "remove second" } };
+    await expect(store.webhooks.remove(elsewhere)).rejects.toMatchObject({ name: "ReplayError" });
+    expect((await store.webhooks.list(SERVER)).map((row) => row.id)).toEqual([second.row.id]);
+    // Refused (no such id): its key is not kept, so the same request is taken once the id is right.
+    const unknown = { serverUuid: SERVER, id: crypto.randomUUID(), replay: replay("remove second"), now: 20 };
+    await expect(store.webhooks.remove(unknown)).rejects.toMatchObject({ name: "UnknownWebhookError" });
+    expect(await store.webhooks.remove({ ...unknown, id: second.row.id })).toBe("new");
+    expect(await store.webhooks.list(SERVER)).toEqual([]);
   });
 
   test("an exact duplicate hands back the first subscription; the signature reused elsewhere is refused", async () => {
@@ -110,7 +131,7 @@ forEachBackend("webhook events and deliveries", (open) => {
     // Offline, not yet claimed: a second subscriber saying so changes nothing, the sweep still finds the change.
     await store.webhooks.create(hook({ state: "offline" }));
     expect(await store.webhooks.claim(offline())).toBe(2);
-    for (const row of await store.webhooks.list(SERVER)) await store.webhooks.remove(SERVER, row.id);
+    for (const row of await store.webhooks.list(SERVER)) await removal(store, SERVER, row.id);
     // Back online while no one watched: a new subscriber starts from online, not from the offline remembered.
     await store.webhooks.create(hook({ now: 200, state: "online" }));
     expect(await store.webhooks.claim(offline({ change: { state: "online" }, event: "online", now: 300 }))).toBeNull();

@@ -1,5 +1,8 @@
-// Builds signed requests the way a plugin does, from the spec's rules, written
-// independently of src/auth so that a mistake there cannot hide in both.
+// Builds signed requests the way a client does, from the README's rules,
+// written independently of src/auth so that a mistake there cannot hide in
+// both. By default over method and path (X-Signature-Version: 2), which every
+// signed endpoint takes; `scheme` picks one of the older ones the plugin's
+// endpoints still take.
 
 import { createHmac, randomUUID } from "node:crypto";
 
@@ -13,8 +16,11 @@ export interface SignedCall {
   timestamp?: number | string;
   tokenHeader?: "X-Server-Token" | "X-Plugin-Token";
   serverUuid?: string;
-  /** Signature over the body alone (deployed plugin builds). */
-  legacy?: boolean;
+  /**
+   * "request" (default): over method, path and query, timestamp and body, sent with X-Signature-Version: 2;
+   * "standard": over timestamp + "." + body; "legacy": over the body alone (deployed plugin builds).
+   */
+  scheme?: "request" | "standard" | "legacy";
   headers?: Record<string, string>;
   signature?: string;
 }
@@ -29,8 +35,12 @@ export function signedRequest(baseUrl: string, call: SignedCall, nowMs: number):
   const withBody = method === "POST" || method === "PUT";
   const body = call.body === undefined ? (withBody ? "{}" : "") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
   const timestamp = String(call.timestamp ?? Math.floor(nowMs / 1000));
-  const signature = call.signature ?? hmacHex(call.token, call.legacy ? body : `${timestamp}.${body}`);
+  const scheme = call.scheme ?? "request";
+  const url = new URL(baseUrl + call.path);
+  const message = { request: `${method} ${url.pathname}${url.search}\n${timestamp}.${body}`, standard: `${timestamp}.${body}`, legacy: body }[scheme];
+  const signature = call.signature ?? hmacHex(call.token, message);
   const headers: Record<string, string> = {
+    ...(scheme === "request" ? { "X-Signature-Version": "2" } : {}),
     [call.tokenHeader ?? "X-Server-Token"]: call.token,
     "X-Timestamp": timestamp,
     "X-Signature": signature,

@@ -5,8 +5,9 @@
 // deliveries are leased with SKIP LOCKED so two instances never take one.
 
 import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "drizzle-orm";
-import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRow } from "../webhook-records.ts";
-import { afterAttempt, WebhookLimitError } from "../webhook-records.ts";
+import type { ReplayStatus } from "../../auth/replay.ts";
+import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "../webhook-records.ts";
+import { afterAttempt, UnknownWebhookError, WebhookLimitError } from "../webhook-records.ts";
 import { ReplayError } from "../write-refusals.ts";
 import type { PgDb } from "./open-postgres.ts";
 import { rememberRequest, type PgTx } from "./pg-signed-requests.ts";
@@ -51,9 +52,15 @@ export function listWebhooks(db: PgDb, serverUuid: string): Promise<WebhookRow[]
   return db.select().from(webhooks).where(eq(webhooks.serverUuid, serverUuid)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
 }
 
-export async function removeWebhook(db: PgDb, serverUuid: string, id: string): Promise<boolean> {
-  const removed = await db.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id });
-  return removed.length > 0;
+export function removeWebhook(db: PgDb, removal: WebhookRemoval): Promise<ReplayStatus> {
+  return db.transaction(async (tx) => {
+    const { serverUuid, id, replay, now } = removal;
+    if ((await rememberRequest(tx, replay, now)) === "duplicate") return "duplicate";
+    const removed = await tx.delete(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), eq(webhooks.id, id))).returning({ id: webhooks.id });
+    // Thrown, so the transaction forgets the request's key with everything else.
+    if (removed.length === 0) throw new UnknownWebhookError();
+    return "new";
+  });
 }
 
 export function watchedServers(db: PgDb, peakSince: number): Promise<WatchedServer[]> {

@@ -67,7 +67,7 @@ export class PostgresStore implements Store {
     this.webhooks = {
       create: (hook) => this.call(() => createWebhook(db, hook)),
       list: (serverUuid) => this.call(() => listWebhooks(db, serverUuid)),
-      remove: (serverUuid, id) => this.call(() => removeWebhook(db, serverUuid, id)),
+      remove: (removal) => this.call(() => removeWebhook(db, removal)),
       watched: (peakSince) => this.call(() => watchedServers(db, peakSince)),
       claim: (transition) => this.call(() => claimTransition(db, transition)),
       due: (now, leaseMs, share) => this.call(() => leaseDue(db, now, leaseMs, share)),

@@ -1,7 +1,9 @@
 // Requests to every signed route, each started from a valid one: the deployed
 // EzBanners plugin's update (signature over the body, millisecond timestamp,
 // both UUID headers), a standard update, a heartbeat, a plugin push, a
-// status read and a network named (PUT, its slug in the path). Then the body is mutated and, most of the time, signed again
+// status read and a network named (PUT, its slug in the path), the plugin's
+// routes signed the way plugins sign or over method and path (X-Signature-Version: 2),
+// the network always over them. Then the body is mutated and, most of the time, signed again
 // correctly, so that what is fuzzed is the payload validation behind the
 // signature check; or the headers are mutated (signature, timestamp, token,
 // UUIDs, content type, duplicates), signed or not.
@@ -34,14 +36,16 @@ interface Draft {
   /** Byte string. */
   body: string;
   timestamp: string;
-  /** Signature over the body alone (the deployed plugin), else over "timestamp.body". */
-  legacy: boolean;
+  /** "legacy": over the body alone (the deployed plugin); "standard": over "timestamp.body"; "request": over method and target too. */
+  scheme: Scheme;
   headers: Array<[string, string]>;
 }
 
-function sign(token: string, timestamp: string, body: string, legacy: boolean): string {
-  const message = legacy ? body : `${timestamp}.${body}`;
-  return createHmac("sha256", Buffer.from(token, "latin1")).update(Buffer.from(message, "latin1")).digest("hex");
+type Scheme = "request" | "standard" | "legacy";
+
+function sign(d: Draft): string {
+  const message = { request: `${d.method} ${d.path}\n${d.timestamp}.${d.body}`, standard: `${d.timestamp}.${d.body}`, legacy: d.body }[d.scheme];
+  return createHmac("sha256", Buffer.from(d.token, "latin1")).update(Buffer.from(message, "latin1")).digest("hex");
 }
 
 function standardUpdate(random: Random): object {
@@ -63,6 +67,11 @@ function pluginBody(random: Random): object {
   };
 }
 
+/** The plugin's routes take both: signed the way plugins sign, or over method and path. */
+function olderOrRequest(random: Random): Scheme {
+  return random.chance(0.5) ? "standard" : "request";
+}
+
 function draft(random: Random, ctx: SignedContext): Draft {
   const kind = random.weighted<Kind>([[3, "ezbanners"], [3, "update"], [2, "heartbeat"], [3, "plugin"], [1, "status"], [2, "network"]]);
   const token = random.chance(0.8) ? random.pick(ctx.tokens) : random.pick(ctx.strangers);
@@ -73,25 +82,25 @@ function draft(random: Random, ctx: SignedContext): Draft {
     case "ezbanners": {
       const body = pluginUpdateBody({ onlinePlayers: random.int(50), uptime: random.chance(0.5) ? random.int(1e9) : undefined });
       const headers: Array<[string, string]> = [["Content-Type", "application/json"], ["User-Agent", "EzBanners/1.0"], ["X-Server-UUID", serverUuid], ["X-Server-Id", serverUuid]];
-      return { kind, method: "POST", path: "/api/server/update", token, tokenHeader: "X-Server-Token", body, timestamp: String(now), legacy: true, headers };
+      return { kind, method: "POST", path: "/api/server/update", token, tokenHeader: "X-Server-Token", body, timestamp: String(now), scheme: "legacy", headers };
     }
     case "update":
     case "heartbeat": {
       const body = JSON.stringify(kind === "update" ? standardUpdate(random) : { name: "Hub", plugin_version: "1.0", status: "online" });
-      return { kind, method: "POST", path: `/api/server/${kind}`, token, tokenHeader: "X-Server-Token", body: utf8Bytes(body), timestamp: seconds, legacy: false, headers: [["Content-Type", "application/json"], ["X-Server-UUID", serverUuid]] };
+      return { kind, method: "POST", path: `/api/server/${kind}`, token, tokenHeader: "X-Server-Token", body: utf8Bytes(body), timestamp: seconds, scheme: olderOrRequest(random), headers: [["Content-Type", "application/json"], ["X-Server-UUID", serverUuid]] };
     }
     case "plugin":
       return {
         kind, method: "POST", path: `/api/plugins/${random.pick(ctx.pluginUuids)}/data`, token, tokenHeader: "X-Plugin-Token",
-        body: utf8Bytes(JSON.stringify(pluginBody(random))), timestamp: seconds, legacy: false, headers: [["Content-Type", "application/json"]],
+        body: utf8Bytes(JSON.stringify(pluginBody(random))), timestamp: seconds, scheme: olderOrRequest(random), headers: [["Content-Type", "application/json"]],
       };
     case "network": {
       const body = { name: random.pick(["Blocky", "§6Gold Network", "网络"]), servers: ctx.serverUuids.filter(() => random.chance(0.4)) };
       const slug = random.pick(["blocky", "Net-2", "a", "x".repeat(40), "-bad", "x".repeat(41), "%E2%82%AC", "a..b"]);
-      return { kind, method: "PUT", path: `/api/networks/${slug}`, token, tokenHeader: "X-Server-Token", body: utf8Bytes(JSON.stringify(body)), timestamp: seconds, legacy: false, headers: [["Content-Type", "application/json"]] };
+      return { kind, method: "PUT", path: `/api/networks/${slug}`, token, tokenHeader: "X-Server-Token", body: utf8Bytes(JSON.stringify(body)), timestamp: seconds, scheme: "request", headers: [["Content-Type", "application/json"]] };
     }
     default:
-      return { kind, method: "GET", path: "/api/server/status", token, tokenHeader: "X-Server-Token", body: "", timestamp: seconds, legacy: false, headers: [["X-Server-UUID", serverUuid]] };
+      return { kind, method: "GET", path: "/api/server/status", token, tokenHeader: "X-Server-Token", body: "", timestamp: seconds, scheme: olderOrRequest(random), headers: [["X-Server-UUID", serverUuid]] };
   }
 }
 
@@ -143,7 +152,7 @@ function mutateAuthInputs(random: Random, d: Draft, ctx: SignedContext): void {
       setHeader(d.headers, "Content-Type", random.pick(["application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/json-patch+json", "", "application/json;", ";charset=utf-8", hostileValue(random, 100), null] as const));
       break;
     default:
-      d.legacy = !d.legacy;
+      d.scheme = random.pick(["request", "standard", "legacy"] as const);
   }
 }
 
@@ -178,7 +187,8 @@ export function signedCase(random: Random, ctx: SignedContext): FuzzRequest {
   if (mutateBody) d.body = mutateJson(random, JSON.parse(Buffer.from(d.body, "latin1").toString("utf8")), 4);
   if (random.chance(0.3)) mutateAuthInputs(random, d, ctx);
   const headers: Array<[string, string]> = [...d.headers, [d.tokenHeader, d.token], ["X-Timestamp", d.timestamp]];
-  headers.push(["X-Signature", sign(d.token, d.timestamp, d.body, d.legacy)]);
+  headers.push(["X-Signature", sign(d)]);
+  if (d.scheme === "request") headers.push(["X-Signature-Version", "2"]);
   if (random.chance(0.25)) mutateSignedHeaders(random, headers);
   // A header that would end the head or start a body of its own is no fuzz of ours, it is another request.
   const safe = headers.filter(([name, value]) => !/^(content-length|transfer-encoding)$/i.test(name.trim()) || value === "");
