@@ -193,8 +193,10 @@ export const CACHE_SHARES = {
   known_requests: 8 * MIB,
   /** Encoded badges (src/http/image-cache.ts): ~3,000 flat badges. */
   badge_images: 8 * MIB,
-  /** Live lookup results: ~15,000 typical ones, at least ~600 of the largest. */
-  lookup_results: 32 * MIB,
+  /** Live lookup results: ~11,000 typical ones, at least ~450 of the largest. */
+  lookup_results: 24 * MIB,
+  /** Servers' histories (src/store/history-ranges.ts): 100 servers' closed steps of every range and their yearly answers. */
+  server_histories: 8 * MIB,
   /** Server icons: 1,500-8,000 real ones, 250 of the largest. */
   lookup_favicons: 16 * MIB,
   /** Pixmaps given back after encoding, for the next drawing of their size. */

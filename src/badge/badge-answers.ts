@@ -4,7 +4,7 @@
 // and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
 
 import { networkTotals } from "../minecraft/network-totals.ts";
-import { readServerHistory } from "../store/history-ranges.ts";
+import type { ReadCharge, ServerHistories } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { badgeColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
@@ -73,13 +73,13 @@ export async function pluginBadge(store: Store, uuid: string, metricName: string
 }
 
 export async function serverBadge(
-  store: Store, uuid: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
+  store: Store, histories: ServerHistories, charge: ReadCharge, uuid: string, metricName: string, options: BadgeOptions, now: number, staleAfterMs: number,
 ): Promise<BadgeAnswer> {
   const metric = SERVER_METRICS.get(metricName);
   if (!metric) return unknownMetric(SERVER_METRICS, options);
   const row = await store.servers.get(uuid);
   if (!row) return notFound("server", "unknown_server", "no server with this UUID has pushed data", options);
-  const history = metric.readsHistory ? await readServerHistory(store, row, options.range ?? BADGE_HISTORY_RANGE, now) : undefined;
+  const history = metric.readsHistory ? await histories.read(row, options.range ?? BADGE_HISTORY_RANGE, now, charge) : undefined;
   const view: ServerView = { row, staleAfterMs, history };
   return answer(metric, view, options, now);
 }

@@ -8,7 +8,9 @@
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
 import type { Edition } from "../minecraft/edition.ts";
-import { readServerHistory } from "../store/history-ranges.ts";
+import type { HistoryMarks } from "../store/history.ts";
+import { ServerHistories, UNCHARGED, type ReadCharge } from "../store/history-ranges.ts";
+import { CacheBudget } from "../cache/budget.ts";
 import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { frameCount, UPTIME_RANGE, type Animate } from "./animation.ts";
@@ -59,6 +61,8 @@ export interface PreparedBanner extends ImagePlan<BannerJob> {
 
 export interface BannerDeps {
   store: Store;
+  /** Servers' histories, cached by what they are read from (createApp's, from its cache budget); by default a reader with a budget of its own. */
+  histories?: ServerHistories;
   lookup: LiveLookup;
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
@@ -103,10 +107,15 @@ const PLAN_OVERHEAD_BYTES = 1_024;
 const pixelsOf = (size: BannerSize, scale: number) => size.width * size.height * scale * scale;
 
 export class BannerService {
-  constructor(private readonly deps: BannerDeps) {}
+  private readonly histories: ServerHistories;
 
-  async prepare(request: BannerRequest): Promise<PreparedBanner> {
-    const data = await this.resolve(request);
+  constructor(private readonly deps: BannerDeps) {
+    this.histories = deps.histories ?? new ServerHistories(deps.store, new CacheBudget());
+  }
+
+  /** The banner's plan; `charge` is charged for the history read from the store (history-ranges.ts), by default nothing (callers that serve no client). */
+  async prepare(request: BannerRequest, charge: ReadCharge = UNCHARGED): Promise<PreparedBanner> {
+    const data = await this.resolve(request, charge);
     const drawn = description(request, data);
     const animate = request.animate && !isPlugin(data) ? request.animate : undefined;
     return {
@@ -133,38 +142,38 @@ export class BannerService {
     };
   }
 
-  private async resolve(request: BannerRequest): Promise<Resolved> {
+  private async resolve(request: BannerRequest, charge: ReadCharge): Promise<Resolved> {
     const now = this.deps.now();
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
     const server = resolveServer({
-      mode: request.mode, manual: request.manual, facts: await this.facts(request, now), now, hidden: request.hidden, historyRange: request.historyRange,
+      mode: request.mode, manual: request.manual, facts: await this.facts(request, now, charge), now, hidden: request.hidden, historyRange: request.historyRange,
     });
     // Only animate=stats shows the uptime: a still does not pay for reading it, nor change its key with it.
-    return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now) } : server;
+    return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now, charge) } : server;
   }
 
   /** A pushed server's uptime over UPTIME_RANGE; null for other modes and before its first roll-up. */
-  private async uptime(request: BannerRequest, now: number): Promise<number | null> {
+  private async uptime(request: BannerRequest, now: number, charge: ReadCharge): Promise<number | null> {
     if (request.mode !== "plugin" || request.serverUuid === null) return null;
     const row = await this.deps.store.servers.get(request.serverUuid);
-    return row ? (await readServerHistory(this.deps.store, row, UPTIME_RANGE, now)).uptime : null;
+    return row ? (await this.histories.read(row, UPTIME_RANGE, now, charge)).uptime : null;
   }
 
-  private async facts(request: BannerRequest, now: number): Promise<SourceFacts | null> {
+  private async facts(request: BannerRequest, now: number, charge: ReadCharge): Promise<SourceFacts | null> {
     if (request.mode === "query" && request.lookup) return factsFromLookup(await this.deps.lookup.lookup(request.lookup));
     const { store } = this.deps;
     const drawsHistory = request.template.uses.includes("history");
     if (request.mode === "network" && request.network !== null) {
       const network = await store.networks.get(request.network);
-      const history = network && drawsHistory ? sumHistories(await Promise.all(network.servers.map((row) => this.history(row, request.historyRange, now)))) : [];
+      const history = network && drawsHistory ? await this.networkHistory(network.servers, request.historyRange, now, charge) : [];
       return factsFromNetwork(network, request.network, now, this.deps.staleAfterMs, history);
     }
     if (request.mode !== "plugin" || request.serverUuid === null) return null;
     const row = await store.servers.get(request.serverUuid);
     // Only a template that draws the history pays for reading it.
-    const history = row && drawsHistory ? await this.history(row, request.historyRange, now) : [];
+    const history = row && drawsHistory ? await this.history(row, request.historyRange, now, charge) : [];
     return factsFromRecord(row, history, now, this.deps.staleAfterMs);
   }
 
@@ -173,10 +182,34 @@ export class BannerService {
    * roll-ups (src/store/history-ranges.ts): each step's highest count, steps
    * without an update (offline throughout) left out.
    */
-  private async history(row: ServerRow, range: SparklineRange, now: number): Promise<HistoryPoint[]> {
-    const { store } = this.deps;
-    if (range === "24h") return store.servers.sampleBuckets(row.uuid, historySince(now), HISTORY_BUCKET_MS);
-    const { points } = await readServerHistory(store, row, range, now);
+  private async history(row: ServerRow, range: SparklineRange, now: number, charge: ReadCharge, marks?: HistoryMarks, keep = true): Promise<HistoryPoint[]> {
+    const { histories } = this;
+    if (range === "24h") return histories.recentPeaks(row, historySince(now), HISTORY_BUCKET_MS, charge, keep);
+    const { points } = await histories.read(row, range, now, charge, marks, keep);
     return points.flatMap((point) => (point.max === null ? [] : [{ at: point.at, online: point.max }]));
+  }
+
+  /**
+   * A network's chart: its members' summed, kept whole under what each
+   * member's is read from (so a banner of another text, or another network
+   * of the same servers, reads nothing). One member is read a turn (and a
+   * long range a slice at a time: history-ranges.ts), so the answering thread
+   * answers other requests between the reads of a large network.
+   */
+  private async networkHistory(servers: readonly ServerRow[], range: SparklineRange, now: number, charge: ReadCharge): Promise<HistoryPoint[]> {
+    const { histories } = this;
+    const marks = range === "24h" ? undefined : await histories.marks();
+    const since = historySince(now);
+    const keys = servers.map((row) => (marks ? histories.rangeKey(row, range, now, marks) : histories.peaksKey(row, since, HISTORY_BUCKET_MS)));
+    const key = createHash("sha256").update(keys.join("\n")).digest("base64url");
+    const summed = await histories.summed(key, async () => {
+      const series: HistoryPoint[][] = [];
+      for (const row of servers) {
+        series.push(await this.history(row, range, now, charge, marks, false));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return sumHistories(series);
+    });
+    return [...summed];
   }
 }

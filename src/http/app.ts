@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { PeriodicTask } from "../periodic-task.ts";
+import { ServerHistories } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { routeTable, type RouteEntry } from "./allowed-methods.ts";
 import { apiDocs } from "./api-docs.ts";
@@ -33,6 +34,7 @@ import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "./lookup-routes.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { networkRoutes } from "./network-routes.ts";
+import { historyCharges } from "./history-charge.ts";
 import { historyRoutes } from "./history-routes.ts";
 import { HEAP_WATCH_INTERVAL_MS, HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
@@ -130,8 +132,10 @@ export async function createApp(ctx: AppContext) {
   if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
+  // Servers' histories, cached by what each is read from: the history API, badges and charts share them.
+  const histories = new ServerHistories(ctx.store, caches);
   const banners = new BannerService({
-    store: ctx.store, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
+    store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });
   const failureDeps = {
     allowedMethods: routes.methodsAt,
@@ -143,7 +147,10 @@ export async function createApp(ctx: AppContext) {
   // As many draws run at once as the drawer takes: two a render thread (one drawn, one handed ahead), one on the answering thread.
   const drawQueue = new DrawQueue({ concurrency: drawer.slots, ...ctx.config.drawQueue });
   metrics.watchDrawQueue(() => drawQueue.usage());
-  const draws = chargedDraws({ budget: limits.limiter("draw_units", ctx.config.drawBudget), queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
+  // Draws and history read from the store spend one budget of cost units per client (PENNANT_DRAW_BUDGET).
+  const drawUnits = limits.limiter("draw_units", ctx.config.drawBudget);
+  const historyCharge = historyCharges(drawUnits, ctx.config.trustProxy);
+  const draws = chargedDraws({ budget: drawUnits, queue: drawQueue, drawer, holdDraws: ctx.holdDraws });
   const images = imagePipeline({ config: ctx.config, caches, observer, failures, now: ctx.now, draws });
   const drawnIn = (kind: "banner" | "badge") => (ms: number) => metrics.observeRender(kind, ms);
   const bannerImages = new ImageCache(caches, { name: "banner_images", now: ctx.now, onRender: ctx.renderCache?.onRender, onDrawn: drawnIn("banner") });
@@ -185,11 +192,11 @@ export async function createApp(ctx: AppContext) {
     .use(networkRoutes(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
-    .use(historyRoutes({ config: ctx.config, store: ctx.store, now: ctx.now, ipLimiter }))
+    .use(historyRoutes({ config: ctx.config, store: ctx.store, histories, historyCharge, now: ctx.now, ipLimiter }))
     .use(badgeRoutes({
-      store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
+      store: ctx.store, histories, historyCharge, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))
-    .use(bannerRoutes({ banners, images: bannerRoute }))
+    .use(bannerRoutes({ banners, images: bannerRoute, historyCharge }))
     .use(designerRoute())
     .onStop(async () => {
       await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop()]);

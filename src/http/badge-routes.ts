@@ -26,7 +26,8 @@ import { STYLE_NAMES } from "../badge/styles.ts";
 import { endpointJson, malformedSlug, malformedUuid, networkBadge, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
 import { NETWORK_METRICS } from "../badge/network-metrics.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
-import { HISTORY_RANGES } from "../store/history-ranges.ts";
+import { HISTORY_RANGES, type ServerHistories } from "../store/history-ranges.ts";
+import type { HistoryChargeFor } from "./history-charge.ts";
 import { canonicalSlug, SLUG_RULE } from "../store/network-records.ts";
 import type { Store } from "../store/store.ts";
 import type { SocketInfo } from "./client-ip.ts";
@@ -43,6 +44,9 @@ export const BADGE_PATHS = {
 
 export interface BadgeRouteDeps {
   store: Store;
+  /** Servers' histories, cached (uptime and peak badges), and what reading them costs a client. */
+  histories: ServerHistories;
+  historyCharge: HistoryChargeFor;
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
@@ -193,7 +197,7 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
       BADGE_PATHS.server,
       ({ params, request, server }) =>
         serve(request, server, "server", deps.images.server, params.server_uuid, params.metric, (uuid, metric, options) =>
-          serverBadge(deps.store, uuid, metric, options, deps.now(), deps.staleAfterMs)),
+          serverBadge(deps.store, deps.histories, deps.historyCharge(request, server), uuid, metric, options, deps.now(), deps.staleAfterMs)),
       { params: SERVER_PARAMS, query: BADGE_QUERY, detail: detail("server") },
     )
     .get(

@@ -8,6 +8,7 @@ import { Elysia } from "elysia";
 import type { BannerService, PreparedBanner } from "../banner/banner-service.ts";
 import { BANNER_QUERY } from "./banner-parameters.ts";
 import { errorImageSize, parseBannerQuery } from "./banner-query.ts";
+import type { HistoryChargeFor } from "./history-charge.ts";
 import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, jsonSuccess } from "./openapi/responses.ts";
 import { TEMPLATE_LIST, TEMPLATE_LIST_SCHEMA } from "./template-list.ts";
@@ -18,6 +19,8 @@ export interface BannerRouteDeps {
   banners: BannerService;
   /** The pipeline's route for BANNER_PATH: per-request budget, errors as images for <img> tags. */
   images: ImageRoute;
+  /** What reading a chart's history costs the client (history-charge.ts). */
+  historyCharge: HistoryChargeFor;
 }
 
 /**
@@ -50,7 +53,7 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         deps.images.answer(
           request,
           server,
-          async () => planned(await deps.banners.prepare(parseBannerQuery(query))),
+          async () => planned(await deps.banners.prepare(parseBannerQuery(query), deps.historyCharge(request, server))),
           (failure) => deps.banners.errorImage(failure.message, errorImageSize(query)),
         ),
       {

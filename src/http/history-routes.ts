@@ -5,9 +5,10 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
-import { HISTORY_RANGES, isHistoryRange, readServerHistory } from "../store/history-ranges.ts";
+import { HISTORY_RANGES, isHistoryRange, type ServerHistories } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { HttpError } from "./errors.ts";
+import type { HistoryChargeFor } from "./history-charge.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
 import { choice } from "./openapi/parameters.ts";
 import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
@@ -22,6 +23,9 @@ const MAX_AGE_SECONDS = 60;
 export interface HistoryDeps {
   config: Config;
   store: Store;
+  histories: ServerHistories;
+  /** What reading a history costs the client (history-charge.ts). */
+  historyCharge: HistoryChargeFor;
   now: () => number;
   ipLimiter: Limiter;
 }
@@ -65,7 +69,7 @@ export function historyRoutes(deps: HistoryDeps) {
       if (!isHistoryRange(range)) throw new HttpError(400, "invalid_range", `"range" must be one of ${HISTORY_RANGES.join(", ")}`);
       const row = await deps.store.servers.get(uuid);
       if (!row) throw new HttpError(404, "unknown_server", "no server with this UUID has pushed data");
-      const history = await readServerHistory(deps.store, row, range, deps.now());
+      const history = await deps.histories.read(row, range, deps.now(), deps.historyCharge(request, server));
       set.headers["Cache-Control"] = `public, max-age=${MAX_AGE_SECONDS}`;
       return {
         uuid,
@@ -84,7 +88,8 @@ export function historyRoutes(deps: HistoryDeps) {
         description:
           "Read from the roll-ups the history sweep writes every minute (README, History): full resolution is kept a day, 5-minute buckets 30 days, " +
           "hourly buckets a year. Online: from each accepted update until PENNANT_STALE_AFTER passes without another. Open to any website (CORS); " +
-          "limited per client IP with banners (PENNANT_RATE_LIMIT).",
+          "limited per client IP with banners (PENNANT_RATE_LIMIT); a history read from the database rather than the cache also spends the client's " +
+          "draw budget (PENNANT_DRAW_BUDGET), a unit per 720 buckets read.",
         responses: {
           200: jsonSuccess(`The server's history; cached ${MAX_AGE_SECONDS} s`, HISTORY_RESPONSE),
           ...errorResponses({ 400: ["invalid_server_uuid", "invalid_range"], 404: ["unknown_server"], 429: ["rate_limited"] }),

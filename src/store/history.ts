@@ -13,7 +13,7 @@
 // Heartbeats (which write no sample) are not seen: a server that only
 // heartbeats shows no history.
 
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 
 export const MINUTE_MS = 60_000;
 export const FIVE_MINUTES_MS = 5 * MINUTE_MS;
@@ -46,6 +46,51 @@ export interface HistoryBucket {
   samples: number;
   /** The fraction of the bucket the server was online (0..1). */
   online: number;
+}
+
+/**
+ * The buckets of one level that fall in one step of a range, summed by the
+ * database (history-ranges.ts): a year's chart reads 365 rows, not 8,760, and
+ * no bucket is built as an object. Players only from buckets with samples.
+ */
+export interface HistoryStep {
+  /** The step's start, a multiple of its length. */
+  at: number;
+  min: number | null;
+  max: number | null;
+  /** The sum of each bucket's mean times its samples: the step's mean is this over `samples`. */
+  playersSum: number;
+  samples: number;
+  /** The sum of the buckets' online fractions: times the level's length, the time online. */
+  online: number;
+}
+
+/** The columns of a history table that steps are summed from (SQLite's and PostgreSQL's have the same). */
+interface BucketColumns {
+  at: SQLWrapper;
+  playersMin: SQLWrapper;
+  playersAvg: SQLWrapper;
+  playersMax: SQLWrapper;
+  samples: SQLWrapper;
+  online: SQLWrapper;
+}
+
+/**
+ * The select list of HistoryStep over `table`, its steps `stepMs` long (a
+ * constant of ours, written into the statement: a bound number may be a
+ * float, and the division must be an integer one). Group and order by `at`.
+ */
+export function stepSelection(table: BucketColumns, stepMs: number) {
+  const step = sql.raw(String(Math.trunc(stepMs)));
+  const withSamples = (column: SQLWrapper) => sql`case when ${table.samples} > 0 then ${column} end`;
+  return {
+    at: sql<number>`(${table.at} / ${step}) * ${step}`.mapWith(Number),
+    min: sql<number | null>`min(${withSamples(table.playersMin)})`.mapWith(Number),
+    max: sql<number | null>`max(${withSamples(table.playersMax)})`.mapWith(Number),
+    playersSum: sql<number>`coalesce(sum(${withSamples(sql`${table.playersAvg} * ${table.samples}`)}), 0)`.mapWith(Number),
+    samples: sql<number>`sum(${table.samples})`.mapWith(Number),
+    online: sql<number>`sum(${table.online})`.mapWith(Number),
+  };
 }
 
 /** What the 5-minute roll-up reads of a minute sample. */

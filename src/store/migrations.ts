@@ -16,6 +16,7 @@ import webhookPlayersRecord from "../../migrations/0006_webhook_players_record.s
 import serverHistory from "../../migrations/0007_server_history.sql" with { type: "text" };
 import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: "text" };
 import networks from "../../migrations/0009_networks.sql" with { type: "text" };
+import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
 
 export const SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -28,6 +29,7 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0007_server_history": serverHistory,
   "0008_sample_status": sampleStatus,
   "0009_networks": networks,
+  "0010_history_without_rowid": historyWithoutRowid,
 };
 
 interface JournalEntry {

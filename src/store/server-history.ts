@@ -7,13 +7,13 @@ import { and, asc, eq, gte, lt, min, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import {
   BUCKET_UPSERT_SET, dropBefore, FIVE_MINUTES_MS, fiveMinuteBuckets, fiveMinutesEnd, HOUR_MS, hourBuckets, hoursEnd, inBatches, nextSpan,
-  spanLeftWork, SPAN_PER_SWEEP_MS, type HistoryBucket, type HistoryMarks,
+  spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep,
 } from "./history.ts";
 import { historyMarks, serverHistory, serverSamples } from "./schema.ts";
 
 const MARKS_ROW = 1;
 
-function readMarks(db: Db): HistoryMarks {
+export function readMarks(db: Db): HistoryMarks {
   const row = db.select().from(historyMarks).where(eq(historyMarks.id, MARKS_ROW)).get();
   return { fiveMinutesUntil: row?.fiveMinutesUntil ?? 0, hoursUntil: row?.hoursUntil ?? 0 };
 }
@@ -72,14 +72,14 @@ export function sweepHistory(db: Db, now: number, staleAfterMs: number): boolean
   }).immediate();
 }
 
-/** One server's buckets of a level from `since`, oldest first, and the level's mark: the time up to which it is written. */
-export function readHistory(db: Db, uuid: string, stepMs: number, since: number): { buckets: HistoryBucket[]; until: number } {
-  const marks = readMarks(db);
-  const buckets = db
-    .select()
+/** One server's buckets of a level (`levelMs`) in [since, before), summed per step of `stepMs` (HistoryStep), oldest first. */
+export function readHistorySteps(db: Db, uuid: string, levelMs: number, stepMs: number, since: number, before: number): HistoryStep[] {
+  const fields = stepSelection(serverHistory, stepMs);
+  return db
+    .select(fields)
     .from(serverHistory)
-    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, stepMs), gte(serverHistory.at, since)))
-    .orderBy(asc(serverHistory.at))
+    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, levelMs), gte(serverHistory.at, since), lt(serverHistory.at, before)))
+    .groupBy(fields.at)
+    .orderBy(fields.at)
     .all();
-  return { buckets, until: stepMs === HOUR_MS ? marks.hoursUntil : marks.fiveMinutesUntil };
 }

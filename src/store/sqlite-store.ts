@@ -14,7 +14,7 @@ import { getPlugin } from "./plugins.ts";
 import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
 import { PushStatements } from "./push-statements.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
-import { readHistory, sweepHistory } from "./server-history.ts";
+import { readHistorySteps, readMarks, sweepHistory } from "./server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
 import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
@@ -84,7 +84,8 @@ export class SqliteStore implements Store {
     };
     this.history = {
       sweep: (now, staleAfterMs) => classified(() => sweepHistory(db, now, staleAfterMs)),
-      buckets: (uuid, stepMs, since) => classified(() => readHistory(db, uuid, stepMs, since)),
+      marks: () => classified(() => readMarks(db)),
+      steps: (uuid, levelMs, stepMs, since, before) => classified(() => readHistorySteps(db, uuid, levelMs, stepMs, since, before)),
     };
     this.networks = {
       put: (network) => classified(() => putNetwork(db, statements, network)),

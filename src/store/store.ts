@@ -8,7 +8,7 @@
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
-import type { HistoryBucket } from "./history.ts";
+import type { HistoryMarks, HistoryStep } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
 import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
@@ -78,8 +78,10 @@ export interface HistoryStore {
    * again, or on two instances at once, changes nothing more.
    */
   sweep(now: number, staleAfterMs: number): Promise<boolean>;
-  /** One server's buckets of a level (`stepMs`) from `since`, oldest first, and `until`: the time up to which that level is written. */
-  buckets(uuid: string, stepMs: number, since: number): Promise<{ buckets: HistoryBucket[]; until: number }>;
+  /** How far each level is written: every bucket before its mark. */
+  marks(): Promise<HistoryMarks>;
+  /** One server's buckets of a level (`levelMs`) in [since, before), summed per step of `stepMs` in the database, oldest first. */
+  steps(uuid: string, levelMs: number, stepMs: number, since: number, before: number): Promise<HistoryStep[]>;
 }
 
 export interface PluginStore {

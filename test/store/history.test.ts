@@ -1,6 +1,8 @@
 import { expect, test } from "bun:test";
-import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS, type HistoryBucket } from "../../src/store/history.ts";
-import { readServerHistory } from "../../src/store/history-ranges.ts";
+import { CacheBudget } from "../../src/cache/budget.ts";
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS } from "../../src/store/history.ts";
+import { ServerHistories, UNCHARGED } from "../../src/store/history-ranges.ts";
+import type { Store } from "../../src/store/store.ts";
 import { forEachBackend } from "../support/backends.ts";
 import { pushUpdate, pushWeek, sqliteStore, STALE_SECONDS, sweepAll, WEEK_START } from "../support/history.ts";
 
@@ -8,7 +10,28 @@ const T0 = WEEK_START;
 const STALE_MS = STALE_SECONDS * 1000;
 const UUID = "00000000-0000-4000-8000-000000000023";
 
-const byAt = (buckets: HistoryBucket[]) => new Map(buckets.map((bucket) => [bucket.at, bucket]));
+interface Bucket {
+  at: number;
+  playersMin: number | null;
+  playersAvg: number | null;
+  playersMax: number | null;
+  samples: number;
+  online: number;
+}
+
+/** A level's buckets as the store sums them, one step a bucket, with the level's mark. */
+async function levelOf(store: Store, levelMs: number): Promise<{ buckets: Bucket[]; until: number }> {
+  const marks = await store.history.marks();
+  const steps = await store.history.steps(UUID, levelMs, levelMs, 0, Number.MAX_SAFE_INTEGER);
+  return {
+    buckets: steps.map(({ at, min, max, playersSum, samples, online }) => ({
+      at, playersMin: min, playersAvg: samples > 0 ? playersSum / samples : null, playersMax: max, samples, online,
+    })),
+    until: levelMs === HOUR_MS ? marks.hoursUntil : marks.fiveMinutesUntil,
+  };
+}
+
+const byAt = (buckets: Bucket[]) => new Map(buckets.map((bucket) => [bucket.at, bucket]));
 
 forEachBackend("history roll-ups", (open) => {
   test("a week of updates gives the right 5-minute and hourly buckets, drops samples past a day, and a second sweep changes nothing", async () => {
@@ -17,7 +40,7 @@ forEachBackend("history roll-ups", (open) => {
     const now = T0 + 7 * DAY_MS + 10 * MINUTE_MS;
     await sweepAll(store, now);
 
-    const five = await store.history.buckets(UUID, FIVE_MINUTES_MS, 0);
+    const five = await levelOf(store, FIVE_MINUTES_MS);
     const fives = byAt(five.buckets);
     expect(five.until).toBe(T0 + 7 * DAY_MS + 5 * MINUTE_MS);
     expect(fives.get(T0 + 2 * DAY_MS)).toMatchObject({ online: 1, samples: 0, playersMax: null });
@@ -27,7 +50,7 @@ forEachBackend("history roll-ups", (open) => {
     // 7 days of 5-minute buckets, less the 35 of the 2 h 55 min offline.
     expect(five.buckets.length).toBe(7 * 288 - 35 + 1);
 
-    const hours = await store.history.buckets(UUID, HOUR_MS, 0);
+    const hours = await levelOf(store, HOUR_MS);
     const hourly = byAt(hours.buckets);
     expect(hours.until).toBe(T0 + 7 * DAY_MS);
     expect(hourly.get(T0 + 2 * DAY_MS)!.online).toBeCloseTo(1 / 12, 10);
@@ -40,8 +63,8 @@ forEachBackend("history roll-ups", (open) => {
     expect((await store.servers.samples(UUID, 0)).length).toBe(144);
 
     expect(await store.history.sweep(now, STALE_MS)).toBe(false);
-    expect(await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).toEqual(five);
-    expect(await store.history.buckets(UUID, HOUR_MS, 0)).toEqual(hours);
+    expect(await levelOf(store, FIVE_MINUTES_MS)).toEqual(five);
+    expect(await levelOf(store, HOUR_MS)).toEqual(hours);
   });
 
   test("updates saying offline count offline until the next update saying online, the latest of a minute deciding: the week's uptime exactly", async () => {
@@ -57,14 +80,14 @@ forEachBackend("history roll-ups", (open) => {
     const now = T0 + 7 * DAY_MS + 10 * MINUTE_MS;
     await sweepAll(store, now);
 
-    const fives = byAt((await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).buckets);
+    const fives = byAt((await levelOf(store, FIVE_MINUTES_MS)).buckets);
     expect(fives.get(offlineFrom - 10 * MINUTE_MS)!.online).toBeCloseTo(0.1, 10);
     expect(fives.has(offlineFrom - FIVE_MINUTES_MS)).toBe(false);
     expect(fives.get(offlineFrom)).toMatchObject({ online: 0, samples: 1 });
     expect(fives.get(offlineTo)!.online).toBeCloseTo(0.9, 10);
     const server = (await store.servers.get(UUID))!;
     // The stale gap's 2 h 55 min and 6 h 10 min said offline, of the 7 days less 5 minutes counted.
-    expect((await readServerHistory(store, server, "7d", now)).uptime).toBeCloseTo((10075 - 175 - 370) / 10075, 10);
+    expect((await new ServerHistories(store, new CacheBudget()).read(server, "7d", now, UNCHARGED)).uptime).toBeCloseTo((10075 - 175 - 370) / 10075, 10);
   });
 
   test("two sweeps at once write what one does", async () => {
@@ -76,13 +99,35 @@ forEachBackend("history roll-ups", (open) => {
     const now = T0 + DAY_MS;
     await sweepAll(one, now);
     while ((await Promise.all([two.history.sweep(now, STALE_MS), two.history.sweep(now, STALE_MS)])).some(Boolean));
-    for (const step of [FIVE_MINUTES_MS, HOUR_MS]) expect(await two.history.buckets(UUID, step, 0)).toEqual(await one.history.buckets(UUID, step, 0));
+    for (const step of [FIVE_MINUTES_MS, HOUR_MS]) expect(await levelOf(two, step)).toEqual(await levelOf(one, step));
   });
 
   test("a server that never pushed has no buckets, and a sweep of an empty store does nothing", async () => {
     const store = await open();
     expect(await store.history.sweep(T0, STALE_MS)).toBe(false);
-    expect(await store.history.buckets(UUID, FIVE_MINUTES_MS, 0)).toEqual({ buckets: [], until: 0 });
+    expect(await levelOf(store, FIVE_MINUTES_MS)).toEqual({ buckets: [], until: 0 });
+  });
+
+  test("a reader that keeps what it read answers, as the sweep moves, exactly what a new reader does, reading only what moved", async () => {
+    const store = await open();
+    await pushWeek(store, UUID);
+    const server = (await store.servers.get(UUID))!;
+    const spans: number[] = [];
+    const steps = store.history.steps.bind(store.history);
+    store.history.steps = (uuid, levelMs, stepMs, since, before) => (spans.push((before - since) / levelMs), steps(uuid, levelMs, stepMs, since, before));
+    const kept = new ServerHistories(store, new CacheBudget());
+    // Every 20 minutes of the week's last two days, the sweep caught up: each range from the keeping reader and a new one.
+    for (let now = T0 + 5 * DAY_MS; now <= T0 + 7 * DAY_MS; now += 20 * MINUTE_MS) {
+      await sweepAll(store, now);
+      for (const range of ["24h", "7d", "30d", "1y"] as const) {
+        spans.length = 0;
+        const answer = await kept.read(server, range, now, UNCHARGED);
+        const read = spans.reduce((sum, buckets) => sum + buckets, 0);
+        expect({ now, range, answer }).toEqual({ now, range, answer: await new ServerHistories(store, new CacheBudget()).read(server, range, now, UNCHARGED) });
+        // Past the first read: the range's two partial steps and what the sweep added (20 minutes, in 5-minute or hourly buckets).
+        if (now > T0 + 5 * DAY_MS) expect({ now, range, read: read <= 2 * 288 + 8 }).toEqual({ now, range, read: true });
+      }
+    }
   });
 });
 

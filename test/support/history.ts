@@ -1,7 +1,7 @@
 // Writing a server's history through the store, as pushes do.
 
 import { join } from "node:path";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../src/store/history.ts";
+import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from "../../src/store/history.ts";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
 import { tempDir, track } from "./cleanup.ts";
@@ -20,7 +20,7 @@ function tokenOf(store: Store) {
 }
 
 /** An accepted update of server `uuid` at `now` with `players` online, saying `status`. */
-export async function pushUpdate(store: Store, uuid: string, now: number, players: number, status = "online"): Promise<void> {
+export async function pushUpdate(store: Store, uuid: string, now: number, players: number, status = "online", maxPerToken = 10): Promise<void> {
   keys += 1;
   const replay = { key: `history-${keys}-`.padEnd(64, "0"), fingerprint: `history-${keys}-`.padEnd(64, "0"), timestampMs: now, expiresAt: Number.MAX_SAFE_INTEGER };
   await store.push({
@@ -28,7 +28,7 @@ export async function pushUpdate(store: Store, uuid: string, now: number, player
     replay,
     now,
     bounds: { registrationMax: 10, maxBytesPerToken: 1 << 20 },
-    record: { kind: "server", uuid, serverPush: "update", fields: { status, playersOnline: players, playersMax: 100 }, maxPerToken: 10 },
+    record: { kind: "server", uuid, serverPush: "update", fields: { status, playersOnline: players, playersMax: 100 }, maxPerToken },
   });
 }
 
@@ -62,4 +62,31 @@ export async function sweepAll(store: Store, now: number, staleAfterMs = STALE_S
   let runs = 1;
   while (await store.history.sweep(now, staleAfterMs)) runs += 1;
   return runs;
+}
+
+/** A network of `count` servers, each with `fiveMinuteDays` of 5-minute buckets and `hourDays` of hourly ones up to `now`, written straight into the SQLite file (pushing that much takes minutes). */
+export async function seedNetworkHistory(
+  store: SqliteStore, { slug, count, now, fiveMinuteDays, hourDays }: { slug: string; count: number; now: number; fiveMinuteDays: number; hourDays: number },
+): Promise<string[]> {
+  const uuids = Array.from({ length: count }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+  for (const uuid of uuids) await pushUpdate(store, uuid, now - hourDays * DAY_MS, 1, "online", count);
+  const sqlite = store.db.$client;
+  const { tokenId } = await tokenOf(store);
+  sqlite.transaction(() => {
+    sqlite.query("insert into networks (slug, token_id, name, created_at, updated_at) values (?, ?, ?, ?, ?)").run(slug, tokenId, slug, now, now);
+    const member = sqlite.query("insert into network_members (network_slug, server_uuid, position) values (?, ?, ?)");
+    uuids.forEach((uuid, position) => member.run(slug, uuid, position));
+    // Each level's buckets made by SQLite itself, a row per step per server: a million rows in about a second.
+    const level = sqlite.query(`
+      with recursive steps(at) as (select ?1 union all select at + ?2 from steps where at + ?2 < ?3)
+      insert or replace into server_history (server_uuid, step_ms, at, players_min, players_avg, players_max, samples, online)
+      select m.server_uuid, ?2, steps.at, m.position % 7, m.position % 7 + 1.5, m.position % 7 + 3, ?4, 1
+      from steps cross join network_members m where m.network_slug = ?5`);
+    const fiveMinutesUntil = Math.floor(now / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+    const hoursUntil = Math.floor(now / HOUR_MS) * HOUR_MS;
+    level.run(fiveMinutesUntil - fiveMinuteDays * DAY_MS, FIVE_MINUTES_MS, fiveMinutesUntil, 5, slug);
+    level.run(hoursUntil - hourDays * DAY_MS, HOUR_MS, hoursUntil, 60, slug);
+    sqlite.query("insert or replace into history_marks (id, five_minutes_until, hours_until) values (1, ?, ?)").run(fiveMinutesUntil, hoursUntil);
+  })();
+  return uuids;
 }

@@ -8,7 +8,7 @@ import { and, asc, eq, gte, lt, min, sql } from "drizzle-orm";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import {
   BUCKET_UPSERT_SET, dropBefore, FIVE_MINUTES_MS, fiveMinuteBuckets, fiveMinutesEnd, HOUR_MS, hourBuckets, hoursEnd, inBatches, nextSpan,
-  spanLeftWork, SPAN_PER_SWEEP_MS, type HistoryBucket, type HistoryMarks,
+  spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep,
 } from "../history.ts";
 import type { PgDb } from "./open-postgres.ts";
 import { historyMarks, serverHistory, serverSamples } from "./postgres-schema.ts";
@@ -19,7 +19,7 @@ const MARKS_ROW = 1;
 
 type Tx = BunSQLDatabase<Record<string, never>>;
 
-async function readMarks(db: Tx | PgDb): Promise<HistoryMarks> {
+export async function readMarks(db: Tx | PgDb): Promise<HistoryMarks> {
   const [row] = await db.select().from(historyMarks).where(eq(historyMarks.id, MARKS_ROW));
   return { fiveMinutesUntil: row?.fiveMinutesUntil ?? 0, hoursUntil: row?.hoursUntil ?? 0 };
 }
@@ -94,13 +94,13 @@ export async function sweepHistory(db: PgDb, now: number, staleAfterMs: number):
   }
 }
 
-/** One server's buckets of a level from `since`, oldest first, and the level's mark. */
-export async function readHistory(db: PgDb, uuid: string, stepMs: number, since: number): Promise<{ buckets: HistoryBucket[]; until: number }> {
-  const marks = await readMarks(db);
-  const buckets = await db
-    .select()
+/** One server's steps of a level (../server-history.ts, readHistorySteps). */
+export async function readHistorySteps(db: PgDb, uuid: string, levelMs: number, stepMs: number, since: number, before: number): Promise<HistoryStep[]> {
+  const fields = stepSelection(serverHistory, stepMs);
+  return db
+    .select(fields)
     .from(serverHistory)
-    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, stepMs), gte(serverHistory.at, since)))
-    .orderBy(asc(serverHistory.at));
-  return { buckets, until: stepMs === HOUR_MS ? marks.hoursUntil : marks.fiveMinutesUntil };
+    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, levelMs), gte(serverHistory.at, since), lt(serverHistory.at, before)))
+    .groupBy(fields.at)
+    .orderBy(fields.at);
 }

@@ -17,7 +17,7 @@ import { getNetwork, putNetwork, removeNetwork } from "./pg-networks.ts";
 import { getPlugin } from "./pg-plugins.ts";
 import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
 import { adoptClockSkew } from "./pg-replay-memory.ts";
-import { readHistory, sweepHistory } from "./pg-server-history.ts";
+import { readHistorySteps, readMarks, sweepHistory } from "./pg-server-history.ts";
 import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
 import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./pg-webhooks.ts";
@@ -75,7 +75,8 @@ export class PostgresStore implements Store {
     };
     this.history = {
       sweep: (now, staleAfterMs) => this.call(() => sweepHistory(db, now, staleAfterMs)),
-      buckets: (uuid, stepMs, since) => this.call(() => readHistory(db, uuid, stepMs, since)),
+      marks: () => this.call(() => readMarks(db)),
+      steps: (uuid, levelMs, stepMs, since, before) => this.call(() => readHistorySteps(db, uuid, levelMs, stepMs, since, before)),
     };
     this.networks = {
       put: (network) => this.call(() => putNetwork(db, network)),
