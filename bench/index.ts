@@ -20,6 +20,7 @@ import { renderDocument, type Section } from "./report/document.ts";
 import { describeMachine, loadAverage } from "./report/machine.ts";
 import { evaluateTargets, type Figures, type HttpFigures, type RenderFigures, type ThreadsFigures } from "./report/targets.ts";
 import type { AnimatedFigures } from "./animated.ts";
+import type { HistoryStormFigures } from "./history/storm.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
@@ -68,12 +69,13 @@ try {
   const banner = await part<unknown>("banner.ts", true, quickFlag);
   const http = await part<HttpFigures>("http.ts", true, quickFlag);
   const threads = await part<ThreadsFigures>("threads.ts", true, quickFlag);
+  const history = await part<HistoryStormFigures>("history.ts", true, quickFlag);
   const backends = await part<BackendsFigures>("backends.ts", true, quickFlag);
   const animated = await part<AnimatedFigures>("animated.ts", true, quickFlag);
   const lookup = quick ? undefined : await part<never>("lookup.ts", false);
 
   const figures: Figures = {
-    render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures, animated: animated.json!.figures,
+    render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures, history: history.json!.figures, animated: animated.json!.figures,
   };
   const targets = [...evaluateTargets(figures), ...backendTargets(backends.json!.figures)];
   const md = (result: PartResult<unknown>, key: string) => {
@@ -192,6 +194,17 @@ try {
         "`VmHWM` (its high-water mark, from `/proc/<pid>/status`) after each. VmHWM counts every peak since the server started, " +
         "garbage not yet collected included.",
       body: md(threads, "peakMemory"),
+    },
+    {
+      title: "History reads and cheap requests (`bench/history.ts`)",
+      explanation:
+        "A fresh server with the default limits and a SQLite file seeded with four networks of the largest size the limits allow " +
+        "(100 servers, 25 with `--quick`), each server with 30 days of 5-minute buckets and a year of hourly ones. Four clients, each " +
+        "from a loopback address of its own (127.0.0.2-5) and asking for its own network, send one request at a time for 30 s (8 s " +
+        "with `--quick`): the network's sparkline over 30 days, 7 days and 24 hours with a new `server_name` each time, then each " +
+        "member's yearly history (`/api/servers/{uuid}/history?range=1y`), round after round; past their request budget (120 a minute) " +
+        "they are refused. Meanwhile another client process asks for `/healthz` and a banner drawn before, as in the draw storm above.",
+      body: md(history, "storm"),
     },
     {
       title: "Animated banners (`bench/animated.ts`)",

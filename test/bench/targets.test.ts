@@ -7,6 +7,7 @@ import type { SizeFigures } from "../../bench/http/sizes.ts";
 import { renderDocument, spaceTables } from "../../bench/report/document.ts";
 import type { FlatBadge } from "../../bench/report/badge-output.ts";
 import type { AnimatedFigures } from "../../bench/animated.ts";
+import type { HistoryStormFigures } from "../../bench/history/storm.ts";
 import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow, type ThreadsFigures } from "../../bench/report/targets.ts";
 import type { ProbeFigures } from "../../bench/threads/storm.ts";
 
@@ -84,13 +85,19 @@ const flat = (fields: Partial<FlatBadge> = {}): FlatBadge =>
 const animated = (rows: Array<[string, number, number]> = [["animate=stats gif", 8, 3], ["animate=stats webp", 14, 2]]): AnimatedFigures => ({
   animations: rows.map(([name, timesPng, timesOwnFormat]) => ({ name, frames: 12, ms: timesPng, timesPng, timesOwnFormat })),
 });
-const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), animated: animated(), ...fields });
+/** Issue 38's history storm: the probes' p99s and statuses. */
+function history(fields: { p99s?: [number, number]; probeStatuses?: Record<string, number> } = {}): HistoryStormFigures {
+  const probe = (p99: number): ProbeFigures => ({ latency: { median: 1, p95: p99, p99, samples: 300 }, statuses: fields.probeStatuses ?? { "200": 300 } });
+  const [healthz, cached] = fields.p99s ?? [10, 12];
+  return { members: 100, seconds: 30, statuses: { "200": 480, "429": 9_000 }, healthz: probe(healthz), cached: probe(cached) };
+}
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), history: history(), animated: animated(), ...fields });
 
 describe("targets", () => {
   test("every target met by figures inside every bound", () => {
     const rows = evaluateTargets(all());
     expect(rows.filter((r) => r.verdict !== "met")).toEqual([]);
-    expect(rows.length).toBe(20);
+    expect(rows.length).toBe(21);
   });
 
   test("time limits are inclusive: exactly the limit is met, just above is missed", () => {
@@ -182,7 +189,7 @@ describe("targets", () => {
 
   test("a part that did not run: its targets are not measured, the others still judged", () => {
     const rows = evaluateTargets({ badge: flat({ fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 }) });
-    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(16);
+    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(17);
     expect(verdict(rows, "flat badge, cold")).toBe("missed");
     expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
   });
@@ -195,6 +202,15 @@ describe("targets", () => {
     expect(judged({ rates: [[100, 100], [100, 150], [100, 200]] })).toBe("missed");
     expect(judged({ rates: [[100, 200]], throughputErrors: 1 })).toBe("missed");
     expect(judged({ cores: 1 })).toBe("not measured");
+  });
+
+  test("issue 38's history storm: both p99s under 50 ms and none refused", () => {
+    const judged = (f: Parameters<typeof history>[0]) => verdict(evaluateTargets(all({ history: history(f) })), "history storm:");
+    expect(judged({ p99s: [49.9, 49.9] })).toBe("met");
+    expect(judged({ p99s: [50, 10] })).toBe("missed");
+    expect(judged({ p99s: [10, 50] })).toBe("missed");
+    expect(judged({ probeStatuses: { "200": 299, "429": 1 } })).toBe("missed");
+    expect(verdict(evaluateTargets({ ...all(), history: undefined }), "history storm:")).toBe("not measured");
   });
 
   test("issue 20's storm: both p99s under 50 ms and none refused, judged on the default threads' run only", () => {
@@ -235,7 +251,7 @@ describe("the report", () => {
         { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
       ],
     });
-    expect(document).toContain("19 of 20 met in this run");
+    expect(document).toContain("20 of 21 met in this run");
     expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
     expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding; a new message every run, its label's pixels kept as on a running server): median <= 0.1 ms | 0.200 ms (label pixels cleared every run: 0.300 ms) | **missed** |");
     expect(document).toContain("in 12 min 34 s");

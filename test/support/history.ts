@@ -64,12 +64,18 @@ export async function sweepAll(store: Store, now: number, staleAfterMs = STALE_S
   return runs;
 }
 
-/** A network of `count` servers, each with `fiveMinuteDays` of 5-minute buckets and `hourDays` of hourly ones up to `now`, written straight into the SQLite file (pushing that much takes minutes). */
+/**
+ * A network of `count` servers (numbered from `first`: networks of one store
+ * need servers of their own), each with `fiveMinuteDays` of 5-minute buckets
+ * and `hourDays` of hourly ones up to `now`, written straight into the SQLite
+ * file (pushing that much takes minutes). All of one token.
+ */
 export async function seedNetworkHistory(
-  store: SqliteStore, { slug, count, now, fiveMinuteDays, hourDays }: { slug: string; count: number; now: number; fiveMinuteDays: number; hourDays: number },
+  store: SqliteStore,
+  { slug, count, now, fiveMinuteDays, hourDays, first = 0 }: { slug: string; count: number; now: number; fiveMinuteDays: number; hourDays: number; first?: number },
 ): Promise<string[]> {
-  const uuids = Array.from({ length: count }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
-  for (const uuid of uuids) await pushUpdate(store, uuid, now - hourDays * DAY_MS, 1, "online", count);
+  const uuids = Array.from({ length: count }, (_, i) => `00000000-0000-4000-8000-${String(first + i).padStart(12, "0")}`);
+  for (const uuid of uuids) await pushUpdate(store, uuid, now - hourDays * DAY_MS, 1, "online", first + count);
   const sqlite = store.db.$client;
   const { tokenId } = await tokenOf(store);
   sqlite.transaction(() => {
