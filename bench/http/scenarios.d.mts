@@ -22,8 +22,10 @@ export interface ScenarioParams {
 }
 
 export interface BannerLook {
-  format?: "png" | "webp";
+  format?: "png" | "webp" | "gif";
   scale?: 1 | 2;
+  /** An animated banner (format gif or webp). */
+  animate?: "motd" | "stats";
 }
 
 export interface ScenarioRequest {

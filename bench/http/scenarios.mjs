@@ -19,9 +19,17 @@ export function cachedBannerPath(index = 0) {
   return `/api/banner?server_name=Skyblock%20${index}&online_players=1234&max_players=5000&motd_line_1=%C2%A7aWelcome%20back`;
 }
 
+/**
+ * What an animated look adds: a second MOTD line and a join address, so that
+ * motd cycles two states (6 frames) and stats three (9 frames), the most a
+ * manual banner has.
+ */
+const ANIMATED_EXTRA = "&motd_line_2=%C2%A7bSecond%20line&ip_address=play.example.com";
+
 /** A banner no earlier request asked for (unless `n` repeats); PNG at scale 1 unless `look` says otherwise. */
 export function distinctBannerPath(run, n, size = BANNER_SIZES[0], template = SERVER_TEMPLATES[0], look = {}) {
-  const extra = `${look.format ? `&format=${look.format}` : ""}${look.scale ? `&scale=${look.scale}` : ""}`;
+  const animated = look.animate ? `&animate=${look.animate}${ANIMATED_EXTRA}` : "";
+  const extra = `${look.format ? `&format=${look.format}` : ""}${look.scale ? `&scale=${look.scale}` : ""}${animated}`;
   return `/api/banner?template_key=${template}&size=${size}&server_name=Bench%20${run}-${n}&online_players=${n % 1000}&max_players=1000&motd_line_1=%C2%A7aHello${extra}`;
 }
 

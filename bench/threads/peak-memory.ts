@@ -1,7 +1,8 @@
 // Peak memory of issue 20: one `serve` process (default render threads and
 // cache budget; budgets and queues raised so that one address is refused
 // nothing) takes a storm of distinct banners (every size, PNG and WebP, scale
-// 1 and 2: the largest is a 1200x300 WebP at scale 2), then a storm of
+// 1 and 2, and animated as GIF and WebP: the largest is an animated 1200x300
+// WebP at scale 2), then a storm of
 // distinct badges; its high-water mark (VmHWM) after each, against the cache
 // budget plus the allowance the README documents. The same storms on the
 // release binary (compiled here as CI compiles it: what users run, ~15 MiB
@@ -20,8 +21,14 @@ import { BENCH_ENV, startPennant } from "../http/servers.ts";
 
 /** What peak memory may reach beyond the cache budget (issue 20). */
 export const PEAK_ALLOWANCE_MIB = 150;
-/** Every size as PNG and WebP at scale 1 and 2. */
-const STORM_LOOKS: BannerLook[] = [{ format: "png" }, { format: "webp" }, { format: "png", scale: 2 }, { format: "webp", scale: 2 }];
+/**
+ * Every size as PNG and WebP at scale 1 and 2, then animated (issue 38): GIF
+ * and WebP, motd (6 frames) and stats (9), at scale 1 and 2.
+ */
+export const STORM_LOOKS: BannerLook[] = [
+  { format: "png" }, { format: "webp" }, { format: "png", scale: 2 }, { format: "webp", scale: 2 },
+  { format: "gif", animate: "stats" }, { format: "webp", animate: "motd" }, { format: "gif", animate: "motd", scale: 2 }, { format: "webp", animate: "stats", scale: 2 },
+];
 const CONNECTIONS = 500;
 
 export interface PeakMemoryOptions {
@@ -96,6 +103,7 @@ export function formatPeakMemory(f: PeakMemoryFigures, options: PeakMemoryOption
   return [
     `A fresh server for each render thread count; cache budget \`PENNANT_CACHE_MB\` ${f.cacheMib} MiB (the default), allowance ${PEAK_ALLOWANCE_MIB} MiB: ` +
       `VmHWM may reach ${f.cacheMib + PEAK_ALLOWANCE_MIB} MiB (judged on the default thread count, from source and as the release binary). ${CONNECTIONS} connections; the banners are every size as PNG and WebP at scale 1 and 2 ` +
+      `and animated (GIF \`stats\` and WebP \`motd\` at scale 1, GIF \`motd\` and WebP \`stats\` at scale 2; 9 and 6 frames) ` +
       `(five server templates), the badges a colour of their own each, the five styles in turn.`,
     "",
     table(

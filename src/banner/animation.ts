@@ -95,6 +95,11 @@ export function frameSteps(states: number): FrameStep[] {
   return steps;
 }
 
+/** The states an animation of `frames` frames cycles through (frameSteps' inverse): a still is one. */
+export function statesOf(frames: number): number {
+  return frames <= 1 ? 1 : Math.ceil(frames / (1 + FADE_FRAMES));
+}
+
 /** The frames an animation of `animate` over `data` has. */
 export function frameCount(animate: Animate, data: AnimatedData): number {
   return frameSteps(animationStates(animate, data).length).length;

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomUUID } from "node:crypto";
 import { MIX, expectedStatuses, scenarioRequests, signedUpdate, type ScenarioParams, type ScenarioRequest } from "../../bench/http/scenarios.mjs";
+import { GifReader } from "omggif";
+import { readWebpChunks } from "../../src/render/encode/animated-webp.ts";
 import { writePluginPush } from "../../src/store/plugins.ts";
 import { createToken } from "../../src/store/tokens.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -89,6 +91,20 @@ describe("bench requests against a real server", () => {
       const response = await send(request);
       expect([response.status, response.headers.get("content-type")]).toEqual([200, "image/png"]);
     }
+  });
+
+  test("animated looks: each an animation of the most frames a manual banner has (stats 9, motd 6), as GIF and WebP", async () => {
+    const looks = [{ format: "gif", animate: "stats" }, { format: "webp", animate: "motd", scale: 2 }] as const;
+    const [banner] = scenarioRequests("distinct banner", { ...params, run: "animated", looks: [...looks] });
+    const answers = [];
+    for (let i = 0; i < looks.length; i++) {
+      const response = await fetch(server.url + next(banner!).path, { headers: { Accept: "image/png" } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const type = response.headers.get("content-type");
+      const frames = type === "image/gif" ? new GifReader(bytes).numFrames() : readWebpChunks(bytes).filter((chunk) => chunk.fourcc === "ANMF").length;
+      answers.push([response.status, type, frames]);
+    }
+    expect(answers).toEqual([[200, "image/gif", 9], [200, "image/webp", 6]]);
   });
 
   test("with the images' ETags, the If-None-Match kinds are 304s", async () => {

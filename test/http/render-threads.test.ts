@@ -15,6 +15,7 @@ import { BANNER_SIZES } from "../../src/banner/model.ts";
 import { templates } from "../../src/banner/templates/catalogue.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
+import { DRAWING_MEMORY_BYTES } from "../../src/http/drawing/draw-memory.ts";
 import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
 import { RenderPool, WORKER_URL, type RenderPoolSettings } from "../../src/http/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
@@ -190,6 +191,28 @@ describe("the pool of render threads", () => {
       const pair = [pool.draw(scaleOne), pool.draw(scaleOne)];
       expect(pool.inFlight().drawings).toBe(2);
       await Promise.all(pair);
+    });
+  });
+
+  test("animated drawings in flight never hold more than the bound together: the storm's animated 1200x300 GIF runs alone, a small still beside it", async () => {
+    // What one such drawing raised a fresh render thread's peak by (9 frames: 18.3 MiB; docs/performance-notes.md, issue 38).
+    const MEASURED_GIF_BYTES = 18 * 1024 * 1024;
+    await withPool({ threads: 2 }, async (pool) => {
+      const gif = await bannerPlan(`size=1200x300&format=gif&animate=stats&ip_address=play.example.com&${MANUAL}`);
+      expect(gif.frames).toBe(9);
+      const small = await bannerPlan(MANUAL);
+      let mostGifs = 0;
+      const look = () => {
+        // Every drawing in flight but the smalls is the GIF: the smalls are the last two sent.
+        const { drawings } = pool.inFlight();
+        mostGifs = Math.max(mostGifs, Math.min(drawings, 4 - done));
+      };
+      let done = 0;
+      const draws = [gif, gif, gif, gif].map((plan) => pool.draw(plan).then(() => (done++, look())));
+      look();
+      await Promise.all([...draws, pool.draw(small), pool.draw(small)]);
+      expect(mostGifs * MEASURED_GIF_BYTES).toBeLessThanOrEqual(DRAWING_MEMORY_BYTES);
+      expect(pool.inFlight()).toEqual({ drawings: 0, memory: 0 });
     });
   });
 

@@ -3,12 +3,14 @@
 // filtered copies with zlib's window (~12 more), and for WebP the encoder's
 // wasm memory, which grows past its first 16 MiB for large images (to 40 MiB
 // for 2400x600, src/render/encode/webp.ts), counted generously at 70 bytes a
-// pixel with the pixmap and the straight copy. The pool admits drawings while the
+// pixel with the pixmap and the straight copy; an animation besides holds its
+// states' pixmaps and, per frame, what its encoder keeps of each until the
+// file is written (drawingMemory). The pool admits drawings while the
 // sum stays within DRAWING_MEMORY_BYTES, so how many large drawings run at
 // once does not follow the thread count. The sum is an estimate, not what the
 // process's peak grows by (DRAWING_MEMORY_BYTES says what was measured).
 
-import { MAX_STATES } from "../../banner/animation.ts";
+import { statesOf } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import { LARGE_WEBP_PIXELS } from "../../render/basics.ts";
 import type { GarbageCollection } from "./render-messages.ts";
@@ -89,13 +91,15 @@ export const dropsEncoder = ({ pixels, contentType }: Drawn): boolean => content
 
 /**
  * What a drawing leaves on its render thread's heap for the collector: its
- * objects, what it leaves for its pixels, and a large WebP's dropped encoder.
- * Not its straight copy (a scratch buffer reused by every encode) nor its
- * encoded bytes (transferred to the answering thread).
+ * objects, what it leaves for its pixels, and a large WebP's dropped encoder;
+ * an animation, its objects and pixels' worth for each state it drew (its
+ * frames' buffers are freed at once by the encoders). Not its straight copy
+ * (a scratch buffer reused by every encode) nor its encoded bytes
+ * (transferred to the answering thread).
  */
-export function drawingGarbage(drawing: Drawn): number {
+export function drawingGarbage(drawing: Drawn & Pick<ImagePlan<unknown>, "frames">): number {
   const droppedEncoder = dropsEncoder(drawing) ? drawing.pixels * DROPPED_WEBP_ENCODER_BYTES_PER_PIXEL : 0;
-  return DRAWING_OBJECTS_BYTES + drawing.pixels * DRAWING_GARBAGE_BYTES_PER_PIXEL + droppedEncoder;
+  return statesOf(drawing.frames ?? 1) * (DRAWING_OBJECTS_BYTES + drawing.pixels * DRAWING_GARBAGE_BYTES_PER_PIXEL) + droppedEncoder;
 }
 
 const ANSWER_OBJECTS_BYTES = 128 * 1024;
@@ -156,7 +160,7 @@ export class CollectionSchedule {
   /** Badges drawn since the last collection of either kind. */
   private badges = 0;
 
-  after(drawing: Drawn & { job: { kind: string } }): GarbageCollection | null {
+  after(drawing: Drawn & Pick<ImagePlan<unknown>, "frames"> & { job: { kind: string } }): GarbageCollection | null {
     if (dropsEncoder(drawing)) return this.collect("full");
     if (drawing.job.kind === "badge") {
       this.badges++;
@@ -177,19 +181,36 @@ export class CollectionSchedule {
 }
 
 /**
- * The encoders' bytes per pixel of one image: GIF's are a straight copy, the
- * palette's index and the writer's growing output (~6 with the pixmap's 4).
- * An SVG has no pixmap: a few hundred bytes of text, whatever its size.
+ * The encoders' bytes per pixel of a still, with its pixmap's 4. GIF: the
+ * straight copy, FrameChanges' copy, the frame before and one frame's
+ * changed pixels (4 each), its indices and file (src/render/encode/gif.ts):
+ * a 1200x300 at scale 2 raised a fresh render thread's peak by 24 bytes a
+ * pixel (counted 8 before issue 38). An SVG has no pixmap: a few hundred
+ * bytes of text, whatever its size.
  */
-const BYTES_PER_PIXEL = { "image/png": 16, "image/webp": 70, "image/gif": 8, "image/svg+xml": 0 } as const;
+const BYTES_PER_PIXEL = { "image/png": 16, "image/webp": 70, "image/gif": 24, "image/svg+xml": 0 } as const;
 
 /**
- * An animation holds a pixmap per state and one for the fading frame
- * (src/banner/animated-banner.ts) beside one frame's encoding at a time.
+ * What an animation holds per frame until its file is written, by the
+ * frame's pixels (every frame counted whole, though after the first only the
+ * rectangle that changed is kept): a GIF its indices (1 byte a pixel) and
+ * their part of the file and of its copy (1.6 each); a WebP its frame's
+ * encoded chunk, copied twice into the file (lossless flat art, well under a
+ * byte a pixel, counted 2 in all).
  */
-const ANIMATION_PIXMAP_BYTES = 4 * (MAX_STATES + 1);
+const FRAME_BYTES_PER_PIXEL = { "image/png": 0, "image/webp": 2, "image/gif": 4, "image/svg+xml": 0 } as const;
 
-/** Bytes a drawing of `pixels` (of `frames` frames) encoded as `contentType` holds while it runs. */
+/** An animation's pixmaps: one per state (src/banner/animated-banner.ts) and one for the fading frame. */
+const statePixmapBytes = (frames: number) => 4 * (statesOf(frames) + 1);
+
+/**
+ * Bytes a drawing of `pixels` (of `frames` frames) encoded as `contentType`
+ * holds while it runs: a still's, and for an animation its state pixmaps
+ * and what each frame holds (issue 38: a GIF was counted 32 bytes a pixel
+ * whatever its frames, and an animated 1200x300 GIF of 9 frames raised a
+ * fresh render thread's peak by 53; counted 76 now).
+ */
 export function drawingMemory({ pixels, contentType, frames = 1 }: Pick<ImagePlan<unknown>, "pixels" | "contentType" | "frames">): number {
-  return pixels * (BYTES_PER_PIXEL[contentType] + (frames > 1 ? ANIMATION_PIXMAP_BYTES : 0));
+  const animation = frames > 1 ? statePixmapBytes(frames) + frames * FRAME_BYTES_PER_PIXEL[contentType] : 0;
+  return pixels * (BYTES_PER_PIXEL[contentType] + animation);
 }

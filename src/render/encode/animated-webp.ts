@@ -7,9 +7,10 @@
 // ANMF places them), replacing it (no blending): the canvas after a frame is
 // the frame's drawing.
 
+import { freeNow } from "../free-now.ts";
 import { Pixmap } from "../pixmap.ts";
 import { FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
-import { encodeWebp } from "./webp.ts";
+import { encodeWebpFrame, renewAfter } from "./webp.ts";
 
 const VP8X_ANIMATION = 0x02;
 const VP8X_ALPHA = 0x10;
@@ -96,17 +97,34 @@ function crop(pixmap: Pixmap, box: FrameBox): Pixmap {
   return out;
 }
 
-/** The animated WebP of `frames` (all one size), lossless, looping forever. */
+/**
+ * The animated WebP of `frames` (all one size), lossless, looping forever.
+ * Beside the encoder, it holds FrameChanges' copy of the last frame, one
+ * frame's crop and encoded still at a time, and every frame's chunk; each
+ * crop, still and chunk is freed at once when copied on (free-now.ts), not
+ * left for the collector.
+ */
 export async function encodeAnimatedWebp(frames: Iterable<AnimationFrame>): Promise<Uint8Array> {
   const chunks: RiffChunk[] = [];
   const changes = new FrameChanges(2);
-  let width = 0, height = 0;
-  for (const { pixmap, durationMs } of frames) {
-    ({ width, height } = pixmap);
-    const box = changes.next(pixmap);
-    const still = readWebpChunks(await encodeWebp(box.width === width && box.height === height ? pixmap : crop(pixmap, box)));
-    // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
-    chunks.push(frameChunk(box, durationMs, still.filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH")));
+  let width = 0, height = 0, largest = 0;
+  try {
+    for (const { pixmap, durationMs } of frames) {
+      ({ width, height } = pixmap);
+      const box = changes.next(pixmap);
+      const whole = box.width === width && box.height === height;
+      const drawn = whole ? pixmap : crop(pixmap, box);
+      const file = await encodeWebpFrame(drawn);
+      largest = Math.max(largest, drawn.width * drawn.height);
+      if (!whole) freeNow(drawn.data);
+      // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
+      const image = readWebpChunks(file).filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH");
+      chunks.push(frameChunk(box, durationMs, image));
+      freeNow(file);
+    }
+  } finally {
+    changes.end();
+    renewAfter(largest);
   }
   if (chunks.length === 0) throw new RangeError("an animation has at least one frame");
   const header = new Uint8Array(10);
@@ -115,5 +133,7 @@ export async function encodeAnimatedWebp(frames: Iterable<AnimationFrame>): Prom
   uint24(header, 7, height - 1);
   // Background: transparent (BGRA 0); loop count 0: forever.
   const anim = new Uint8Array(6);
-  return webpFile([{ fourcc: "VP8X", data: header }, { fourcc: "ANIM", data: anim }, ...chunks]);
+  const file = webpFile([{ fourcc: "VP8X", data: header }, { fourcc: "ANIM", data: anim }, ...chunks]);
+  for (const { data } of chunks) freeNow(data);
+  return file;
 }

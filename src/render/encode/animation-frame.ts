@@ -4,6 +4,7 @@
 // formats store after the first frame only the rectangle that changed (a
 // banner's fade touches one row of text), which is most of their speed.
 
+import { freeNow } from "../free-now.ts";
 import type { Pixmap } from "../pixmap.ts";
 
 export interface AnimationFrame {
@@ -52,6 +53,12 @@ export class FrameChanges {
     if (bottom < 0) return { x: 0, y: 0, width: Math.min(this.grid, width), height: Math.min(this.grid, height) };
     const x = left - (left % this.grid), y = top - (top % this.grid);
     return { x, y, width: Math.min(width - x, Math.max(this.grid, right + 1 - x)), height: Math.min(height - y, Math.max(this.grid, bottom + 1 - y)) };
+  }
+
+  /** The last frame's copy freed at once (free-now.ts): 4 bytes a pixel, which the collector would free only later. */
+  end(): void {
+    if (this.previous) freeNow(this.previous);
+    this.previous = null;
   }
 }
 

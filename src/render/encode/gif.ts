@@ -8,6 +8,7 @@
 
 import { GifWriter } from "omggif";
 import type { Color } from "../color.ts";
+import { freeNow } from "../free-now.ts";
 import { straightRgba } from "./straight-scratch.ts";
 import { cropRgba, FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
 import { indexFrame, type IndexedFrame } from "./gif-palette.ts";
@@ -18,12 +19,15 @@ const FRAME_BYTES = 64;
 /** LZW codes reach 12 bits: at worst 1.5 bytes a pixel, plus a length byte every 255. */
 const LZW_BYTES_PER_PIXEL = 1.6;
 
-/** Straight RGBA of `box`, the pixels equal in `before` made transparent. */
-function changedPixels(rgba: Uint8Array, before: Uint8Array | null, width: number, box: FrameBox): Uint8Array {
+/** Straight RGBA of `box`, the pixels equal in `before` (read in place, not cropped: one copy a frame, not two) made transparent. */
+function changedPixels(rgba: Uint8Array, before: Uint32Array | null, width: number, box: FrameBox): Uint8Array {
   const out = cropRgba(rgba, width, box);
   if (!before) return out;
-  const words = new Uint32Array(out.buffer), old = cropRgba(before, width, box), oldWords = new Uint32Array(old.buffer);
-  for (let p = 0; p < words.length; p++) if (words[p] === oldWords[p]) words[p] = 0;
+  const words = new Uint32Array(out.buffer);
+  for (let row = 0, p = 0; row < box.height; row++) {
+    const from = (box.y + row) * width + box.x;
+    for (let x = 0; x < box.width; x++, p++) if (words[p] === before[from + x]) words[p] = 0;
+  }
   return out;
 }
 
@@ -36,19 +40,34 @@ function paddedPalette(palette: IndexedFrame["palette"]): number[] {
   });
 }
 
-/** The GIF of `frames` (all one size), each keeping the colours of `kept` it draws exactly. */
+/**
+ * The GIF of `frames` (all one size), each keeping the colours of `kept` it
+ * draws exactly. What it holds at once: the straight copy, the frame before
+ * and FrameChanges' copy (4 bytes a pixel each), one frame's changed pixels,
+ * then every frame's indices (1 byte a pixel) and the file (at most 1.6 bytes
+ * a pixel a frame, then its copy). Each buffer is freed at once when done
+ * (free-now.ts), where every frame's two crops, its indices and the file's
+ * bound were left for the collector (issue 38, docs/performance-notes.md).
+ */
 export function encodeGif(frames: Iterable<AnimationFrame>, kept: readonly Color[]): Uint8Array {
   const changes = new FrameChanges(1);
   const indexed: Array<{ box: FrameBox; frame: IndexedFrame; delay: number }> = [];
-  let before: Uint8Array | null = null, width = 0, height = 0;
-  for (const { pixmap, durationMs } of frames) {
-    ({ width, height } = pixmap);
-    // The thread's shared straight copy (straight-scratch.ts): read before the next frame writes it.
-    const { rgba } = straightRgba(pixmap);
-    const box = changes.next(pixmap);
-    indexed.push({ box, frame: indexFrame(changedPixels(rgba, before, width, box), kept), delay: Math.round(durationMs / 10) });
-    before ??= new Uint8Array(rgba.length);
-    before.set(rgba);
+  let before: Uint32Array | null = null, width = 0, height = 0;
+  try {
+    for (const { pixmap, durationMs } of frames) {
+      ({ width, height } = pixmap);
+      // The thread's shared straight copy (straight-scratch.ts): read before the next frame writes it.
+      const { rgba } = straightRgba(pixmap);
+      const box = changes.next(pixmap);
+      const changed = changedPixels(rgba, before, width, box);
+      indexed.push({ box, frame: indexFrame(changed, kept), delay: Math.round(durationMs / 10) });
+      freeNow(changed);
+      before ??= new Uint32Array(rgba.length / 4);
+      before.set(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4));
+    }
+  } finally {
+    changes.end();
+    if (before) freeNow(before);
   }
   const bound = FILE_BYTES + indexed.reduce((sum, { box }) => sum + FRAME_BYTES + 3 * 256 + Math.ceil(box.width * box.height * LZW_BYTES_PER_PIXEL), 0);
   const out = new Uint8Array(bound);
@@ -57,6 +76,9 @@ export function encodeGif(frames: Iterable<AnimationFrame>, kept: readonly Color
     writer.addFrame(box.x, box.y, box.width, box.height, frame.index, {
       palette: paddedPalette(frame.palette), delay, disposal: 1, ...(frame.transparentIndex === null ? {} : { transparent: frame.transparentIndex }),
     });
+    freeNow(frame.index);
   }
-  return out.slice(0, writer.end());
+  const file = out.slice(0, writer.end());
+  freeNow(out);
+  return file;
 }

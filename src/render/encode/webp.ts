@@ -57,7 +57,21 @@ export function initWebp(): Promise<WebpEncoder> {
   return ready;
 }
 
+/** A still WebP of `pixmap`; the encoder is renewed after it when the image grew its memory (webp-limits.ts). */
 export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Promise<Uint8Array> {
+  const encoded = await encodeWebpFrame(pixmap, options);
+  renewAfter(pixmap.width * pixmap.height);
+  return encoded;
+}
+
+/**
+ * A WebP of `pixmap`, the encoder kept however it grew: an animation's frames
+ * (animated-webp.ts), which renew it once after the last (renewAfter).
+ * Renewed after its large first frame instead, an animated 1200x300 at scale
+ * 2 held the grown instance (garbage until the collection after the
+ * drawing) and the new one, whose memory the next frames grew again.
+ */
+export async function encodeWebpFrame(pixmap: Pixmap, options: WebpOptions = {}): Promise<Uint8Array> {
   const encoder = await initWebp();
   const lossless = options.lossless ?? true;
   const settings = lossless
@@ -65,12 +79,16 @@ export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Pro
     : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 };
   const encoded = encoder.encode(straightRgba(pixmap).rgba, pixmap.width, pixmap.height, { ...defaultOptions, ...settings });
   if (!encoded) throw new Error("the WebP encoder failed");
-  if (pixmap.width * pixmap.height > LARGE_WEBP_PIXELS) renew();
   return encoded;
 }
 
-/** A new instance now, so the grown one is garbage at once (not at the next WebP); a failure leaves the next encode to try. */
-function renew(): void {
+/**
+ * After an image of `pixels` (an animation's largest frame), a new instance
+ * when it grew the encoder's memory, so the grown one is garbage at once (not
+ * at the next WebP); a failure leaves the next encode to try.
+ */
+export function renewAfter(pixels: number): void {
+  if (pixels <= LARGE_WEBP_PIXELS) return;
   ready = null;
   initWebp().catch(() => {
     ready = null;

@@ -47,6 +47,12 @@ describe("GarbageTally", () => {
     expect(drawingsUntilDue(100 * 20, "image/png")).toBeLessThan(1_000);
   });
 
+  test("an animation leaves a drawing's garbage for each state it drew: a 9-frame one (3 states) three stills' worth", () => {
+    const still = drawingGarbage({ pixels: 1200 * 300, contentType: "image/gif" });
+    expect(drawingGarbage({ pixels: 1200 * 300, contentType: "image/gif", frames: 9 })).toBe(3 * still);
+    expect(drawingGarbage({ pixels: 1200 * 300, contentType: "image/gif", frames: 1 })).toBe(still);
+  });
+
   test("the answering thread counts what answering leaves it, not the drawing's memory: it collects every hundred answers or so, large banners or badges", () => {
     const answersUntilDue = (encodedBytes: number) => {
       const tally = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
