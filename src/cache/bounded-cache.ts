@@ -177,6 +177,11 @@ export class BoundedCache<V, K extends string | number = string> {
     return promise;
   }
 
+  /** Whether a computation of `key` is running now (getOrComputeAsync): a request for it would wait for that one. */
+  computing(key: K): boolean {
+    return this.running?.has(key) ?? false;
+  }
+
   delete(key: K): void {
     const entry = this.entries.get(key);
     if (entry !== undefined) this.remove(key, entry);

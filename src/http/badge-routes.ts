@@ -8,7 +8,8 @@
 //
 // Cost control: a badge is known by what it shows, so a request whose ETag
 // the client holds gets a 304 without a draw, and a badge already drawn is
-// served from the pipeline's cache. Only a draw (a cache miss) spends the
+// served from the pipeline's cache. Only a draw (a cache miss no drawing in
+// flight covers: a request for a badge being drawn waits for it) spends the
 // client's badge budget, a per-address budget of its own the size of
 // PENNANT_RATE_LIMIT (app.ts): README images come through a few proxy
 // addresses (GitHub's camo) that must not be refused for serving cached

@@ -52,6 +52,11 @@ export class ImageCache {
     );
   }
 
+  /** Whether `key` is being drawn now: a get for it joins that drawing (a budget spent by draws is not spent by joining one). */
+  drawing(key: string): boolean {
+    return this.images.computing(key);
+  }
+
   /** The image under `key` if it is drawn and held now, without waiting for anything (a miss is counted by the get that follows). */
   peek(key: string): Uint8Array | undefined {
     return this.images.peek(key);

@@ -44,7 +44,7 @@ import { acceptsImage, matchesEtag } from "./image-response.ts";
 import type { ChargedDraws } from "./drawing/charged-draws.ts";
 import { budgetKey, requestBudgetKey, spendIpBudget } from "./ip-rate-limit.ts";
 import { REQUEST_ID_HEADER, type RequestObserver } from "./observe.ts";
-import { rateLimitHeaders, type Limiter, type RateDecision } from "./rate-limit.ts";
+import { rateLimitHeaders, whenDecided, type Limiter, type RateDecision } from "./rate-limit.ts";
 
 /** What a route asks the pipeline to answer: its domain's plan, and how HTTP treats it. */
 export interface PlannedImage {
@@ -63,8 +63,8 @@ export interface ImageRouteSettings {
   images: ImageCache;
   /**
    * The per-client budget, spent by every request (each costs a parse, a
-   * lookup...) or only by a draw (a held image costs nothing; README images
-   * come through a few proxy addresses that must not be refused).
+   * lookup...) or only by a draw (an image held or being drawn costs nothing;
+   * README images come through a few proxy addresses that must not be refused).
    */
   budget: { limiter: Limiter; spentBy: "request" | "draw" };
   /**
@@ -208,6 +208,21 @@ export function imagePipeline(deps: ImagePipelineDeps) {
       spendIpBudget(budget.limiter, request, server, deps.config.trustProxy);
     const clientOf = (request: Request, server: SocketInfo | null) => requestBudgetKey(request, server, deps.config.trustProxy);
 
+    /**
+     * The image drawn for this request, or the drawing of it in flight, which
+     * a request joins without spending a budget spent by draws: only the
+     * request that starts a drawing spends it. From an in-process budget the
+     * check, the spending and the drawing's start are one synchronous step, so
+     * no request spends for a drawing another one starts; a shared budget's
+     * decision takes a round trip, in which one may (both then spent).
+     */
+    function drawnOrJoined(request: Request, server: SocketInfo | null, image: ImagePlan<DrawJob>): Promise<Uint8Array> {
+      const draw = () => images.get(image.key, () => deps.draws.start(clientOf(request, server), image));
+      if (budget.spentBy !== "draw" || images.drawing(image.key)) return draw();
+      // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
+      return whenDecided(spend(request, server), draw);
+    }
+
     /** A failure as an image stating it (no budget, never kept by clients), or thrown on as the JSON error. */
     async function failureAnswer(
       request: Request, error: unknown, shown: Record<string, string> | undefined, errorImage: (failure: HttpError) => ImagePlan<DrawJob>,
@@ -241,11 +256,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
           }
           let bytes = images.peek(planned.image.key);
           if (bytes) remember();
-          else {
-            // Its RateLimit-* fields are not shown: an image drawn or held is the same answer.
-            if (budget.spentBy === "draw") await spend(request, server);
-            bytes = await images.get(planned.image.key, () => deps.draws.start(clientOf(request, server), planned.image));
-          }
+          else bytes = await drawnOrJoined(request, server, planned.image);
           keepShown();
           return imageAnswer(entry, bytes, shown, false);
         } catch (error) {

@@ -130,10 +130,14 @@ describe("BoundedCache", () => {
       computed++;
       return new Promise<string>((resolve) => (finish = resolve));
     };
+    expect(cache.computing("k")).toBe(false);
     const waiting = [1, 2, 3].map(() => cache.getOrComputeAsync("k", compute));
     expect(computed).toBe(1);
+    // Known at once, before the computation yields: a caller may decide on it (a budget spent by draws only).
+    expect(cache.computing("k")).toBe(true);
     finish("drawn");
     expect(await Promise.all(waiting)).toEqual(["drawn", "drawn", "drawn"]);
+    expect(cache.computing("k")).toBe(false);
     expect(await cache.getOrComputeAsync("k", compute)).toBe("drawn");
     expect(computed).toBe(1);
     expect(cache.stats).toMatchObject({ entries: 1, hits: 3, misses: 1 });

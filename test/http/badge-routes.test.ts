@@ -506,6 +506,37 @@ describe("the draw budget", () => {
       await limited.close();
     }
   });
+
+  test("requests that join a draw in flight spend nothing: the badge budget is spent once per draw", async () => {
+    const held: Array<() => void> = [];
+    const limited = await startTestServer({ PENNANT_RATE_LIMIT: "2/60" }, { holdDraws: () => new Promise<void>((resolve) => held.push(resolve)) });
+    try {
+      const plugin = newUuid();
+      const call = { path: `/api/plugins/${plugin}/data`, token: limited.token(), body: FULL, tokenHeader: "X-Plugin-Token" as const };
+      expect((await fetch(signedRequest(limited.url, call, limited.clock.now))).status).toBe(200);
+      const get = (label: string) => fetch(`${limited.url}/shields/plugins/${plugin}/downloads.png?label=${label}`, { headers: { Accept: "image/png" } });
+      const badgeHits = async () => {
+        const metrics = await (await fetch(`${limited.url}/metrics`)).text();
+        return Number(/^pennant_cache_hits_total\{cache="badge_images"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+      };
+      const first = get("a");
+      while (held.length === 0) await Bun.sleep(5);
+      // Three more while the first is held in its draw: each joins it (a cache hit) or, spending, may be refused.
+      let settled = 0;
+      const joined = [get("a"), get("a"), get("a")].map((answer) => answer.finally(() => settled++));
+      while (settled === 0 && (await badgeHits()) < 3) await Bun.sleep(5);
+      held.shift()!();
+      expect([(await first).status, ...(await Promise.all(joined)).map((answer) => answer.status)]).toEqual([200, 200, 200, 200]);
+      // One draw, one unit of two: a new look still draws, the next is refused.
+      const next = get("b");
+      while (held.length === 0) await Bun.sleep(5);
+      held.shift()!();
+      expect((await next).status).toBe(200);
+      expect((await get("c")).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("server badges", () => {
