@@ -30,7 +30,7 @@ import { listen } from "../src/http/listen.ts";
 import { encodePng } from "../src/render/index.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { writePluginPush } from "../src/store/plugins.ts";
-import { createToken } from "../src/store/tokens.ts";
+import { sqliteCreateToken } from "../src/store/tokens.ts";
 import { canvasBadgePng, registerCanvasFonts } from "./badge/canvas.ts";
 import { NEW_BADGE_COLUMNS } from "./report/badge-output.ts";
 
@@ -163,7 +163,7 @@ try {
   const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RATE_LIMIT: "1000000/1", PENNANT_DRAW_BUDGET: "1000000/1" });
   const store = openSqliteStore(config.dbPath);
   const { db } = store;
-  const token = createToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
+  const token = sqliteCreateToken(db, { hash: "bench".padEnd(64, "0"), scope: "plugin", label: "bench", now: Date.now() });
   const uuid = "0b9a5a9e-5d7c-4f0e-9a51-6d1f3c2b7e10";
   db.transaction((tx) => writePluginPush(tx, {
     uuid, tokenId: token.id, now: Date.now(), maxPerToken: 10, fields: { name: "Bench", meta: { alpha: { downloads: 12_345 } } },

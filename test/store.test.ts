@@ -2,13 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import journal from "../migrations/meta/_journal.json" with { type: "json" };
-import { SQL_BY_TAG, embeddedMigrations } from "../src/store/migrations.ts";
+import { SQLITE_SQL_BY_TAG, sqliteEmbeddedMigrations } from "../src/store/migrations.ts";
 import { openDatabase } from "../src/store/database.ts";
 import type { ReplayRecord } from "../src/auth/replay.ts";
 import { LAST_USED_STEP_MS, REGISTRATION_IDLE_MS, type PluginFields, type ServerFields, type TokenRow } from "../src/store/records.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import type { Push, Store } from "../src/store/store.ts";
-import { createToken } from "../src/store/tokens.ts";
+import { sqliteCreateToken } from "../src/store/tokens.ts";
 import { StoreUnavailableError } from "../src/store/unavailable.ts";
 import { NotOwnerError, RecordLimitError, RegistrationFullError, ReplayError, StorageLimitError } from "../src/store/write-refusals.ts";
 import { forEachBackend } from "./support/backends.ts";
@@ -18,7 +18,7 @@ import { testEmbeddedMigrations } from "./support/embedded-migrations.ts";
 const MIGRATIONS = join(import.meta.dir, "..", "migrations");
 
 describe("migrations", () => {
-  testEmbeddedMigrations({ folder: MIGRATIONS, journal, sqlByTag: SQL_BY_TAG, embeddedMigrations });
+  testEmbeddedMigrations({ folder: MIGRATIONS, journal, sqlByTag: SQLITE_SQL_BY_TAG, embeddedMigrations: sqliteEmbeddedMigrations });
 
   test("the database opens in WAL mode with every table, and reopening is a no-op", () => {
     const path = join(tempDir("store"), "pennant.db");
@@ -43,8 +43,8 @@ describe("compiled statements", () => {
       expect(client.prepare("SELECT 2")).toBe(client.prepare("SELECT 2"));
       expect(client.prepare("SELECT 299")).not.toBe(client.prepare("SELECT 299"));
       // Queries still answer what they should through kept statements.
-      createToken(db, { hash: "a".repeat(64), scope: "all", label: "one", now: 1 });
-      createToken(db, { hash: "b".repeat(64), scope: "all", label: "two", now: 2 });
+      sqliteCreateToken(db, { hash: "a".repeat(64), scope: "all", label: "one", now: 1 });
+      sqliteCreateToken(db, { hash: "b".repeat(64), scope: "all", label: "two", now: 2 });
       expect(client.prepare("SELECT count(*) AS n FROM tokens").get()).toEqual({ n: 2 });
     } finally {
       db.$client.close();

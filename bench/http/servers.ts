@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { openDatabase } from "../../src/store/database.ts";
 import { writePluginPush } from "../../src/store/plugins.ts";
-import { createToken } from "../../src/store/tokens.ts";
+import { sqliteCreateToken } from "../../src/store/tokens.ts";
 import { startServe, type RunningServer } from "../../test/support/process.ts";
 import type { SignedServer } from "./scenarios.mjs";
 
@@ -39,11 +39,11 @@ export function seedDatabase(dbPath: string): Seeded {
     const servers = db.$client.transaction(() =>
       Array.from({ length: SIGNING_TOKENS }, () => {
         const token = generateToken();
-        createToken(db, { hash: hashToken(token), scope: "server", label: "bench", now });
+        sqliteCreateToken(db, { hash: hashToken(token), scope: "server", label: "bench", now });
         return { token, uuid: randomUUID() };
       }),
     )();
-    const plugin = createToken(db, { hash: hashToken(generateToken()), scope: "plugin", label: "bench", now });
+    const plugin = sqliteCreateToken(db, { hash: hashToken(generateToken()), scope: "plugin", label: "bench", now });
     const pluginUuid = randomUUID();
     db.transaction((tx) => writePluginPush(tx, { uuid: pluginUuid, tokenId: plugin.id, now, maxPerToken: 1, fields: { name: "Bench", meta: { alpha: { downloads: 12_345 } } } }));
     return { servers, pluginUuid };

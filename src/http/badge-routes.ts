@@ -35,7 +35,7 @@ import type { SocketInfo } from "./client-ip.ts";
 import { errorBody, type HttpError } from "./errors.ts";
 import type { ImageRoute, PlannedImage } from "./image-pipeline.ts";
 import { matchesEtag } from "./image-response.ts";
-import { choice } from "./openapi/parameters.ts";
+import { choiceParameter } from "./openapi/parameters.ts";
 import { NOT_MODIFIED, errorResponses, imageSuccess, literals } from "./openapi/responses.ts";
 import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 
@@ -100,10 +100,10 @@ const BADGE_QUERY = t.NoValidate(
     labelColor: color("Label colour"),
     colorB: color("Older name of color"),
     colorA: color("Older name of labelColor"),
-    style: choice(STYLE_NAMES, "flat (default), flat-square, plastic, for-the-badge or social"),
-    scale: choice(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only (an SVG is sharp at any size)"),
+    style: choiceParameter(STYLE_NAMES, "flat (default), flat-square, plastic, for-the-badge or social"),
+    scale: choiceParameter(["1", "2"], "1 (default) or 2: twice the pixels (Hi-DPI), PNG only (an SVG is sharp at any size)"),
     cacheSeconds: t.Optional(t.String({ pattern: "^[0-9]{1,9}$", description: `Seconds it may be cached, when longer than the metric's own (at most ${MAX_CACHE_SECONDS})` })),
-    range: choice(HISTORY_RANGES, `The history range of the server metrics uptime and peak: 24h, 7d (default), 30d or 1y`),
+    range: choiceParameter(HISTORY_RANGES, `The history range of the server metrics uptime and peak: 24h, 7d (default), 30d or 1y`),
   }),
 );
 

@@ -10,7 +10,7 @@ import type { Store } from "../store/store.ts";
 import { HttpError } from "./errors.ts";
 import type { HistoryChargeFor } from "./history-charge.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { choice } from "./openapi/parameters.ts";
+import { choiceParameter } from "./openapi/parameters.ts";
 import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
 import type { Limiter } from "./rate-limit.ts";
 import { malformedUuidMessage, parseUuid } from "./uuid.ts";
@@ -32,7 +32,7 @@ export interface HistoryDeps {
 
 /** Described, not checked by Elysia: the route checks them itself so that a refusal names the parameter in our words. */
 const PARAMS = t.NoValidate(t.Object({ server_uuid: t.String({ format: "uuid", description: "The UUID the server pushed under" }) }));
-const QUERY = t.NoValidate(t.Object({ range: choice(HISTORY_RANGES, "24h (default), 7d, 30d or 1y") }));
+const QUERY = t.NoValidate(t.Object({ range: choiceParameter(HISTORY_RANGES, "24h (default), 7d, 30d or 1y") }));
 
 const fraction = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 const players = (description: string) => nullable(Type.Number({ minimum: 0, description: `${description}; null when the step holds no update` }));

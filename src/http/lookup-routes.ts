@@ -8,7 +8,7 @@ import type { LookupService } from "../lookup/lookup-service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
 import { spendIpBudget } from "./ip-rate-limit.ts";
-import { choice } from "./openapi/parameters.ts";
+import { choiceParameter } from "./openapi/parameters.ts";
 import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/responses.ts";
 import type { Limiter } from "./rate-limit.ts";
 
@@ -27,7 +27,7 @@ export interface LookupDeps {
 const QUERY = t.NoValidate(
   t.Object({
     address: t.String({ maxLength: MAX_ADDRESS_LENGTH, description: "host, host:port, [v6]:port or an IP; the port defaults to 25565 (Java) or 19132 (Bedrock)" }),
-    edition: choice(["java", "bedrock"], "java (default) or bedrock"),
+    edition: choiceParameter(["java", "bedrock"], "java (default) or bedrock"),
   }),
 );
 

@@ -1,6 +1,6 @@
 // The MOTD as a lookup result keeps it: its raw text, not parsed runs (a
 // hostile 24 KB MOTD parses into 4,096 run objects, ~100 times its size), and
-// capped. Whoever shows it parses the raw text again (motdRuns).
+// capped. Whoever shows it parses the raw text again (parseKeptMotd).
 
 import { cutFormatted, parseFormatted, toSectionText, type StyledRun } from "../minecraft/format.ts";
 import { keptText } from "./kept-text.ts";
@@ -24,6 +24,6 @@ export function keptMotd(description: unknown): Motd {
   return { raw: keptText(kept, MAX_MOTD_CHARS) };
 }
 
-export function motdRuns(motd: Motd): StyledRun[] {
+export function parseKeptMotd(motd: Motd): StyledRun[] {
   return parseFormatted(motd.raw);
 }

@@ -5,11 +5,11 @@
 
 import { parseFormatted, toHtml, toPlainText } from "../minecraft/format.ts";
 import { faviconDataUrl } from "./favicon.ts";
-import { motdRuns, type Motd } from "./kept-motd.ts";
+import { parseKeptMotd, type Motd } from "./kept-motd.ts";
 import type { LookupResult } from "./result.ts";
 
 function motdJson(motd: Motd) {
-  const runs = motdRuns(motd);
+  const runs = parseKeptMotd(motd);
   return { raw: motd.raw, clean: toPlainText(runs), html: toHtml(runs) };
 }
 

@@ -20,7 +20,7 @@ import type { ShapedRun } from "./text/face.ts";
 import { GlyphCache } from "./text/glyph-cache.ts";
 
 /** A cache as the engine uses one. */
-export interface Store<K, V> {
+export interface EngineCache<K, V> {
   get(key: K): V | undefined;
   set(key: K, value: V): void;
 }
@@ -30,7 +30,7 @@ export type RenderCacheName = "glyph_masks" | "shaped_runs" | "tint_tables";
 /** Where a context's caches come from: the application's cache budget. */
 export interface RenderMemory {
   /** The cache `name`; `sizeOf` is the bytes a value holds. */
-  cache<V, K extends string | number>(name: RenderCacheName, rules: { sizeOf(value: V): number }): Store<K, V>;
+  cache<V, K extends string | number>(name: RenderCacheName, rules: { sizeOf(value: V): number }): EngineCache<K, V>;
   /** The bytes the spare pixmaps may hold; the pool reports what it holds through `usage`. */
   share(name: "spare_pixmaps", usage: () => PoolUsage): number;
 }
@@ -43,11 +43,11 @@ export const maskBytes = (mask: Mask): number => OBJECT_BYTES + ARRAY_BYTES + ma
 export const shapedRunBytes = (run: ShapedRun): number => OBJECT_BYTES + 4 * ARRAY_BYTES + 4 * 8 * run.glyphIds.length;
 export const tintTableBytes = (table: Int32Array): number => ARRAY_BYTES + table.byteLength;
 
-const NOTHING: Store<never, never> = { get: () => undefined, set() {} };
+const NOTHING: EngineCache<never, never> = { get: () => undefined, set() {} };
 
 /** Memory for a context that keeps nothing. */
 export const KEEP_NOTHING: RenderMemory = {
-  cache: <V, K>() => NOTHING as Store<K, V>,
+  cache: <V, K>() => NOTHING as EngineCache<K, V>,
   share: () => 0,
 };
 
@@ -55,9 +55,9 @@ export class RenderContext {
   /** Coverage masks of glyphs, as drawn (drawTextLine's default). */
   readonly glyphs: GlyphCache;
   /** Runs of text shaped, by face and text (layoutText). */
-  readonly shapes: Store<string, ShapedRun>;
+  readonly shapes: EngineCache<string, ShapedRun>;
   /** Per-colour blend tables, by premultiplied colour (drawMask). */
-  readonly tints: Store<number, Int32Array>;
+  readonly tints: EngineCache<number, Int32Array>;
   /** Pixmaps given back after encoding, for the next drawing of their size. */
   readonly pixmaps: PixmapPool;
 

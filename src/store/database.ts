@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
-import { embeddedMigrations } from "./migrations.ts";
+import { sqliteEmbeddedMigrations } from "./migrations.ts";
 import * as schema from "./schema.ts";
 import { WriteHealth } from "./write-health.ts";
 
@@ -104,7 +104,7 @@ interface MigratorInternals {
 }
 
 /** Applies `migrations` (all of them but in upgrade tests, which build the database of an earlier release). */
-export function migrate(db: BunSQLiteDatabase<Record<string, unknown>>, migrations: MigrationMeta[] = embeddedMigrations()): void {
+export function migrate(db: BunSQLiteDatabase<Record<string, unknown>>, migrations: MigrationMeta[] = sqliteEmbeddedMigrations()): void {
   // drizzle's dialect runs the not-yet-applied entries in one transaction and
   // records them in __drizzle_migrations, exactly like its folder migrator.
   const internals = db as unknown as MigratorInternals;

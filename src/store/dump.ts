@@ -127,36 +127,16 @@ export function describeCounts(counts: Partial<RowCounts>): string {
 }
 
 /**
- * The tables both schemas (schema.ts, postgres/postgres-schema.ts) name alike,
- * in either dialect: `T` a table of it, `C` a column.
+ * A backend's table of each kind (schema.ts, postgres/postgres-schema.ts), in
+ * either dialect: `T` a table of it, `C` a column.
  */
-export interface DumpedSchema<T extends Table, C extends Column> {
-  tokens: T;
-  servers: T;
-  plugins: T;
-  serverSamples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps" | "online", C>;
-  serverHistory: T;
-  usedSignatures: T & { expiresAt: C };
-  replayMemory: T;
-  historyMarks: T;
-  webhooks: T;
-  webhookStates: T;
-  webhookDeliveries: T;
-  networks: T;
-  networkMembers: T;
-}
+export type TablesByKind<T extends Table, C extends Column> = Record<RowKind, T> & {
+  samples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps" | "online", C>;
+  replayKeys: T & { expiresAt: C };
+};
 
 /** The settings kinds, one row each, that a load writes over the target's own (a target that was served once has them). */
 export const SETTING_KINDS: ReadonlySet<RowKind> = new Set(["replayCoverage", "historyMarks"]);
-
-/** The table of each kind, in `schema`. */
-export function tablesByKind<T extends Table, C extends Column>(schema: DumpedSchema<T, C>): Record<RowKind, T> {
-  const { tokens, servers, plugins, serverSamples, serverHistory, usedSignatures, replayMemory, historyMarks, webhooks, webhookStates, webhookDeliveries, networks, networkMembers } = schema;
-  return {
-    tokens, servers, plugins, samples: serverSamples, history: serverHistory, replayKeys: usedSignatures, replayCoverage: replayMemory, historyMarks,
-    webhooks, webhookStates, webhookDeliveries, networks, networkMembers,
-  };
-}
 
 /** One page a backend reads: BATCH_ROWS rows of `table` in `keys` order, of `columns` (every column when undefined), among those `where` keeps. */
 export interface PageQuery<T extends Table, C extends Column> {
@@ -167,18 +147,17 @@ export interface PageQuery<T extends Table, C extends Column> {
 }
 
 /**
- * Every kind of `schema` in ROW_KINDS order, as it stands at `now`, page by
+ * Every kind of `tables` in ROW_KINDS order, as it stands at `now`, page by
  * page through `read` (the backend's select). Keyset paging: each page is
  * the rows after the last key of the one before, so each page costs the same
  * however far in it is.
  */
 export async function* dumpTables<T extends Table, C extends Column>(
-  schema: DumpedSchema<T, C>,
+  tables: TablesByKind<T, C>,
   now: number,
   read: (query: PageQuery<T, C>) => Promise<unknown[]> | unknown[],
 ): AsyncGenerator<RowBatch> {
-  const { serverSamples: samples, usedSignatures } = schema;
-  const tables = tablesByKind(schema);
+  const { samples, replayKeys } = tables;
   const plan: Record<RowKind, { keyNames: string[]; columns?: Record<string, C>; filter?: SQL }> = {
     tokens: { keyNames: ["id"] },
     servers: { keyNames: ["uuid"] },
@@ -186,7 +165,7 @@ export async function* dumpTables<T extends Table, C extends Column>(
     // Not `minute`, which each database computes from `at`.
     samples: { keyNames: ["id"], columns: { id: samples.id, serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, playersMax: samples.playersMax, tps: samples.tps, online: samples.online } },
     history: { keyNames: ["serverUuid", "stepMs", "at"] },
-    replayKeys: { keyNames: ["signature"], filter: gte(usedSignatures.expiresAt, now) },
+    replayKeys: { keyNames: ["signature"], filter: gte(replayKeys.expiresAt, now) },
     replayCoverage: { keyNames: ["id"] },
     historyMarks: { keyNames: ["id"] },
     webhooks: { keyNames: ["id"] },

@@ -30,7 +30,7 @@ export function isHistoryRange(value: string): value is HistoryRange {
 }
 
 /** One step of a history: players over its samples (null when it has none) and the fraction of it the server was online. */
-export interface HistoryPoint {
+export interface ServerHistoryPoint {
   /** The step's start. */
   at: number;
   min: number | null;
@@ -43,7 +43,7 @@ export interface ServerHistory {
   range: HistoryRange;
   stepMs: number;
   /** Oldest first; a step without a point was offline throughout. */
-  points: HistoryPoint[];
+  points: ServerHistoryPoint[];
   /** The fraction of the range the server was online; null when no time of it is rolled up yet. */
   uptime: number | null;
   /** The most players online at once in the range; null when it has no sample. */
@@ -56,7 +56,7 @@ function counted(from: number, to: number, stepStart: number, stepEnd: number): 
 }
 
 /** A range's points from its steps (summed by the store), each online fraction over the step's counted time. */
-function pointOf(step: HistoryStep, stepMs: number, levelMs: number, from: number, to: number): HistoryPoint {
+function pointOf(step: HistoryStep, stepMs: number, levelMs: number, from: number, to: number): ServerHistoryPoint {
   const span = counted(from, to, step.at, step.at + stepMs);
   return {
     at: step.at,

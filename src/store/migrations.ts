@@ -1,6 +1,6 @@
 // The SQL migrations, embedded by import so that they travel inside the
 // compiled binary (drizzle's folder-reading migrator cannot see files there).
-// After `npm run db:generate` adds a migration, add its import to SQL_BY_TAG:
+// After `npm run db:generate` adds a migration, add its import to SQLITE_SQL_BY_TAG:
 // a test fails if the journal names a migration that is not listed here.
 
 import { createHash } from "node:crypto";
@@ -18,7 +18,7 @@ import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: 
 import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
 
-export const SQL_BY_TAG: Record<string, string> = {
+export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
   "0001_replay_memory": replayMemory,
   "0002_replay_fingerprint": replayFingerprint,
@@ -39,9 +39,9 @@ interface JournalEntry {
 }
 
 /** The same MigrationMeta list drizzle's own readMigrationFiles would build. */
-export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
+export function sqliteEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
   return entries.map((entry) => {
-    const sql = SQL_BY_TAG[entry.tag];
+    const sql = SQLITE_SQL_BY_TAG[entry.tag];
     if (sql === undefined) throw new Error(`migration ${entry.tag} is not embedded in src/store/migrations.ts`);
     return {
       sql: sql.split("--> statement-breakpoint"),

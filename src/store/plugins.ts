@@ -5,10 +5,10 @@ import type { Db, Tx } from "./database.ts";
 import { definedOnly } from "./defined.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
 import type { PluginFields, PluginRow } from "./records.ts";
-import { plugins } from "./schema.ts";
+import { sqlitePlugins } from "./schema.ts";
 
-export function getPlugin(db: Db, uuid: string): PluginRow | undefined {
-  return db.select().from(plugins).where(eq(plugins.uuid, uuid)).get();
+export function sqliteGetPlugin(db: Db, uuid: string): PluginRow | undefined {
+  return db.select().from(sqlitePlugins).where(eq(sqlitePlugins.uuid, uuid)).get();
 }
 
 /**
@@ -21,10 +21,10 @@ export function writePluginPush(
   push: { uuid: string; tokenId: number; now: number; fields: PluginFields; maxPerToken: number },
 ): PluginRow {
   const { uuid, tokenId, now, fields } = push;
-  const existing = tx.select().from(plugins).where(eq(plugins.uuid, uuid)).get();
+  const existing = tx.select().from(sqlitePlugins).where(eq(sqlitePlugins.uuid, uuid)).get();
   if (existing && existing.tokenId !== tokenId) throw new NotOwnerError("plugin");
   if (!existing) {
-    const owned = tx.select({ n: count() }).from(plugins).where(eq(plugins.tokenId, tokenId)).get()?.n ?? 0;
+    const owned = tx.select({ n: count() }).from(sqlitePlugins).where(eq(sqlitePlugins.tokenId, tokenId)).get()?.n ?? 0;
     if (owned >= push.maxPerToken) throw new RecordLimitError("plugin", push.maxPerToken);
   }
 
@@ -33,9 +33,9 @@ export function writePluginPush(
     lastSeen: now,
   };
   return existing
-    ? tx.update(plugins).set(values).where(eq(plugins.uuid, uuid)).returning().get()
+    ? tx.update(sqlitePlugins).set(values).where(eq(sqlitePlugins.uuid, uuid)).returning().get()
     : tx
-        .insert(plugins)
+        .insert(sqlitePlugins)
         .values({ uuid, tokenId, firstSeen: now, ...values })
         .returning()
         .get();

@@ -17,11 +17,11 @@ import { writePluginPush } from "./plugins.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { keyExpiry } from "./replay-memory.ts";
 import { RegistrationFullError, ReplayError, StorageLimitError } from "./write-refusals.ts";
-import { plugins, servers, tokens } from "./schema.ts";
+import { sqlitePlugins, sqliteServers, sqliteTokens } from "./schema.ts";
 import { writeServerPush } from "./servers.ts";
 import { storeUnavailable } from "./unavailable.ts";
 import type { Push, RecordWrite } from "./store.ts";
-import { countRegisteredTokens, expireIdleRegistrations } from "./tokens.ts";
+import { countRegisteredTokens, sqliteExpireIdleRegistrations } from "./tokens.ts";
 
 /** What became of one push of a batch: its status, or the refusal it was rolled back with. */
 export type PushOutcome = { status: ReplayStatus } | { refusal: unknown };
@@ -54,7 +54,7 @@ function acceptPush(tx: Tx, statements: PushStatements, push: Push): ReplayStatu
   const { credentials, replay, now, bounds, record } = push;
   statements.sweepKeys(now);
   if (!statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) {
-    if (isDuplicate(replay, rememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
+    if (isDuplicate(replay, sqliteRememberedFingerprint(statements, replay.key, now) ?? null)) return "duplicate";
     throw new ReplayError();
   }
 
@@ -85,14 +85,14 @@ function writeRecord(tx: Tx, statements: PushStatements, record: RecordWrite, to
 function registerToken(tx: Tx, hash: string, now: number, max: number): number {
   // The token was looked up before this transaction: a push of the same new
   // token may have registered it since. This push is then that token's.
-  const registered = tx.select({ id: tokens.id }).from(tokens).where(eq(tokens.hash, hash)).get();
+  const registered = tx.select({ id: sqliteTokens.id }).from(sqliteTokens).where(eq(sqliteTokens.hash, hash)).get();
   if (registered) return registered.id;
-  expireIdleRegistrations(tx, now);
+  sqliteExpireIdleRegistrations(tx, now);
   if (countRegisteredTokens(tx) >= max) throw new RegistrationFullError(max);
   const row = tx
-    .insert(tokens)
+    .insert(sqliteTokens)
     .values({ hash, scope: "all", label: "self-registered", origin: "registration", createdAt: now })
-    .returning({ id: tokens.id })
+    .returning({ id: sqliteTokens.id })
     .get();
   return row.id;
 }
@@ -100,12 +100,12 @@ function registerToken(tx: Tx, hash: string, now: number, max: number): number {
 // The free-form JSON a record holds: a plugin's meta and stats, a server's
 // extra stats. The other stored fields have fixed bounds.
 const bytes = (column: unknown) => sql<number>`coalesce(sum(length(cast(${column} as blob))), 0)`;
-const PLUGIN_JSON = sql`${plugins.meta} || ${plugins.stats}`;
+const PLUGIN_JSON = sql`${sqlitePlugins.meta} || ${sqlitePlugins.stats}`;
 
 /** The stored JSON bytes of every record the token owns. */
 function tokenJsonBytes(tx: Tx, tokenId: number): number {
-  const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(plugins).where(eq(plugins.tokenId, tokenId)).get();
-  const inServers = tx.select({ n: bytes(servers.extra) }).from(servers).where(eq(servers.tokenId, tokenId)).get();
+  const inPlugins = tx.select({ n: bytes(PLUGIN_JSON) }).from(sqlitePlugins).where(eq(sqlitePlugins.tokenId, tokenId)).get();
+  const inServers = tx.select({ n: bytes(sqliteServers.extra) }).from(sqliteServers).where(eq(sqliteServers.tokenId, tokenId)).get();
   return (inPlugins?.n ?? 0) + (inServers?.n ?? 0);
 }
 
@@ -114,7 +114,7 @@ function tokenJsonBytes(tx: Tx, tokenId: number): number {
  * still inside the window (null for a row kept from before fingerprints);
  * undefined when the key is not remembered.
  */
-export function rememberedFingerprint(statements: PushStatements, key: string, now: number): string | null | undefined {
+export function sqliteRememberedFingerprint(statements: PushStatements, key: string, now: number): string | null | undefined {
   const row = statements.rememberedKey(key);
   return row !== undefined && row.expiresAt >= now ? row.fingerprint : undefined;
 }

@@ -23,7 +23,7 @@
 import { eq, isNull, max, sql } from "drizzle-orm";
 import type { ReplayRecord } from "../auth/replay.ts";
 import type { Db } from "./database.ts";
-import { replayMemory, usedSignatures } from "./schema.ts";
+import { sqliteReplayMemory, sqliteUsedSignatures } from "./schema.ts";
 
 /** The replay memory's one row. */
 export const REPLAY_MEMORY_ROW = 1;
@@ -67,19 +67,19 @@ export function nextCoverage(
  * Records `clockSkewMs` as the window in force from `now` and returns the
  * earliest push timestamp the replay memory can vouch for (0: all of them).
  */
-export function adoptClockSkew(db: Db, clockSkewMs: number, now: number): number {
+export function sqliteAdoptClockSkew(db: Db, clockSkewMs: number, now: number): number {
   return db.transaction((tx) => {
-    const previous = tx.select().from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW)).get();
-    const earlierKeys = isNull(usedSignatures.fingerprint);
-    const newestExpiry = tx.select({ at: max(usedSignatures.expiresAt) }).from(usedSignatures).where(earlierKeys).get()?.at;
+    const previous = tx.select().from(sqliteReplayMemory).where(eq(sqliteReplayMemory.id, REPLAY_MEMORY_ROW)).get();
+    const earlierKeys = isNull(sqliteUsedSignatures.fingerprint);
+    const newestExpiry = tx.select({ at: max(sqliteUsedSignatures.expiresAt) }).from(sqliteUsedSignatures).where(earlierKeys).get()?.at;
     const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
-    if (newestExpiry != null) tx.delete(usedSignatures).where(earlierKeys).run();
-    if (extendBy > 0) tx.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` }).run();
+    if (newestExpiry != null) tx.delete(sqliteUsedSignatures).where(earlierKeys).run();
+    if (extendBy > 0) tx.update(sqliteUsedSignatures).set({ expiresAt: sql`${sqliteUsedSignatures.expiresAt} + ${extendBy}` }).run();
     // The largest window any instance has started with (see the top of this file).
     const window = Math.max(previous?.clockSkewMs ?? 0, clockSkewMs);
-    tx.insert(replayMemory)
+    tx.insert(sqliteReplayMemory)
       .values({ id: REPLAY_MEMORY_ROW, clockSkewMs: window, coveredSince })
-      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs: window, coveredSince } })
+      .onConflictDoUpdate({ target: sqliteReplayMemory.id, set: { clockSkewMs: window, coveredSince } })
       .run();
     return coveredSince;
   });

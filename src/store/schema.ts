@@ -6,7 +6,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { TOKEN_SCOPES } from "../auth/token.ts";
 
 /** API tokens. Only a SHA-256 hash of each token is kept. */
-export const tokens = sqliteTable("tokens", {
+export const sqliteTokens = sqliteTable("tokens", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   hash: text("hash").notNull().unique(),
   scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
@@ -19,11 +19,11 @@ export const tokens = sqliteTable("tokens", {
 });
 
 /** Server records (spec 2.1), bound to the token of their first accepted push. */
-export const servers = sqliteTable("servers", {
+export const sqliteServers = sqliteTable("servers", {
   uuid: text("uuid").primaryKey(),
   tokenId: integer("token_id")
     .notNull()
-    .references(() => tokens.id),
+    .references(() => sqliteTokens.id),
   name: text("name"),
   pluginVersion: text("plugin_version"),
   status: text("status"),
@@ -45,13 +45,13 @@ export const servers = sqliteTable("servers", {
  * the accepted updates of that minute write into (src/store/servers.ts), so a
  * server pushing 600 times a minute keeps one row, not 600.
  */
-export const serverSamples = sqliteTable(
+export const sqliteServerSamples = sqliteTable(
   "server_samples",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => sqliteServers.uuid, { onDelete: "cascade" }),
     /** Time of the minute's latest update. */
     at: integer("at").notNull(),
     /** The minute's highest count: the banner's history plots the highest per 5 minutes. */
@@ -77,12 +77,12 @@ export const serverSamples = sqliteTable(
  * buckets (3600000) made from those, kept a year. A bucket is recomputed whole
  * from its source rows, so writing it twice writes the same row.
  */
-export const serverHistory = sqliteTable(
+export const sqliteServerHistory = sqliteTable(
   "server_history",
   {
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => sqliteServers.uuid, { onDelete: "cascade" }),
     stepMs: integer("step_ms").notNull(),
     /** The bucket's start, a multiple of step_ms. */
     at: integer("at").notNull(),
@@ -107,18 +107,18 @@ export const serverHistory = sqliteTable(
  * bucket before `five_minutes_until` and every hourly one before
  * `hours_until` is written. Source rows are dropped only below these marks.
  */
-export const historyMarks = sqliteTable("history_marks", {
+export const sqliteHistoryMarks = sqliteTable("history_marks", {
   id: integer("id").primaryKey(),
   fiveMinutesUntil: integer("five_minutes_until").notNull(),
   hoursUntil: integer("hours_until").notNull(),
 });
 
 /** Plugin records (spec 2.2), bound to the token of their first accepted push. */
-export const plugins = sqliteTable("plugins", {
+export const sqlitePlugins = sqliteTable("plugins", {
   uuid: text("uuid").primaryKey(),
   tokenId: integer("token_id")
     .notNull()
-    .references(() => tokens.id),
+    .references(() => sqliteTokens.id),
   name: text("name"),
   version: text("version"),
   stats: text("stats", { mode: "json" })
@@ -148,7 +148,7 @@ export const plugins = sqliteTable("plugins", {
  * raised PENNANT_CLOCK_SKEW would otherwise re-open pushes whose rows were
  * swept when the smaller window closed on them (src/store/replay-memory.ts).
  */
-export const replayMemory = sqliteTable("replay_memory", {
+export const sqliteReplayMemory = sqliteTable("replay_memory", {
   id: integer("id").primaryKey(),
   clockSkewMs: integer("clock_skew_ms").notNull(),
   coveredSince: integer("covered_since").notNull(),
@@ -163,7 +163,7 @@ export const replayMemory = sqliteTable("replay_memory", {
  * from the signature reused elsewhere; null in rows kept under the earlier
  * key (route, subject, scheme), which start-up drops (store/replay-memory.ts).
  */
-export const usedSignatures = sqliteTable(
+export const sqliteUsedSignatures = sqliteTable(
   "used_signatures",
   {
     signature: text("signature").primaryKey(),
@@ -180,13 +180,13 @@ export const usedSignatures = sqliteTable(
  * request that made it: an exact duplicate of that request is answered with
  * the same subscription, not a second one.
  */
-export const webhooks = sqliteTable(
+export const sqliteWebhooks = sqliteTable(
   "webhooks",
   {
     id: text("id").primaryKey(),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => sqliteServers.uuid, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     format: text("format", { enum: ["json", "discord"] }).notNull(),
@@ -211,10 +211,10 @@ export const webhooks = sqliteTable(
  * the claim on the event: of the instances that see a transition, the one
  * whose conditional update changes the row queues the deliveries.
  */
-export const webhookStates = sqliteTable("webhook_states", {
+export const sqliteWebhookStates = sqliteTable("webhook_states", {
   serverUuid: text("server_uuid")
     .primaryKey()
-    .references(() => servers.uuid, { onDelete: "cascade" }),
+    .references(() => sqliteServers.uuid, { onDelete: "cascade" }),
   state: text("state", { enum: ["online", "offline"] }).notNull(),
   changedAt: integer("changed_at").notNull(),
   /** The most players online a sweep has seen: passing it is the players_record event, claimed alike. */
@@ -222,13 +222,13 @@ export const webhookStates = sqliteTable("webhook_states", {
 });
 
 /** Deliveries waiting for their (next) attempt. */
-export const webhookDeliveries = sqliteTable(
+export const sqliteWebhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     webhookId: text("webhook_id")
       .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+      .references(() => sqliteWebhooks.id, { onDelete: "cascade" }),
     /** The body as it is sent, built when the event was claimed. */
     body: text("body").notNull(),
     /** When the event was claimed: retries stop an hour after it. */
@@ -246,13 +246,13 @@ export const webhookDeliveries = sqliteTable(
  * banner and badge. The slug is the network's address and is bound to the
  * token that named it first; a token's networks go with it.
  */
-export const networks = sqliteTable(
+export const sqliteNetworks = sqliteTable(
   "networks",
   {
     slug: text("slug").primaryKey(),
     tokenId: integer("token_id")
       .notNull()
-      .references(() => tokens.id, { onDelete: "cascade" }),
+      .references(() => sqliteTokens.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -261,15 +261,15 @@ export const networks = sqliteTable(
 );
 
 /** The servers of a network, in the order they were named; a server removed leaves its networks. */
-export const networkMembers = sqliteTable(
+export const sqliteNetworkMembers = sqliteTable(
   "network_members",
   {
     networkSlug: text("network_slug")
       .notNull()
-      .references(() => networks.slug, { onDelete: "cascade" }),
+      .references(() => sqliteNetworks.slug, { onDelete: "cascade" }),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => sqliteServers.uuid, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.networkSlug, table.serverUuid] }), index("network_members_server").on(table.serverUuid)],

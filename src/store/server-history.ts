@@ -9,20 +9,20 @@ import {
   BUCKET_UPSERT_SET, dropBefore, FIVE_MINUTES_MS, fiveMinuteBuckets, fiveMinutesEnd, HOUR_MS, hourBuckets, hoursEnd, inBatches, nextSpan,
   spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep,
 } from "./history.ts";
-import { historyMarks, serverHistory, serverSamples } from "./schema.ts";
+import { sqliteHistoryMarks, sqliteServerHistory, sqliteServerSamples } from "./schema.ts";
 
 const MARKS_ROW = 1;
 
-export function readMarks(db: Db): HistoryMarks {
-  const row = db.select().from(historyMarks).where(eq(historyMarks.id, MARKS_ROW)).get();
+export function sqliteReadMarks(db: Db): HistoryMarks {
+  const row = db.select().from(sqliteHistoryMarks).where(eq(sqliteHistoryMarks.id, MARKS_ROW)).get();
   return { fiveMinutesUntil: row?.fiveMinutesUntil ?? 0, hoursUntil: row?.hoursUntil ?? 0 };
 }
 
 function upsertBuckets(db: Db, buckets: HistoryBucket[]): void {
   for (const batch of inBatches(buckets)) {
-    db.insert(serverHistory)
+    db.insert(sqliteServerHistory)
       .values(batch)
-      .onConflictDoUpdate({ target: [serverHistory.serverUuid, serverHistory.stepMs, serverHistory.at], set: BUCKET_UPSERT_SET })
+      .onConflictDoUpdate({ target: [sqliteServerHistory.serverUuid, sqliteServerHistory.stepMs, sqliteServerHistory.at], set: BUCKET_UPSERT_SET })
       .run();
   }
 }
@@ -30,55 +30,55 @@ function upsertBuckets(db: Db, buckets: HistoryBucket[]): void {
 function levelRows(db: Db, stepMs: number, from: number, to: number): HistoryBucket[] {
   return db
     .select()
-    .from(serverHistory)
-    .where(and(eq(serverHistory.stepMs, stepMs), gte(serverHistory.at, from), lt(serverHistory.at, to)))
-    .orderBy(asc(serverHistory.serverUuid), asc(serverHistory.at))
+    .from(sqliteServerHistory)
+    .where(and(eq(sqliteServerHistory.stepMs, stepMs), gte(sqliteServerHistory.at, from), lt(sqliteServerHistory.at, to)))
+    .orderBy(asc(sqliteServerHistory.serverUuid), asc(sqliteServerHistory.at))
     .all();
 }
 
 /** One sweep run at `now` (history.ts): rolls up at most a bounded span per level, drops what is past keeping; true when more is waiting. */
-export function sweepHistory(db: Db, now: number, staleAfterMs: number): boolean {
+export function sqliteSweepHistory(db: Db, now: number, staleAfterMs: number): boolean {
   return db.$client.transaction(() => {
-    const marks = readMarks(db);
+    const marks = sqliteReadMarks(db);
     const minutesEnd = fiveMinutesEnd(now);
     // Where a first sweep starts; later ones start at their mark.
-    const oldestSample = marks.fiveMinutesUntil > 0 ? undefined : (db.select({ at: min(serverSamples.at) }).from(serverSamples).get()?.at ?? undefined);
+    const oldestSample = marks.fiveMinutesUntil > 0 ? undefined : (db.select({ at: min(sqliteServerSamples.at) }).from(sqliteServerSamples).get()?.at ?? undefined);
     const minutes = nextSpan(marks.fiveMinutesUntil, oldestSample, minutesEnd, SPAN_PER_SWEEP_MS.minutes, FIVE_MINUTES_MS);
     if (minutes) {
       const samples = db
-        .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, online: serverSamples.online })
-        .from(serverSamples)
-        .where(and(gte(serverSamples.at, minutes.from - staleAfterMs), lt(serverSamples.at, minutes.to)))
-        .orderBy(asc(serverSamples.serverUuid), asc(serverSamples.at))
+        .select({ serverUuid: sqliteServerSamples.serverUuid, at: sqliteServerSamples.at, playersOnline: sqliteServerSamples.playersOnline, online: sqliteServerSamples.online })
+        .from(sqliteServerSamples)
+        .where(and(gte(sqliteServerSamples.at, minutes.from - staleAfterMs), lt(sqliteServerSamples.at, minutes.to)))
+        .orderBy(asc(sqliteServerSamples.serverUuid), asc(sqliteServerSamples.at))
         .all();
       upsertBuckets(db, fiveMinuteBuckets(samples, minutes, staleAfterMs));
       marks.fiveMinutesUntil = minutes.to;
     }
-    const oldestFiveMinutes = marks.hoursUntil > 0 ? undefined : db.select({ at: min(serverHistory.at) }).from(serverHistory).where(eq(serverHistory.stepMs, FIVE_MINUTES_MS)).get()?.at ?? undefined;
+    const oldestFiveMinutes = marks.hoursUntil > 0 ? undefined : db.select({ at: min(sqliteServerHistory.at) }).from(sqliteServerHistory).where(eq(sqliteServerHistory.stepMs, FIVE_MINUTES_MS)).get()?.at ?? undefined;
     const hours = nextSpan(marks.hoursUntil, oldestFiveMinutes, hoursEnd(marks), SPAN_PER_SWEEP_MS.fiveMinutes, HOUR_MS);
     if (hours) {
       upsertBuckets(db, hourBuckets(levelRows(db, FIVE_MINUTES_MS, hours.from, hours.to)));
       marks.hoursUntil = hours.to;
     }
     const drop = dropBefore(marks, now, staleAfterMs);
-    db.delete(serverSamples).where(lt(serverSamples.at, drop.samples)).run();
-    db.delete(serverHistory).where(and(eq(serverHistory.stepMs, FIVE_MINUTES_MS), lt(serverHistory.at, drop.fiveMinutes))).run();
-    db.delete(serverHistory).where(and(eq(serverHistory.stepMs, HOUR_MS), lt(serverHistory.at, drop.hours))).run();
-    db.insert(historyMarks)
+    db.delete(sqliteServerSamples).where(lt(sqliteServerSamples.at, drop.samples)).run();
+    db.delete(sqliteServerHistory).where(and(eq(sqliteServerHistory.stepMs, FIVE_MINUTES_MS), lt(sqliteServerHistory.at, drop.fiveMinutes))).run();
+    db.delete(sqliteServerHistory).where(and(eq(sqliteServerHistory.stepMs, HOUR_MS), lt(sqliteServerHistory.at, drop.hours))).run();
+    db.insert(sqliteHistoryMarks)
       .values({ id: MARKS_ROW, ...marks })
-      .onConflictDoUpdate({ target: historyMarks.id, set: { fiveMinutesUntil: sql`excluded.five_minutes_until`, hoursUntil: sql`excluded.hours_until` } })
+      .onConflictDoUpdate({ target: sqliteHistoryMarks.id, set: { fiveMinutesUntil: sql`excluded.five_minutes_until`, hoursUntil: sql`excluded.hours_until` } })
       .run();
     return spanLeftWork(minutes, minutesEnd) || spanLeftWork(hours, hoursEnd(marks));
   }).immediate();
 }
 
 /** One server's buckets of a level (`levelMs`) in [since, before), summed per step of `stepMs` (HistoryStep), oldest first. */
-export function readHistorySteps(db: Db, uuid: string, levelMs: number, stepMs: number, since: number, before: number): HistoryStep[] {
-  const fields = stepSelection(serverHistory, stepMs);
+export function sqliteReadHistorySteps(db: Db, uuid: string, levelMs: number, stepMs: number, since: number, before: number): HistoryStep[] {
+  const fields = stepSelection(sqliteServerHistory, stepMs);
   return db
     .select(fields)
-    .from(serverHistory)
-    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, levelMs), gte(serverHistory.at, since), lt(serverHistory.at, before)))
+    .from(sqliteServerHistory)
+    .where(and(eq(sqliteServerHistory.serverUuid, uuid), eq(sqliteServerHistory.stepMs, levelMs), gte(sqliteServerHistory.at, since), lt(sqliteServerHistory.at, before)))
     .groupBy(fields.at)
     .orderBy(fields.at)
     .all();

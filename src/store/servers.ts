@@ -5,10 +5,10 @@ import type { Db } from "./database.ts";
 import type { PushStatements } from "./push-statements.ts";
 import { NotOwnerError, RecordLimitError } from "./write-refusals.ts";
 import { HISTORY_MS, type ServerFields, type ServerPushKind, type ServerRow, type ServerSample } from "./records.ts";
-import { serverSamples, servers } from "./schema.ts";
+import { sqliteServerSamples, sqliteServers } from "./schema.ts";
 
-export function getServer(db: Db, uuid: string): ServerRow | undefined {
-  return db.select().from(servers).where(eq(servers.uuid, uuid)).get();
+export function sqliteGetServer(db: Db, uuid: string): ServerRow | undefined {
+  return db.select().from(sqliteServers).where(eq(sqliteServers.uuid, uuid)).get();
 }
 
 /**
@@ -57,17 +57,17 @@ export function writeServerPush(
 }
 
 /** Every server record, the most recently seen first (for the operator's `servers` command). */
-export function listServers(db: Db): ServerRow[] {
-  return db.select().from(servers).orderBy(desc(servers.lastSeen)).all();
+export function sqliteListServers(db: Db): ServerRow[] {
+  return db.select().from(sqliteServers).orderBy(desc(sqliteServers.lastSeen)).all();
 }
 
 /** Samples of one server since a time, oldest first (for history charts). */
-export function listSamples(db: Db, uuid: string, since: number): ServerSample[] {
+export function sqliteListSamples(db: Db, uuid: string, since: number): ServerSample[] {
   return db
     .select()
-    .from(serverSamples)
-    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since)))
-    .orderBy(asc(serverSamples.at))
+    .from(sqliteServerSamples)
+    .where(and(eq(sqliteServerSamples.serverUuid, uuid), gte(sqliteServerSamples.at, since)))
+    .orderBy(asc(sqliteServerSamples.at))
     .all();
 }
 
@@ -78,12 +78,12 @@ export function listSamples(db: Db, uuid: string, since: number): ServerSample[]
  * whatever the push rate; grouping in SQL keeps a server that pushes every
  * second from costing its banner thousands of rows.
  */
-export function listSampleBuckets(db: Db, uuid: string, since: number, bucketMs: number): Array<{ at: number; online: number }> {
-  const bucket = sql`${serverSamples.at} / ${Math.max(1, Math.floor(bucketMs))}`;
+export function sqliteListSampleBuckets(db: Db, uuid: string, since: number, bucketMs: number): Array<{ at: number; online: number }> {
+  const bucket = sql`${sqliteServerSamples.at} / ${Math.max(1, Math.floor(bucketMs))}`;
   return db
-    .select({ at: sql<number>`max(${serverSamples.at})`, online: sql<number>`max(${serverSamples.playersOnline})` })
-    .from(serverSamples)
-    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since), isNotNull(serverSamples.playersOnline)))
+    .select({ at: sql<number>`max(${sqliteServerSamples.at})`, online: sql<number>`max(${sqliteServerSamples.playersOnline})` })
+    .from(sqliteServerSamples)
+    .where(and(eq(sqliteServerSamples.serverUuid, uuid), gte(sqliteServerSamples.at, since), isNotNull(sqliteServerSamples.playersOnline)))
     .groupBy(bucket)
     .orderBy(bucket)
     .all();

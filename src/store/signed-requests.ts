@@ -8,7 +8,7 @@ import { keyExpiry } from "./replay-memory.ts";
 import { ReplayError } from "./write-refusals.ts";
 
 /** Remembers the request's key: "duplicate" when an exact resend of one accepted, ReplayError when its signature was used for another. */
-export function rememberRequest(statements: PushStatements, replay: ReplayRecord, now: number): ReplayStatus {
+export function sqliteRememberRequest(statements: PushStatements, replay: ReplayRecord, now: number): ReplayStatus {
   statements.sweepKeys(now);
   if (statements.rememberKey(replay.key, keyExpiry(replay, statements.recordedWindow()), replay.fingerprint)) return "new";
   if (isDuplicate(replay, statements.rememberedKey(replay.key)?.fingerprint ?? null)) return "duplicate";

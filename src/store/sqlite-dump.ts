@@ -9,10 +9,20 @@ import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./database.ts";
-import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, tablesByKind, type RowBatch, type RowCounts } from "./dump.ts";
-import * as schema from "./schema.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, type RowBatch, type RowCounts, type TablesByKind } from "./dump.ts";
+import {
+  sqliteHistoryMarks, sqliteNetworkMembers, sqliteNetworks, sqlitePlugins, sqliteReplayMemory, sqliteServerHistory,
+  sqliteServerSamples, sqliteServers, sqliteTokens, sqliteUsedSignatures, sqliteWebhookDeliveries, sqliteWebhookStates,
+  sqliteWebhooks,
+} from "./schema.ts";
 
-const TABLES = tablesByKind<SQLiteTable, SQLiteColumn>(schema);
+/** SQLite's table of each kind. */
+const TABLES: TablesByKind<SQLiteTable, SQLiteColumn> = {
+  tokens: sqliteTokens, servers: sqliteServers, plugins: sqlitePlugins, samples: sqliteServerSamples,
+  history: sqliteServerHistory, replayKeys: sqliteUsedSignatures, replayCoverage: sqliteReplayMemory,
+  historyMarks: sqliteHistoryMarks, webhooks: sqliteWebhooks, webhookStates: sqliteWebhookStates,
+  webhookDeliveries: sqliteWebhookDeliveries, networks: sqliteNetworks, networkMembers: sqliteNetworkMembers,
+};
 
 /** Every row of `db`'s file, and the replay keys still inside their window at `now`, in batches. */
 export async function* dumpSqlite(db: Db, now: number): AsyncGenerator<RowBatch> {
@@ -20,7 +30,7 @@ export async function* dumpSqlite(db: Db, now: number): AsyncGenerator<RowBatch>
   try {
     reader.run("BEGIN");
     const snapshot = drizzle({ client: reader });
-    yield* dumpTables<SQLiteTable, SQLiteColumn>(schema, now, ({ table, keys, columns, where }) =>
+    yield* dumpTables<SQLiteTable, SQLiteColumn>(TABLES, now, ({ table, keys, columns, where }) =>
       (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(...keys).limit(BATCH_ROWS).all(),
     );
     reader.run("COMMIT");
@@ -44,7 +54,7 @@ export async function loadSqlite(db: Db, batches: AsyncIterable<RowBatch>): Prom
       batches,
       (kind) => db.select({ n: count() }).from(TABLES[kind]).get()?.n ?? 0,
       (batch) => {
-        const table = TABLES[batch.kind] as typeof schema.replayMemory;
+        const table = TABLES[batch.kind] as typeof sqliteReplayMemory;
         if (!SETTING_KINDS.has(batch.kind)) return db.insert(table).values(batch.rows as never).run();
         // A target that was served once keeps settings of its own; the copied rows were kept under the source's.
         for (const row of batch.rows) db.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never }).run();

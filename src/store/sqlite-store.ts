@@ -10,18 +10,18 @@ import type { ReplayStatus } from "../auth/replay.ts";
 import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
-import { getPlugin } from "./plugins.ts";
-import { acceptPushes, rememberedFingerprint, type PushOutcome } from "./push.ts";
+import { sqliteGetPlugin } from "./plugins.ts";
+import { acceptPushes, sqliteRememberedFingerprint, type PushOutcome } from "./push.ts";
 import { PushStatements } from "./push-statements.ts";
-import { adoptClockSkew } from "./replay-memory.ts";
-import { readHistorySteps, readMarks, sweepHistory } from "./server-history.ts";
-import { getServer, listSampleBuckets, listSamples, listServers } from "./servers.ts";
+import { sqliteAdoptClockSkew } from "./replay-memory.ts";
+import { sqliteReadHistorySteps, sqliteReadMarks, sqliteSweepHistory } from "./server-history.ts";
+import { sqliteGetServer, sqliteListSampleBuckets, sqliteListSamples, sqliteListServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
+import { sqliteGetNetwork, sqlitePutNetwork, sqliteRemoveNetwork } from "./networks.ts";
 import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
-import { createToken, expireIdleRegistrations, listTokens, revokeToken } from "./tokens.ts";
+import { sqliteCreateToken, sqliteExpireIdleRegistrations, sqliteListTokens, sqliteRevokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
-import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
+import { sqliteClaimTransition, sqliteCreateWebhook, sqliteLeaseDue, sqliteListWebhooks, sqliteRemoveWebhook, sqliteSettleAttempt, sqliteWatchedServers } from "./webhooks.ts";
 
 /** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
 async function classified<T>(operation: () => T): Promise<T> {
@@ -56,41 +56,41 @@ export class SqliteStore implements Store {
     const statements = new PushStatements(db.$client);
     this.#statements = statements;
     this.tokens = {
-      create: (token) => classified(() => createToken(db, token)),
-      list: () => classified(() => listTokens(db)),
-      revoke: (id, now) => classified(() => revokeToken(db, id, now)),
+      create: (token) => classified(() => sqliteCreateToken(db, token)),
+      list: () => classified(() => sqliteListTokens(db)),
+      revoke: (id, now) => classified(() => sqliteRevokeToken(db, id, now)),
       findByHash: (hash) => classified(() => statements.tokenByHash(hash)),
-      expireIdleRegistrations: (now) => classified(() => expireIdleRegistrations(db, now)),
+      expireIdleRegistrations: (now) => classified(() => sqliteExpireIdleRegistrations(db, now)),
     };
     this.servers = {
-      get: (uuid) => classified(() => getServer(db, uuid)),
-      list: () => classified(() => listServers(db)),
-      samples: (uuid, since) => classified(() => listSamples(db, uuid, since)),
-      sampleBuckets: (uuid, since, bucketMs) => classified(() => listSampleBuckets(db, uuid, since, bucketMs)),
+      get: (uuid) => classified(() => sqliteGetServer(db, uuid)),
+      list: () => classified(() => sqliteListServers(db)),
+      samples: (uuid, since) => classified(() => sqliteListSamples(db, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => classified(() => sqliteListSampleBuckets(db, uuid, since, bucketMs)),
     };
-    this.plugins = { get: (uuid) => classified(() => getPlugin(db, uuid)) };
+    this.plugins = { get: (uuid) => classified(() => sqliteGetPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: (key, now) => classified(() => rememberedFingerprint(statements, key, now)),
-      adoptClockSkew: (clockSkewMs, now) => classified(() => adoptClockSkew(db, clockSkewMs, now)),
+      rememberedFingerprint: (key, now) => classified(() => sqliteRememberedFingerprint(statements, key, now)),
+      adoptClockSkew: (clockSkewMs, now) => classified(() => sqliteAdoptClockSkew(db, clockSkewMs, now)),
     };
     this.webhooks = {
-      create: (hook) => classified(() => createWebhook(db, statements, hook)),
-      list: (serverUuid) => classified(() => listWebhooks(db, serverUuid)),
-      remove: (removal) => classified(() => removeWebhook(db, statements, removal)),
-      watched: (peakSince) => classified(() => watchedServers(db, peakSince)),
-      claim: (transition) => classified(() => claimTransition(db, transition)),
-      due: (now, leaseMs, share) => classified(() => leaseDue(db, now, leaseMs, share)),
-      settle: (attempt) => classified(() => settleAttempt(db, attempt)),
+      create: (hook) => classified(() => sqliteCreateWebhook(db, statements, hook)),
+      list: (serverUuid) => classified(() => sqliteListWebhooks(db, serverUuid)),
+      remove: (removal) => classified(() => sqliteRemoveWebhook(db, statements, removal)),
+      watched: (peakSince) => classified(() => sqliteWatchedServers(db, peakSince)),
+      claim: (transition) => classified(() => sqliteClaimTransition(db, transition)),
+      due: (now, leaseMs, share) => classified(() => sqliteLeaseDue(db, now, leaseMs, share)),
+      settle: (attempt) => classified(() => sqliteSettleAttempt(db, attempt)),
     };
     this.history = {
-      sweep: (now, staleAfterMs) => classified(() => sweepHistory(db, now, staleAfterMs)),
-      marks: () => classified(() => readMarks(db)),
-      steps: (uuid, levelMs, stepMs, since, before) => classified(() => readHistorySteps(db, uuid, levelMs, stepMs, since, before)),
+      sweep: (now, staleAfterMs) => classified(() => sqliteSweepHistory(db, now, staleAfterMs)),
+      marks: () => classified(() => sqliteReadMarks(db)),
+      steps: (uuid, levelMs, stepMs, since, before) => classified(() => sqliteReadHistorySteps(db, uuid, levelMs, stepMs, since, before)),
     };
     this.networks = {
-      put: (network) => classified(() => putNetwork(db, statements, network)),
-      remove: (removal) => classified(() => removeNetwork(db, statements, removal)),
-      get: (slug) => classified(() => getNetwork(db, slug)),
+      put: (network) => classified(() => sqlitePutNetwork(db, statements, network)),
+      remove: (removal) => classified(() => sqliteRemoveNetwork(db, statements, removal)),
+      get: (slug) => classified(() => sqliteGetNetwork(db, slug)),
     };
   }
 

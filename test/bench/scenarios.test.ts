@@ -8,7 +8,7 @@ import { MIX, expectedStatuses, scenarioRequests, signedUpdate, type ScenarioPar
 import { GifReader } from "omggif";
 import { readWebpChunks } from "../../src/render/encode/animated-webp.ts";
 import { writePluginPush } from "../../src/store/plugins.ts";
-import { createToken } from "../../src/store/tokens.ts";
+import { sqliteCreateToken } from "../../src/store/tokens.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   // Legacy signatures off: only the README's standard scheme (timestamp + "." + body) may pass.
   server = await startTestServer({ PENNANT_RATE_LIMIT: "1000/60", PENNANT_LEGACY_SIGNATURES: "off" });
   const servers = [0, 1].map(() => ({ token: server.token("server"), uuid: randomUUID() }));
-  const plugin = createToken(server.db, { hash: "b".repeat(64), scope: "plugin", label: "bench", now: server.clock.now });
+  const plugin = sqliteCreateToken(server.db, { hash: "b".repeat(64), scope: "plugin", label: "bench", now: server.clock.now });
   const pluginUuid = randomUUID();
   server.db.transaction((tx) => writePluginPush(tx, { uuid: pluginUuid, tokenId: plugin.id, now: server.clock.now, maxPerToken: 1, fields: { meta: { alpha: { downloads: 12_345 } } } }));
   params = { run: "test", servers, pluginUuid, popular: 3 };

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { migrate } from "../../src/store/database.ts";
-import { embeddedMigrations } from "../../src/store/migrations.ts";
+import { sqliteEmbeddedMigrations } from "../../src/store/migrations.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
@@ -103,7 +103,7 @@ describe("upgrading from one sample per update", () => {
   /** A database as the release before this bound left it: a server with several samples in one minute. */
   function databaseBeforeMinuteSamples(dbPath: string, secret: string, uuid: string): void {
     const sqlite = new Database(dbPath, { create: true });
-    migrate(drizzle({ client: sqlite }), embeddedMigrations(journal.entries.filter((entry) => entry.tag < "0003")));
+    migrate(drizzle({ client: sqlite }), sqliteEmbeddedMigrations(journal.entries.filter((entry) => entry.tag < "0003")));
     sqlite.run("insert into tokens (id, hash, scope, label, origin, created_at) values (1, ?, 'server', 'old', 'cli', 0)", [hashToken(secret)]);
     sqlite.run("insert into servers (uuid, token_id, first_seen, last_seen) values (?, 1, ?, ?)", [uuid, MINUTE_START - MINUTE, MINUTE_START]);
     const sample = sqlite.prepare("insert into server_samples (server_uuid, at, players_online, players_max, tps) values (?, ?, ?, ?, ?)");

@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { join } from "node:path";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import { migrate } from "../../src/store/database.ts";
-import { embeddedMigrations } from "../../src/store/migrations.ts";
+import { sqliteEmbeddedMigrations } from "../../src/store/migrations.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { pluginUpdate, pluginUpdateBody, sendPluginUpdate, type PluginUpdate } from "../support/ezbanners-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -88,7 +88,7 @@ describe("upgrading from the replay key of route, subject and scheme", () => {
   /** A database as the release before fingerprints left it: its migrations only, one push remembered under the earlier key. */
   function databaseBeforeFingerprints(dbPath: string, pushedAt: number): void {
     const sqlite = new Database(dbPath, { create: true });
-    migrate(drizzle({ client: sqlite }), embeddedMigrations(journal.entries.filter((entry) => entry.tag < "0002")));
+    migrate(drizzle({ client: sqlite }), sqliteEmbeddedMigrations(journal.entries.filter((entry) => entry.tag < "0002")));
     sqlite.run("insert into replay_memory (id, clock_skew_ms, covered_since) values (1, 300000, 0)");
     sqlite.run("insert into used_signatures (signature, expires_at) values (?, ?)", ["a".repeat(64), pushedAt + 300_000]);
     sqlite.close();

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { RedisClient } from "bun";
 import { join } from "node:path";
 import { hashToken } from "../../src/auth/token.ts";
-import { createToken } from "../../src/store/tokens.ts";
+import { sqliteCreateToken } from "../../src/store/tokens.ts";
 import { tempDir, track } from "../support/cleanup.ts";
 import { startServe } from "../support/process.ts";
 import { startRedis, type Redis } from "../support/redis.ts";
@@ -72,7 +72,7 @@ describe("limits shared through Redis", () => {
   test("a token pushing through two instances gets 429 at its shared budget", async () => {
     const instances = await twoInstances({}, { tokenRateLimit: { count: 3, windowSeconds: 60 } });
     const token = instances[0].token();
-    createToken(instances[1].db, { hash: hashToken(token), scope: "all", label: "test", now: instances[1].clock.now });
+    sqliteCreateToken(instances[1].db, { hash: hashToken(token), scope: "all", label: "test", now: instances[1].clock.now });
     const uuid = newUuid();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { keptMotd, MAX_MOTD_CHARS, motdRuns } from "../../src/lookup/kept-motd.ts";
+import { keptMotd, MAX_MOTD_CHARS, parseKeptMotd } from "../../src/lookup/kept-motd.ts";
 import { parseFormatted } from "../../src/minecraft/format.ts";
 import { nearMaximalStatus } from "../support/lookup-replies.ts";
 
@@ -9,7 +9,7 @@ describe("the MOTD a result keeps", () => {
     const component = { text: "Hi ", color: "gold", extra: [{ text: "there", bold: true }] };
     const kept = keptMotd(component);
     expect(JSON.parse(kept.raw)).toEqual(component);
-    expect(motdRuns(kept)).toEqual(parseFormatted(component));
+    expect(parseKeptMotd(kept)).toEqual(parseFormatted(component));
     expect(keptMotd(undefined)).toEqual({ raw: "" });
     expect(keptMotd(null)).toEqual({ raw: "" });
   });
@@ -19,7 +19,7 @@ describe("the MOTD a result keeps", () => {
     expect(huge.length).toBeGreaterThan(MAX_MOTD_CHARS);
     const kept = keptMotd(huge);
     expect(kept.raw.length).toBe(MAX_MOTD_CHARS);
-    const runs = motdRuns(kept);
+    const runs = parseKeptMotd(kept);
     expect(runs.length).toBeGreaterThan(1000);
     // All but the last (maybe cut) run are exactly the ones the whole MOTD starts with.
     expect(runs.slice(0, -1)).toEqual(parseFormatted(huge).slice(0, runs.length - 1));

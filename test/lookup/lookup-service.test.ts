@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { CacheBudget } from "../../src/cache/budget.ts";
 import { CACHE_SHARES } from "../../src/config.ts";
-import { motdRuns } from "../../src/lookup/kept-motd.ts";
+import { parseKeptMotd } from "../../src/lookup/kept-motd.ts";
 import type { Resolver, SrvTarget } from "../../src/lookup/dns.ts";
 import { offline, type LookupResult, type Target } from "../../src/lookup/result.ts";
 import { LookupService, type Endpoint, type LookupSettings } from "../../src/lookup/lookup-service.ts";
@@ -280,7 +280,7 @@ describe("protocols", () => {
     const target = await peer("modern", { description: { text: "Hi", color: "gold" }, players: { online: 5, max: 50, sample: [{ name: "Alex", id: "x" }] } });
     const result = await service({ allowPrivate: true }).lookup({ address: `127.0.0.1:${target.port}` });
     expect(result).toMatchObject({ online: true, protocolUsed: "modern", edition: "java", version: { name: "Peer 1.21", protocol: 767 }, players: { online: 5, max: 50, sample: ["Alex"] } });
-    expect(motdRuns(result.motd!)).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
+    expect(parseKeptMotd(result.motd!)).toEqual([{ text: "Hi", color: "#ffaa00", bold: false, italic: false, underlined: false, strikethrough: false, obfuscated: false }]);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 

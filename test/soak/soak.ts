@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { REFUSAL_LOG_BUDGET } from "../../src/http/observe.ts";
 import { openDatabase } from "../../src/store/database.ts";
-import { createToken } from "../../src/store/tokens.ts";
+import { sqliteCreateToken } from "../../src/store/tokens.ts";
 import { failureMessage, runCampaign, type CampaignReport } from "../fuzz/support/campaign.ts";
 import { publicCase } from "../fuzz/support/public-cases.ts";
 import { Random, fuzzSeed } from "../fuzz/support/random.ts";
@@ -58,7 +58,7 @@ function newToken(dbPath: string): string {
   const db = openDatabase(dbPath);
   try {
     const secret = generateToken();
-    createToken(db, { hash: hashToken(secret), scope: "all", label: "soak", now: Date.now() });
+    sqliteCreateToken(db, { hash: hashToken(secret), scope: "all", label: "soak", now: Date.now() });
     return secret;
   } finally {
     db.$client.close();

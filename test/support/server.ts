@@ -15,7 +15,7 @@ import type { Db } from "../../src/store/database.ts";
 import type { TokenScope } from "../../src/auth/token.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
-import { createToken } from "../../src/store/tokens.ts";
+import { sqliteCreateToken } from "../../src/store/tokens.ts";
 import { track } from "./cleanup.ts";
 
 export interface TestServer {
@@ -68,7 +68,7 @@ export async function startTestServer(
     token(scope: TokenScope = "all") {
       const secret = generateToken();
       // Straight into the file, so that a test gets its token without awaiting.
-      createToken(store.db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
+      sqliteCreateToken(store.db, { hash: hashToken(secret), scope, label: "test", now: clock.now });
       return secret;
     },
     close,

@@ -8,6 +8,6 @@ import { t } from "elysia";
  * Elysia fills a parameter left out with that type's default (its first
  * value), even in a schema it does not enforce.
  */
-export function choice(values: readonly string[], description: string) {
+export function choiceParameter(values: readonly string[], description: string) {
   return t.Optional(t.String({ enum: [...values], description }));
 }

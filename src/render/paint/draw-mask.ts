@@ -2,7 +2,7 @@
 // (every glyph is a cached mask) and of solid fills.
 
 import { div255, opacityToAlpha, type Color } from "../color.ts";
-import { NO_CACHES, type RenderContext, type Store } from "../context.ts";
+import { NO_CACHES, type RenderContext, type EngineCache } from "../context.ts";
 import { packPixel, type Pixmap } from "../pixmap.ts";
 import { ALPHA_SHIFT, scalePixel } from "./blend.ts";
 import type { Mask } from "../raster/mask.ts";
@@ -15,7 +15,7 @@ import type { Mask } from "../raster/mask.ts";
  * (2 KB each): text is drawn in a few colours (a badge: its text colour and
  * its shadow's), so they are nearly always there.
  */
-function tintOf(source: number, tints: Store<number, Int32Array>): Int32Array {
+function tintOf(source: number, tints: EngineCache<number, Int32Array>): Int32Array {
   let tint = tints.get(source);
   if (tint) return tint;
   tint = new Int32Array(512);

@@ -5,7 +5,7 @@
 import { blurMask } from "../image/blur.ts";
 import { rasterizeToMask, trimMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
-import type { Store } from "../context.ts";
+import type { EngineCache } from "../context.ts";
 import type { Face } from "./face.ts";
 
 /** Horizontal sub-pixel positions per pixel (outline faces; pixel faces use whole pixels). */
@@ -45,7 +45,7 @@ export class GlyphCache {
    * with its own `variant` (below GLYPH_VARIANTS).
    */
   constructor(
-    private readonly masks: Store<number, Mask>,
+    private readonly masks: EngineCache<number, Mask>,
     readonly shadow: GlyphShadow | null = null,
     private readonly variant = 0,
   ) {

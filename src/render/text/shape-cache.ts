@@ -8,10 +8,10 @@
 // longest name and MOTD line of CJK drew in 3.7-6.6 ms, now 1.6-1.7 (Latin of
 // that length: 0.9-1.0; docs/performance-notes.md).
 
-import type { Store } from "../context.ts";
+import type { EngineCache } from "../context.ts";
 import type { Face, ShapedRun } from "./face.ts";
 
-export function shapeCached(face: Face, text: string, shapes: Store<string, ShapedRun>): ShapedRun {
+export function shapeCached(face: Face, text: string, shapes: EngineCache<string, ShapedRun>): ShapedRun {
   const key = `${face.id}:${text}`;
   let run = shapes.get(key);
   if (run === undefined) {

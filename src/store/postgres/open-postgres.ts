@@ -5,7 +5,7 @@ import { SQL } from "bun";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { withoutPassword } from "../service-url.ts";
-import { embeddedMigrations } from "./postgres-migrations.ts";
+import { pgEmbeddedMigrations } from "./postgres-migrations.ts";
 import * as schema from "./postgres-schema.ts";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
@@ -61,7 +61,7 @@ export async function openPostgres(url: string, timeouts: PgTimeouts = PG_TIMEOU
   });
   try {
     const db = drizzle({ client, schema });
-    await migrate(db, embeddedMigrations(), timeouts.migrationMs);
+    await migrate(db, pgEmbeddedMigrations(), timeouts.migrationMs);
     return db;
   } catch (error) {
     await client.close({ timeout: 0 });

@@ -9,11 +9,20 @@
 import { count, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, tablesByKind, type RowBatch, type RowCounts } from "../dump.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, type RowBatch, type RowCounts, type TablesByKind } from "../dump.ts";
 import type { PgDb } from "./open-postgres.ts";
-import * as schema from "./postgres-schema.ts";
+import {
+  pgHistoryMarks, pgNetworkMembers, pgNetworks, pgPlugins, pgReplayMemory, pgServerHistory, pgServerSamples, pgServers, pgTokens,
+  pgUsedSignatures, pgWebhookDeliveries, pgWebhookStates, pgWebhooks,
+} from "./postgres-schema.ts";
 
-const TABLES = tablesByKind<PgTable, PgColumn>(schema);
+/** PostgreSQL's table of each kind. */
+const TABLES: TablesByKind<PgTable, PgColumn> = {
+  tokens: pgTokens, servers: pgServers, plugins: pgPlugins, samples: pgServerSamples, history: pgServerHistory,
+  replayKeys: pgUsedSignatures, replayCoverage: pgReplayMemory, historyMarks: pgHistoryMarks, webhooks: pgWebhooks,
+  webhookStates: pgWebhookStates, webhookDeliveries: pgWebhookDeliveries, networks: pgNetworks,
+  networkMembers: pgNetworkMembers,
+};
 
 /** Every row of `db`, and the replay keys still inside their window at `now`, in batches. */
 export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBatch> {
@@ -23,7 +32,7 @@ export async function* dumpPostgres(db: PgDb, now: number): AsyncGenerator<RowBa
     await connection.unsafe("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     inTransaction = true;
     const snapshot = drizzle({ client: connection });
-    yield* dumpTables<PgTable, PgColumn>(schema, now, ({ table, keys, columns, where }) =>
+    yield* dumpTables<PgTable, PgColumn>(TABLES, now, ({ table, keys, columns, where }) =>
       (columns ? snapshot.select(columns) : snapshot.select()).from(table).where(where).orderBy(...keys).limit(BATCH_ROWS),
     );
     await connection.unsafe("COMMIT");
@@ -53,7 +62,7 @@ export async function loadPostgres(db: PgDb, batches: AsyncIterable<RowBatch>): 
         batches,
         async (kind) => (await tx.select({ n: count() }).from(TABLES[kind]))[0]?.n ?? 0,
         async (batch) => {
-          const table = TABLES[batch.kind] as typeof schema.replayMemory;
+          const table = TABLES[batch.kind] as typeof pgReplayMemory;
           if (!SETTING_KINDS.has(batch.kind)) return tx.insert(table).values(batch.rows as never);
           // A target that was served once keeps settings of its own; the copied rows were kept under the source's.
           for (const row of batch.rows) await tx.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never });

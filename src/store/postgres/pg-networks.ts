@@ -12,52 +12,52 @@ import {
   insertOwnedMembers, MAX_NETWORKS_PER_TOKEN, NetworkLimitError, NetworkOwnerError, refusedMembers, UnknownNetworkError, type NetworkRequest, type NetworkView, type NetworkWrite,
 } from "../network-records.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { rememberRequest } from "./pg-signed-requests.ts";
-import { networkMembers, networks, servers, tokens } from "./postgres-schema.ts";
+import { pgRememberRequest } from "./pg-signed-requests.ts";
+import { pgNetworkMembers, pgNetworks, pgServers, pgTokens } from "./postgres-schema.ts";
 
-export function putNetwork(db: PgDb, write: NetworkWrite): Promise<ReplayStatus> {
+export function pgPutNetwork(db: PgDb, write: NetworkWrite): Promise<ReplayStatus> {
   return db.transaction(async (tx) => {
     const { slug, tokenId, now } = write;
-    if ((await rememberRequest(tx, write.replay, now)) === "duplicate") return "duplicate";
-    await tx.execute(sql`SELECT 1 FROM ${tokens} WHERE ${tokens.id} = ${tokenId} FOR UPDATE`);
+    if ((await pgRememberRequest(tx, write.replay, now)) === "duplicate") return "duplicate";
+    await tx.execute(sql`SELECT 1 FROM ${pgTokens} WHERE ${pgTokens.id} = ${tokenId} FOR UPDATE`);
     const held = await tx
-      .insert(networks)
+      .insert(pgNetworks)
       .values({ slug, tokenId, name: write.name, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: networks.slug, set: { name: write.name, updatedAt: now }, setWhere: eq(networks.tokenId, tokenId) })
-      .returning({ slug: networks.slug });
+      .onConflictDoUpdate({ target: pgNetworks.slug, set: { name: write.name, updatedAt: now }, setWhere: eq(pgNetworks.tokenId, tokenId) })
+      .returning({ slug: pgNetworks.slug });
     if (held.length === 0) throw new NetworkOwnerError();
-    const [named] = await tx.select({ n: count() }).from(networks).where(eq(networks.tokenId, tokenId));
+    const [named] = await tx.select({ n: count() }).from(pgNetworks).where(eq(pgNetworks.tokenId, tokenId));
     if ((named?.n ?? 0) > MAX_NETWORKS_PER_TOKEN) throw new NetworkLimitError(MAX_NETWORKS_PER_TOKEN);
-    await tx.delete(networkMembers).where(eq(networkMembers.networkSlug, slug));
+    await tx.delete(pgNetworkMembers).where(eq(pgNetworkMembers.networkSlug, slug));
     const added = await tx.execute(insertOwnedMembers(slug, write.servers, tokenId));
     if (added.length < write.servers.length) {
-      const found = await tx.select({ uuid: servers.uuid, tokenId: servers.tokenId }).from(servers).where(inArray(servers.uuid, [...write.servers]));
+      const found = await tx.select({ uuid: pgServers.uuid, tokenId: pgServers.tokenId }).from(pgServers).where(inArray(pgServers.uuid, [...write.servers]));
       throw refusedMembers(write.servers, found, tokenId);
     }
     return "new";
   });
 }
 
-export function removeNetwork(db: PgDb, removal: NetworkRequest): Promise<ReplayStatus> {
+export function pgRemoveNetwork(db: PgDb, removal: NetworkRequest): Promise<ReplayStatus> {
   return db.transaction(async (tx) => {
     const { slug, tokenId, now } = removal;
-    if ((await rememberRequest(tx, removal.replay, now)) === "duplicate") return "duplicate";
-    const removed = await tx.delete(networks).where(and(eq(networks.slug, slug), eq(networks.tokenId, tokenId))).returning({ slug: networks.slug });
+    if ((await pgRememberRequest(tx, removal.replay, now)) === "duplicate") return "duplicate";
+    const removed = await tx.delete(pgNetworks).where(and(eq(pgNetworks.slug, slug), eq(pgNetworks.tokenId, tokenId))).returning({ slug: pgNetworks.slug });
     if (removed.length > 0) return "new";
     // Thrown, so the transaction forgets the request's key with everything else.
-    const [other] = await tx.select({ slug: networks.slug }).from(networks).where(eq(networks.slug, slug));
+    const [other] = await tx.select({ slug: pgNetworks.slug }).from(pgNetworks).where(eq(pgNetworks.slug, slug));
     throw other ? new NetworkOwnerError() : new UnknownNetworkError();
   });
 }
 
-export async function getNetwork(db: PgDb, slug: string): Promise<NetworkView | undefined> {
-  const [network] = await db.select({ slug: networks.slug, name: networks.name }).from(networks).where(eq(networks.slug, slug));
+export async function pgGetNetwork(db: PgDb, slug: string): Promise<NetworkView | undefined> {
+  const [network] = await db.select({ slug: pgNetworks.slug, name: pgNetworks.name }).from(pgNetworks).where(eq(pgNetworks.slug, slug));
   if (!network) return undefined;
   const members = await db
-    .select({ server: servers })
-    .from(networkMembers)
-    .innerJoin(servers, eq(servers.uuid, networkMembers.serverUuid))
-    .where(eq(networkMembers.networkSlug, slug))
-    .orderBy(asc(networkMembers.position));
+    .select({ server: pgServers })
+    .from(pgNetworkMembers)
+    .innerJoin(pgServers, eq(pgServers.uuid, pgNetworkMembers.serverUuid))
+    .where(eq(pgNetworkMembers.networkSlug, slug))
+    .orderBy(asc(pgNetworkMembers.position));
   return { ...network, servers: members.map((row) => row.server) };
 }

@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import type { PluginRow } from "../records.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { plugins } from "./postgres-schema.ts";
+import { pgPlugins } from "./postgres-schema.ts";
 
-export async function getPlugin(db: PgDb, uuid: string): Promise<PluginRow | undefined> {
-  const [row] = await db.select().from(plugins).where(eq(plugins.uuid, uuid));
+export async function pgGetPlugin(db: PgDb, uuid: string): Promise<PluginRow | undefined> {
+  const [row] = await db.select().from(pgPlugins).where(eq(pgPlugins.uuid, uuid));
   return row;
 }

@@ -112,7 +112,7 @@ function refusal(error: unknown, { record, bounds }: Push): Error | undefined {
 }
 
 /** The fingerprint remembered under a replay key still inside the window (see ../push.ts); undefined when none is. */
-export async function rememberedFingerprint(client: SQL, key: string, now: number): Promise<string | null | undefined> {
+export async function pgRememberedFingerprint(client: SQL, key: string, now: number): Promise<string | null | undefined> {
   const [row] = await client`SELECT fingerprint FROM used_signatures WHERE signature = ${key} AND expires_at >= ${now}::int8`;
   return row === undefined ? undefined : (row as { fingerprint: string | null }).fingerprint;
 }

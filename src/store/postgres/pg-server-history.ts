@@ -11,7 +11,7 @@ import {
   spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep,
 } from "../history.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { historyMarks, serverHistory, serverSamples } from "./postgres-schema.ts";
+import { pgHistoryMarks, pgServerHistory, pgServerSamples } from "./postgres-schema.ts";
 
 /** The sweep's advisory lock key ("hist" in ASCII). */
 const SWEEP_LOCK = 0x68697374;
@@ -19,17 +19,17 @@ const MARKS_ROW = 1;
 
 type Tx = BunSQLDatabase<Record<string, never>>;
 
-export async function readMarks(db: Tx | PgDb): Promise<HistoryMarks> {
-  const [row] = await db.select().from(historyMarks).where(eq(historyMarks.id, MARKS_ROW));
+export async function pgReadMarks(db: Tx | PgDb): Promise<HistoryMarks> {
+  const [row] = await db.select().from(pgHistoryMarks).where(eq(pgHistoryMarks.id, MARKS_ROW));
   return { fiveMinutesUntil: row?.fiveMinutesUntil ?? 0, hoursUntil: row?.hoursUntil ?? 0 };
 }
 
 async function upsertBuckets(tx: Tx, buckets: HistoryBucket[]): Promise<void> {
   for (const batch of inBatches(buckets)) {
     await tx
-      .insert(serverHistory)
+      .insert(pgServerHistory)
       .values(batch)
-      .onConflictDoUpdate({ target: [serverHistory.serverUuid, serverHistory.stepMs, serverHistory.at], set: BUCKET_UPSERT_SET });
+      .onConflictDoUpdate({ target: [pgServerHistory.serverUuid, pgServerHistory.stepMs, pgServerHistory.at], set: BUCKET_UPSERT_SET });
   }
 }
 
@@ -39,44 +39,44 @@ async function oldest(query: Promise<Array<{ at: number | null }>>): Promise<num
 }
 
 async function sweepLocked(tx: Tx, now: number, staleAfterMs: number): Promise<boolean> {
-  const marks = await readMarks(tx);
+  const marks = await pgReadMarks(tx);
   const minutesEnd = fiveMinutesEnd(now);
   // Where a first sweep starts; later ones start at their mark.
-  const oldestSample = marks.fiveMinutesUntil > 0 ? undefined : await oldest(tx.select({ at: min(serverSamples.at) }).from(serverSamples));
+  const oldestSample = marks.fiveMinutesUntil > 0 ? undefined : await oldest(tx.select({ at: min(pgServerSamples.at) }).from(pgServerSamples));
   const minutes = nextSpan(marks.fiveMinutesUntil, oldestSample, minutesEnd, SPAN_PER_SWEEP_MS.minutes, FIVE_MINUTES_MS);
   if (minutes) {
     const samples = await tx
-      .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, online: serverSamples.online })
-      .from(serverSamples)
-      .where(and(gte(serverSamples.at, minutes.from - staleAfterMs), lt(serverSamples.at, minutes.to)))
-      .orderBy(asc(serverSamples.serverUuid), asc(serverSamples.at));
+      .select({ serverUuid: pgServerSamples.serverUuid, at: pgServerSamples.at, playersOnline: pgServerSamples.playersOnline, online: pgServerSamples.online })
+      .from(pgServerSamples)
+      .where(and(gte(pgServerSamples.at, minutes.from - staleAfterMs), lt(pgServerSamples.at, minutes.to)))
+      .orderBy(asc(pgServerSamples.serverUuid), asc(pgServerSamples.at));
     await upsertBuckets(tx, fiveMinuteBuckets(samples, minutes, staleAfterMs));
     marks.fiveMinutesUntil = minutes.to;
   }
-  const oldestFiveMinutes = marks.hoursUntil > 0 ? undefined : await oldest(tx.select({ at: min(serverHistory.at) }).from(serverHistory).where(eq(serverHistory.stepMs, FIVE_MINUTES_MS)));
+  const oldestFiveMinutes = marks.hoursUntil > 0 ? undefined : await oldest(tx.select({ at: min(pgServerHistory.at) }).from(pgServerHistory).where(eq(pgServerHistory.stepMs, FIVE_MINUTES_MS)));
   const hours = nextSpan(marks.hoursUntil, oldestFiveMinutes, hoursEnd(marks), SPAN_PER_SWEEP_MS.fiveMinutes, HOUR_MS);
   if (hours) {
     const fiveMinutes = await tx
       .select()
-      .from(serverHistory)
-      .where(and(eq(serverHistory.stepMs, FIVE_MINUTES_MS), gte(serverHistory.at, hours.from), lt(serverHistory.at, hours.to)))
-      .orderBy(asc(serverHistory.serverUuid), asc(serverHistory.at));
+      .from(pgServerHistory)
+      .where(and(eq(pgServerHistory.stepMs, FIVE_MINUTES_MS), gte(pgServerHistory.at, hours.from), lt(pgServerHistory.at, hours.to)))
+      .orderBy(asc(pgServerHistory.serverUuid), asc(pgServerHistory.at));
     await upsertBuckets(tx, hourBuckets(fiveMinutes));
     marks.hoursUntil = hours.to;
   }
   const drop = dropBefore(marks, now, staleAfterMs);
-  await tx.delete(serverSamples).where(lt(serverSamples.at, drop.samples));
-  await tx.delete(serverHistory).where(and(eq(serverHistory.stepMs, FIVE_MINUTES_MS), lt(serverHistory.at, drop.fiveMinutes)));
-  await tx.delete(serverHistory).where(and(eq(serverHistory.stepMs, HOUR_MS), lt(serverHistory.at, drop.hours)));
+  await tx.delete(pgServerSamples).where(lt(pgServerSamples.at, drop.samples));
+  await tx.delete(pgServerHistory).where(and(eq(pgServerHistory.stepMs, FIVE_MINUTES_MS), lt(pgServerHistory.at, drop.fiveMinutes)));
+  await tx.delete(pgServerHistory).where(and(eq(pgServerHistory.stepMs, HOUR_MS), lt(pgServerHistory.at, drop.hours)));
   await tx
-    .insert(historyMarks)
+    .insert(pgHistoryMarks)
     .values({ id: MARKS_ROW, ...marks })
-    .onConflictDoUpdate({ target: historyMarks.id, set: { fiveMinutesUntil: sql`excluded.five_minutes_until`, hoursUntil: sql`excluded.hours_until` } });
+    .onConflictDoUpdate({ target: pgHistoryMarks.id, set: { fiveMinutesUntil: sql`excluded.five_minutes_until`, hoursUntil: sql`excluded.hours_until` } });
   return spanLeftWork(minutes, minutesEnd) || spanLeftWork(hours, hoursEnd(marks));
 }
 
 /** One sweep run at `now`; false, having done nothing, when another instance is sweeping. */
-export async function sweepHistory(db: PgDb, now: number, staleAfterMs: number): Promise<boolean> {
+export async function pgSweepHistory(db: PgDb, now: number, staleAfterMs: number): Promise<boolean> {
   const connection = await db.$client.reserve();
   try {
     await connection.unsafe("BEGIN");
@@ -94,13 +94,13 @@ export async function sweepHistory(db: PgDb, now: number, staleAfterMs: number):
   }
 }
 
-/** One server's steps of a level (../server-history.ts, readHistorySteps). */
-export async function readHistorySteps(db: PgDb, uuid: string, levelMs: number, stepMs: number, since: number, before: number): Promise<HistoryStep[]> {
-  const fields = stepSelection(serverHistory, stepMs);
+/** One server's steps of a level (../server-history.ts, sqliteReadHistorySteps). */
+export async function pgReadHistorySteps(db: PgDb, uuid: string, levelMs: number, stepMs: number, since: number, before: number): Promise<HistoryStep[]> {
+  const fields = stepSelection(pgServerHistory, stepMs);
   return db
     .select(fields)
-    .from(serverHistory)
-    .where(and(eq(serverHistory.serverUuid, uuid), eq(serverHistory.stepMs, levelMs), gte(serverHistory.at, since), lt(serverHistory.at, before)))
+    .from(pgServerHistory)
+    .where(and(eq(pgServerHistory.serverUuid, uuid), eq(pgServerHistory.stepMs, levelMs), gte(pgServerHistory.at, since), lt(pgServerHistory.at, before)))
     .groupBy(fields.at)
     .orderBy(fields.at);
 }

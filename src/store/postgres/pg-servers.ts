@@ -4,36 +4,36 @@
 import { and, asc, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { ServerRow, ServerSample } from "../records.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { serverSamples, servers } from "./postgres-schema.ts";
+import { pgServerSamples, pgServers } from "./postgres-schema.ts";
 
-export async function getServer(db: PgDb, uuid: string): Promise<ServerRow | undefined> {
-  const [row] = await db.select().from(servers).where(eq(servers.uuid, uuid));
+export async function pgGetServer(db: PgDb, uuid: string): Promise<ServerRow | undefined> {
+  const [row] = await db.select().from(pgServers).where(eq(pgServers.uuid, uuid));
   return row;
 }
 
 /** Every server record, the most recently seen first. */
-export function listServers(db: PgDb): Promise<ServerRow[]> {
-  return db.select().from(servers).orderBy(desc(servers.lastSeen));
+export function pgListServers(db: PgDb): Promise<ServerRow[]> {
+  return db.select().from(pgServers).orderBy(desc(pgServers.lastSeen));
 }
 
 /** Samples of one server since a time, oldest first. */
-export function listSamples(db: PgDb, uuid: string, since: number): Promise<ServerSample[]> {
+export function pgListSamples(db: PgDb, uuid: string, since: number): Promise<ServerSample[]> {
   return db
-    .select({ serverUuid: serverSamples.serverUuid, at: serverSamples.at, playersOnline: serverSamples.playersOnline, playersMax: serverSamples.playersMax, tps: serverSamples.tps, online: serverSamples.online })
-    .from(serverSamples)
-    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since)))
-    .orderBy(asc(serverSamples.at));
+    .select({ serverUuid: pgServerSamples.serverUuid, at: pgServerSamples.at, playersOnline: pgServerSamples.playersOnline, playersMax: pgServerSamples.playersMax, tps: pgServerSamples.tps, online: pgServerSamples.online })
+    .from(pgServerSamples)
+    .where(and(eq(pgServerSamples.serverUuid, uuid), gte(pgServerSamples.at, since)))
+    .orderBy(asc(pgServerSamples.at));
 }
 
 /** Players online since a time, one point per `bucketMs` (see ../servers.ts). */
-export function listSampleBuckets(db: PgDb, uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>> {
+export function pgListSampleBuckets(db: PgDb, uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>> {
   // Written into the SQL, not a parameter: PostgreSQL takes GROUP BY at / $3
   // and ORDER BY at / $4 for different expressions. A whole number, so safe to write.
-  const bucket = sql`${serverSamples.at} / ${sql.raw(String(Math.max(1, Math.floor(bucketMs) || 1)))}`;
+  const bucket = sql`${pgServerSamples.at} / ${sql.raw(String(Math.max(1, Math.floor(bucketMs) || 1)))}`;
   return db
-    .select({ at: sql<number>`max(${serverSamples.at})`.mapWith(Number), online: sql<number>`max(${serverSamples.playersOnline})`.mapWith(Number) })
-    .from(serverSamples)
-    .where(and(eq(serverSamples.serverUuid, uuid), gte(serverSamples.at, since), isNotNull(serverSamples.playersOnline)))
+    .select({ at: sql<number>`max(${pgServerSamples.at})`.mapWith(Number), online: sql<number>`max(${pgServerSamples.playersOnline})`.mapWith(Number) })
+    .from(pgServerSamples)
+    .where(and(eq(pgServerSamples.serverUuid, uuid), gte(pgServerSamples.at, since), isNotNull(pgServerSamples.playersOnline)))
     .groupBy(bucket)
     .orderBy(bucket);
 }

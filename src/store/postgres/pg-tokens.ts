@@ -8,27 +8,27 @@ import { and, eq, isNull } from "drizzle-orm";
 import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
 import type { NewToken } from "../store.ts";
 import type { PgDb } from "./open-postgres.ts";
-import { tokens } from "./postgres-schema.ts";
+import { pgTokens } from "./postgres-schema.ts";
 
-export async function createToken(db: PgDb, input: NewToken): Promise<TokenRow> {
+export async function pgCreateToken(db: PgDb, input: NewToken): Promise<TokenRow> {
   const [row] = await db
-    .insert(tokens)
+    .insert(pgTokens)
     .values({ hash: input.hash, scope: input.scope, label: input.label, origin: "cli", createdAt: input.now })
     .returning();
   return row!;
 }
 
-export function listTokens(db: PgDb): Promise<TokenRow[]> {
-  return db.select().from(tokens).orderBy(tokens.id);
+export function pgListTokens(db: PgDb): Promise<TokenRow[]> {
+  return db.select().from(pgTokens).orderBy(pgTokens.id);
 }
 
 /** Revokes a token; false when there is no such active token. */
-export async function revokeToken(db: PgDb, id: number, now: number): Promise<boolean> {
+export async function pgRevokeToken(db: PgDb, id: number, now: number): Promise<boolean> {
   const revoked = await db
-    .update(tokens)
+    .update(pgTokens)
     .set({ revokedAt: now })
-    .where(and(eq(tokens.id, id), isNull(tokens.revokedAt)))
-    .returning({ id: tokens.id });
+    .where(and(eq(pgTokens.id, id), isNull(pgTokens.revokedAt)))
+    .returning({ id: pgTokens.id });
   return revoked.length > 0;
 }
 
@@ -61,7 +61,7 @@ export async function findTokenByHash(client: SQL, hash: string): Promise<TokenR
  * how many. pennant_expire_idle_registrations (migrations-pg/0001_push_function.sql)
  * does it under the registration lock, the one a push registering a token holds.
  */
-export async function expireIdleRegistrations(client: SQL, now: number): Promise<number> {
+export async function pgExpireIdleRegistrations(client: SQL, now: number): Promise<number> {
   const [row] = await client`SELECT pennant_expire_idle_registrations(${now - REGISTRATION_IDLE_MS}::int8) AS n`;
   return (row as { n: number }).n;
 }

@@ -1,6 +1,6 @@
 // The PostgreSQL migrations (migrations-pg/, written by `npm run db:generate:pg`),
 // embedded by import so that they travel inside the compiled binary. After
-// drizzle-kit adds one, add its import to SQL_BY_TAG.
+// drizzle-kit adds one, add its import to PG_SQL_BY_TAG.
 
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import journal from "../../../migrations-pg/meta/_journal.json" with { type: "json" };
@@ -14,7 +14,7 @@ import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql
 import networks from "../../../migrations-pg/0007_networks.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
-export const SQL_BY_TAG: Record<string, string> = {
+export const PG_SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
   "0001_push_function": pushFunction,
   "0002_webhooks": webhooks,
@@ -25,6 +25,6 @@ export const SQL_BY_TAG: Record<string, string> = {
   "0007_networks": networks,
 };
 
-export function embeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
-  return migrationMeta(entries, SQL_BY_TAG, "src/store/postgres/postgres-migrations.ts");
+export function pgEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
+  return migrationMeta(entries, PG_SQL_BY_TAG, "src/store/postgres/postgres-migrations.ts");
 }

@@ -30,7 +30,7 @@ function int8(name: string) {
 }
 
 /** API tokens. Only a SHA-256 hash of each token is kept. */
-export const tokens = pgTable("tokens", {
+export const pgTokens = pgTable("tokens", {
   id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
   hash: text("hash").notNull().unique(),
   scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
@@ -43,11 +43,11 @@ export const tokens = pgTable("tokens", {
 });
 
 /** Server records (spec 2.1), bound to the token of their first accepted push. */
-export const servers = pgTable("servers", {
+export const pgServers = pgTable("servers", {
   uuid: text("uuid").primaryKey(),
   tokenId: int8("token_id")
     .notNull()
-    .references(() => tokens.id),
+    .references(() => pgTokens.id),
   name: text("name"),
   pluginVersion: text("plugin_version"),
   status: text("status"),
@@ -65,13 +65,13 @@ export const servers = pgTable("servers", {
 });
 
 /** Player/TPS history kept for 30 days: one row per server per minute (see src/store/schema.ts). */
-export const serverSamples = pgTable(
+export const pgServerSamples = pgTable(
   "server_samples",
   {
     id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => pgServers.uuid, { onDelete: "cascade" }),
     /** Time of the minute's latest update. */
     at: int8("at").notNull(),
     /** The minute's highest count: the banner's history plots the highest per 5 minutes. */
@@ -92,12 +92,12 @@ export const serverSamples = pgTable(
 );
 
 /** A server's rolled-up history: 5-minute and hourly buckets (see src/store/schema.ts). */
-export const serverHistory = pgTable(
+export const pgServerHistory = pgTable(
   "server_history",
   {
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => pgServers.uuid, { onDelete: "cascade" }),
     stepMs: integer("step_ms").notNull(),
     at: int8("at").notNull(),
     playersMin: integer("players_min"),
@@ -114,18 +114,18 @@ export const serverHistory = pgTable(
 );
 
 /** How far the history sweep has rolled up (one row, id 1; see src/store/schema.ts). */
-export const historyMarks = pgTable("history_marks", {
+export const pgHistoryMarks = pgTable("history_marks", {
   id: integer("id").primaryKey(),
   fiveMinutesUntil: int8("five_minutes_until").notNull(),
   hoursUntil: int8("hours_until").notNull(),
 });
 
 /** Plugin records (spec 2.2), bound to the token of their first accepted push. */
-export const plugins = pgTable("plugins", {
+export const pgPlugins = pgTable("plugins", {
   uuid: text("uuid").primaryKey(),
   tokenId: int8("token_id")
     .notNull()
-    .references(() => tokens.id),
+    .references(() => pgTokens.id),
   name: text("name"),
   version: text("version"),
   stats: jsonb<Record<string, number>>("stats").notNull().default(sql`'{}'::jsonb`),
@@ -137,14 +137,14 @@ export const plugins = pgTable("plugins", {
 });
 
 /** How far back the replay memory reaches (see src/store/schema.ts). One row (id 1). */
-export const replayMemory = pgTable("replay_memory", {
+export const pgReplayMemory = pgTable("replay_memory", {
   id: integer("id").primaryKey(),
   clockSkewMs: int8("clock_skew_ms").notNull(),
   coveredSince: int8("covered_since").notNull(),
 });
 
 /** Accepted pushes, kept until their timestamp can no longer pass the clock window (see src/store/schema.ts). */
-export const usedSignatures = pgTable(
+export const pgUsedSignatures = pgTable(
   "used_signatures",
   {
     signature: text("signature").primaryKey(),
@@ -155,13 +155,13 @@ export const usedSignatures = pgTable(
 );
 
 /** Alert subscriptions of a server (see ../schema.ts). */
-export const webhooks = pgTable(
+export const pgWebhooks = pgTable(
   "webhooks",
   {
     id: text("id").primaryKey(),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => pgServers.uuid, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: jsonb<string[]>("events").notNull(),
     format: text("format", { enum: ["json", "discord"] }).notNull(),
@@ -178,23 +178,23 @@ export const webhooks = pgTable(
 );
 
 /** The online/offline state alerts last saw per watched server; moving it claims the event (see ../schema.ts). */
-export const webhookStates = pgTable("webhook_states", {
+export const pgWebhookStates = pgTable("webhook_states", {
   serverUuid: text("server_uuid")
     .primaryKey()
-    .references(() => servers.uuid, { onDelete: "cascade" }),
+    .references(() => pgServers.uuid, { onDelete: "cascade" }),
   state: text("state", { enum: ["online", "offline"] }).notNull(),
   changedAt: int8("changed_at").notNull(),
   playersRecord: integer("players_record"),
 });
 
 /** Deliveries waiting for their (next) attempt (see ../schema.ts). */
-export const webhookDeliveries = pgTable(
+export const pgWebhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: int8("id").primaryKey().generatedByDefaultAsIdentity(),
     webhookId: text("webhook_id")
       .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+      .references(() => pgWebhooks.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     createdAt: int8("created_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -205,13 +205,13 @@ export const webhookDeliveries = pgTable(
 );
 
 /** Networks: a token's name for servers it owns (see ../schema.ts). */
-export const networks = pgTable(
+export const pgNetworks = pgTable(
   "networks",
   {
     slug: text("slug").primaryKey(),
     tokenId: int8("token_id")
       .notNull()
-      .references(() => tokens.id, { onDelete: "cascade" }),
+      .references(() => pgTokens.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: int8("created_at").notNull(),
     updatedAt: int8("updated_at").notNull(),
@@ -220,15 +220,15 @@ export const networks = pgTable(
 );
 
 /** The servers of a network, in the order they were named (see ../schema.ts). */
-export const networkMembers = pgTable(
+export const pgNetworkMembers = pgTable(
   "network_members",
   {
     networkSlug: text("network_slug")
       .notNull()
-      .references(() => networks.slug, { onDelete: "cascade" }),
+      .references(() => pgNetworks.slug, { onDelete: "cascade" }),
     serverUuid: text("server_uuid")
       .notNull()
-      .references(() => servers.uuid, { onDelete: "cascade" }),
+      .references(() => pgServers.uuid, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.networkSlug, table.serverUuid] }), index("network_members_server").on(table.serverUuid)],

@@ -13,14 +13,14 @@ import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
 import { pgUnavailable, withDeadline } from "./pg-faults.ts";
-import { getNetwork, putNetwork, removeNetwork } from "./pg-networks.ts";
-import { getPlugin } from "./pg-plugins.ts";
-import { acceptPush, rememberedFingerprint } from "./pg-push.ts";
-import { adoptClockSkew } from "./pg-replay-memory.ts";
-import { readHistorySteps, readMarks, sweepHistory } from "./pg-server-history.ts";
-import { getServer, listSampleBuckets, listSamples, listServers } from "./pg-servers.ts";
-import { createToken, expireIdleRegistrations, findTokenByHash, listTokens, revokeToken } from "./pg-tokens.ts";
-import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./pg-webhooks.ts";
+import { pgGetNetwork, pgPutNetwork, pgRemoveNetwork } from "./pg-networks.ts";
+import { pgGetPlugin } from "./pg-plugins.ts";
+import { acceptPush, pgRememberedFingerprint } from "./pg-push.ts";
+import { pgAdoptClockSkew } from "./pg-replay-memory.ts";
+import { pgReadHistorySteps, pgReadMarks, pgSweepHistory } from "./pg-server-history.ts";
+import { pgGetServer, pgListSampleBuckets, pgListSamples, pgListServers } from "./pg-servers.ts";
+import { pgCreateToken, pgExpireIdleRegistrations, findTokenByHash, pgListTokens, pgRevokeToken } from "./pg-tokens.ts";
+import { pgClaimTransition, pgCreateWebhook, pgLeaseDue, pgListWebhooks, pgRemoveWebhook, pgSettleAttempt, pgWatchedServers } from "./pg-webhooks.ts";
 
 /** How often one store deletes the expired replay keys. */
 const SWEEP_EVERY_MS = 1000;
@@ -47,41 +47,41 @@ export class PostgresStore implements Store {
   ) {
     this.writes = new WriteHealth(now);
     this.tokens = {
-      create: (token) => this.call(() => createToken(db, token)),
-      list: () => this.call(() => listTokens(db)),
-      revoke: (id, now) => this.call(() => revokeToken(db, id, now)),
+      create: (token) => this.call(() => pgCreateToken(db, token)),
+      list: () => this.call(() => pgListTokens(db)),
+      revoke: (id, now) => this.call(() => pgRevokeToken(db, id, now)),
       findByHash: (hash) => this.call(() => findTokenByHash(db.$client, hash)),
-      expireIdleRegistrations: (now) => this.call(() => expireIdleRegistrations(db.$client, now)),
+      expireIdleRegistrations: (now) => this.call(() => pgExpireIdleRegistrations(db.$client, now)),
     };
     this.servers = {
-      get: (uuid) => this.call(() => getServer(db, uuid)),
-      list: () => this.call(() => listServers(db)),
-      samples: (uuid, since) => this.call(() => listSamples(db, uuid, since)),
-      sampleBuckets: (uuid, since, bucketMs) => this.call(() => listSampleBuckets(db, uuid, since, bucketMs)),
+      get: (uuid) => this.call(() => pgGetServer(db, uuid)),
+      list: () => this.call(() => pgListServers(db)),
+      samples: (uuid, since) => this.call(() => pgListSamples(db, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => this.call(() => pgListSampleBuckets(db, uuid, since, bucketMs)),
     };
-    this.plugins = { get: (uuid) => this.call(() => getPlugin(db, uuid)) };
+    this.plugins = { get: (uuid) => this.call(() => pgGetPlugin(db, uuid)) };
     this.replay = {
-      rememberedFingerprint: (key, now) => this.call(() => rememberedFingerprint(db.$client, key, now)),
-      adoptClockSkew: (clockSkewMs, now) => this.call(() => adoptClockSkew(db, clockSkewMs, now)),
+      rememberedFingerprint: (key, now) => this.call(() => pgRememberedFingerprint(db.$client, key, now)),
+      adoptClockSkew: (clockSkewMs, now) => this.call(() => pgAdoptClockSkew(db, clockSkewMs, now)),
     };
     this.webhooks = {
-      create: (hook) => this.call(() => createWebhook(db, hook)),
-      list: (serverUuid) => this.call(() => listWebhooks(db, serverUuid)),
-      remove: (removal) => this.call(() => removeWebhook(db, removal)),
-      watched: (peakSince) => this.call(() => watchedServers(db, peakSince)),
-      claim: (transition) => this.call(() => claimTransition(db, transition)),
-      due: (now, leaseMs, share) => this.call(() => leaseDue(db, now, leaseMs, share)),
-      settle: (attempt) => this.call(() => settleAttempt(db, attempt)),
+      create: (hook) => this.call(() => pgCreateWebhook(db, hook)),
+      list: (serverUuid) => this.call(() => pgListWebhooks(db, serverUuid)),
+      remove: (removal) => this.call(() => pgRemoveWebhook(db, removal)),
+      watched: (peakSince) => this.call(() => pgWatchedServers(db, peakSince)),
+      claim: (transition) => this.call(() => pgClaimTransition(db, transition)),
+      due: (now, leaseMs, share) => this.call(() => pgLeaseDue(db, now, leaseMs, share)),
+      settle: (attempt) => this.call(() => pgSettleAttempt(db, attempt)),
     };
     this.history = {
-      sweep: (now, staleAfterMs) => this.call(() => sweepHistory(db, now, staleAfterMs)),
-      marks: () => this.call(() => readMarks(db)),
-      steps: (uuid, levelMs, stepMs, since, before) => this.call(() => readHistorySteps(db, uuid, levelMs, stepMs, since, before)),
+      sweep: (now, staleAfterMs) => this.call(() => pgSweepHistory(db, now, staleAfterMs)),
+      marks: () => this.call(() => pgReadMarks(db)),
+      steps: (uuid, levelMs, stepMs, since, before) => this.call(() => pgReadHistorySteps(db, uuid, levelMs, stepMs, since, before)),
     };
     this.networks = {
-      put: (network) => this.call(() => putNetwork(db, network)),
-      remove: (removal) => this.call(() => removeNetwork(db, removal)),
-      get: (slug) => this.call(() => getNetwork(db, slug)),
+      put: (network) => this.call(() => pgPutNetwork(db, network)),
+      remove: (removal) => this.call(() => pgRemoveNetwork(db, removal)),
+      get: (slug) => this.call(() => pgGetNetwork(db, slug)),
     };
   }
 
