@@ -1,26 +1,11 @@
-// The MOTD lines a template draws and where the join address's chip goes
-// beside them: templates that draw both share these rules.
+// Where the join address's chip goes beside the MOTD's lines (motd-lines.ts
+// decides the lines): templates that draw both share these rules.
 
-import { plainRun, stripFormatting, type StyledRun } from "../minecraft/format.ts";
-import { motdLineRuns } from "../minecraft/motd.ts";
+import type { StyledRun } from "../minecraft/format.ts";
 import { fitAddressChip, type AddressChip, type AddressPlace } from "./address-chip.ts";
 import { fitFormatted, type TextBlock } from "./fit-text.ts";
 import { shows, type ServerBannerData } from "./model.ts";
 import type { Surface } from "./surface.ts";
-
-/** What the game's list shows in place of the MOTD of a server it cannot reach. */
-export const UNREACHABLE = "Can't connect to server";
-
-/**
- * The first `count` MOTD lines as runs; for an offline server without one,
- * the game's "Can't connect to server"; none when the MOTD is hidden or blank.
- */
-export function motdRuns(data: ServerBannerData, count: 1 | 2): StyledRun[][] {
-  if (!shows(data, "motd")) return [];
-  const lines = data.motd.slice(0, count);
-  if (lines.some((line) => stripFormatting(line).trim() !== "")) return lines.map(motdLineRuns);
-  return data.status === "offline" ? [[plainRun(UNREACHABLE)]] : [];
-}
 
 /** The join address to draw: known and not hidden. */
 export function addressOf(data: ServerBannerData): string | null {

@@ -1,15 +1,25 @@
-// The MOTD lines a server template draws: the server's own, or for an
-// unreachable server that sent none, what the game's list shows instead.
+// The MOTD lines a server banner draws, for every server template: the rule
+// is here and nowhere else (issue 39: three copies once disagreed).
 
-import { stripFormatting, type StyledRun } from "../minecraft/format.ts";
+import type { StyledRun } from "../minecraft/format.ts";
 import { motdLineRuns } from "../minecraft/motd.ts";
 import { shows, type ServerBannerData } from "./model.ts";
 
-/** What the game shows in place of the MOTD of a server it cannot reach. */
+/** What the game's server list shows, in its red (§c), in place of the MOTD of a server it cannot reach. */
 const UNREACHABLE = "§cCan't connect to server";
 
-/** The lines to draw; the stand-in tells the status, so a banner that hides it draws none. */
-export function motdLines(data: Pick<ServerBannerData, "status" | "motd" | "hidden">): StyledRun[][] {
-  const empty = data.motd.every((line) => stripFormatting(line).trim() === "");
-  return data.status === "offline" && empty && shows(data, "status") ? [motdLineRuns(UNREACHABLE)] : data.motd.map(motdLineRuns);
+/**
+ * The lines to draw, each as runs in its place (a blank first line stays
+ * first): the server's own; for an offline server whose lines all draw
+ * nothing, the game's red "Can't connect to server", which tells the status,
+ * so a banner that hides its status never gets here offline (renderBanner
+ * draws it as online); none when the MOTD is hidden or blank. A template
+ * with room for fewer lines draws the first ones.
+ */
+export function bannerMotdLines(data: Pick<ServerBannerData, "status" | "motd" | "hidden">): StyledRun[][] {
+  if (!shows(data, "motd")) return [];
+  const lines = data.motd.map(motdLineRuns);
+  // Blank as fitBlock drops it: trimmed padding leaves no text (spaces that draw, underlined or struck, stay).
+  if (lines.some((runs) => runs.some((run) => run.text !== ""))) return lines;
+  return data.status === "offline" ? [motdLineRuns(UNREACHABLE)] : [];
 }

@@ -115,6 +115,24 @@ describe("manual banners", () => {
     expect(renders).toHaveLength(1);
   });
 
+  test("hide=status: offline and online are the same bytes, a MOTD given or not (test/banner/hidden-status.test.ts: every size and theme)", async () => {
+    await start();
+    const counts = "&server_name=Skyblock&online_players=12&max_players=100&hide=status";
+    for (const key of [...templates.values()].filter((info) => info.kind === "server").map((info) => info.key)) {
+      for (const motd of ["", "&motd_line_1=%C2%A7aWelcome"]) {
+        for (const size of ["468x60", "300x250"]) {
+          const query = `?template_key=${key}&size=${size}${counts}${motd}`;
+          const [offline, online] = await Promise.all(["offline", "online"].map(async (status) => {
+            const response = await banner(`${query}&server_status=${status}`);
+            expect(response.status).toBe(200);
+            return Buffer.from(await response.arrayBuffer());
+          }));
+          expect({ query, same: Buffer.compare(offline!, online!) === 0 }).toEqual({ query, same: true });
+        }
+      }
+    }
+  });
+
   test("empty parameters count as absent", async () => {
     await start();
     const blank = await banner("?server_name=&online_players=&theme=&size=&data_mode=");

@@ -8,7 +8,8 @@ import { drawAddressChip, type AddressPlace } from "../address-chip.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows, type ServerBannerData } from "../model.ts";
-import { addressOf, besideAddress, motdRuns, type ChipPosition } from "../motd-and-address.ts";
+import { addressOf, besideAddress, type ChipPosition } from "../motd-and-address.ts";
+import { bannerMotdLines } from "../motd-lines.ts";
 import { Path, solid } from "../../render/index.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawPlayerCount, type CountLayout } from "../player-count.ts";
@@ -222,7 +223,7 @@ export const card: ServerTemplate<CardLayout> = {
     if (layout.divider) drawDivider(surface, layout.divider, palette);
 
     // The body: MOTD and address beside the icon (or stacked in the box), the count.
-    const lines = motdRuns(data, layout.motdLines);
+    const lines = bannerMotdLines(data).slice(0, layout.motdLines);
     const address = addressOf(data);
     const addressPlace = { ...layout.address, box: widen(beside(layout.address.box), "address") };
     const placed = besideAddress(surface, widen(beside(layout.motd), "motd"), lines, address, addressPlace, layout.addressPosition);

@@ -9,7 +9,7 @@ import type { LayoutKey } from "../layout-keys.ts";
 import { plainRun, stripFormatting, type StyledRun } from "../../minecraft/format.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
-import { motdLines } from "../motd-lines.ts";
+import { bannerMotdLines } from "../motd-lines.ts";
 import { shows } from "../model.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
@@ -136,6 +136,7 @@ export const classic: ServerTemplate<ClassicLayout> = {
     if (!palette.preset && palette.background.every((end) => end.a === 255)) drawBlockTexture(surface, layout.radius, layout.block, dark ? 0.05 : 0.035);
     const iconShown = shows(data, "icon");
     if (iconShown) drawServerIcon(surface, data.favicon, layout.icon, 0, palette.well);
+    // Offline only where the status is shown: renderBanner draws a hidden one online.
     const offline = data.status === "offline";
     const pixel = { face: "pixel" } as const;
     const style = { defaultColor: palette.motd, backdrops: backdrops(palette), shadow: dark };
@@ -147,12 +148,12 @@ export const classic: ServerTemplate<ClassicLayout> = {
     formattedBlock(surface, nameBox, [[plainRun(stripFormatting(data.name))]], "pixel", { ...style, defaultColor: palette.text });
 
     const lit = shows(data, "latency") ? signalBarCount(data.latencyMs) : null;
-    if (offline ? shows(data, "status") : shows(data, "latency")) {
+    if (offline || shows(data, "latency")) {
       drawSignalBars(surface, layout.bars, lit, offline, { lit: palette.status.online, unlit: palette.well, cross: palette.status.offline });
     }
     // The game shows no count for a server it cannot reach; the word says why.
     if (offline && !data.players) {
-      if (shows(data, "status")) textInSlot(surface, players, STATUS_WORD.offline, pixel, palette.statusText.offline);
+      textInSlot(surface, players, STATUS_WORD.offline, pixel, palette.statusText.offline);
     } else if (shows(data, "players")) {
       drawSlot(surface, players, fitPlayers(surface, players, data.players, pixel), palette.muted);
     }
@@ -174,9 +175,7 @@ export const classic: ServerTemplate<ClassicLayout> = {
     if (layout.latency && shows(data, "latency") && !offline && lit !== null) {
       textInSlot(surface, layout.latency, `${Math.round(data.latencyMs!)} ms`, pixel, palette.muted);
     }
-    if (shows(data, "motd")) {
-      const lines = motdLines(data), block = { ...motd, width: motdRight - motd.x };
-      formattedBlock(surface, centred(surface, block, lines, layout.motdBottom, dark), lines, "pixel", style);
-    }
+    const lines = bannerMotdLines(data), block = { ...motd, width: motdRight - motd.x };
+    formattedBlock(surface, centred(surface, block, lines, layout.motdBottom, dark), lines, "pixel", style);
   },
 };

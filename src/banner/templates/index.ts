@@ -4,7 +4,7 @@
 import type { Pixmap } from "../../render/index.ts";
 import { BannerCaches } from "../banner-caches.ts";
 import { layoutFor } from "../layout-keys.ts";
-import type { BannerOptions, PluginBannerData, ServerBannerData } from "../model.ts";
+import { shows, type BannerOptions, type PluginBannerData, type ServerBannerData } from "../model.ts";
 import { Surface } from "../surface.ts";
 import { paletteFor } from "../theme.ts";
 import { card } from "./card.ts";
@@ -19,6 +19,17 @@ import type { Template } from "./template.ts";
 export const drawings: ReadonlyMap<string, Template> = new Map(
   [minimalStatus, classic, card, playersBar, sparkline, pluginStats].map((template) => [template.key, template]),
 );
+
+/**
+ * The server as a template is given it. With hide=status nothing on the
+ * banner may tell the status, and more than its word tells it offline: the
+ * game's red "Can't connect to server", classic's signal bars and count, a
+ * grey bar or chart. So a banner that hides it draws every server as online,
+ * and a template leaves out only the status word (dot, pill) itself.
+ */
+function told(data: ServerBannerData): ServerBannerData {
+  return shows(data, "status") ? data : { ...data, status: "online" };
+}
 
 /**
  * Draws template `key` with `data` (server data for server templates,
@@ -44,7 +55,7 @@ export function renderBanner(
     template.draw(surface, layout, data, palette);
   } else {
     if (isPlugin) throw new TypeError(`template "${key}" draws server data`);
-    template.draw(surface, layout, data, palette);
+    template.draw(surface, layout, told(data), palette);
   }
   return surface.pixmap;
 }

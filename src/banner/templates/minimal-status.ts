@@ -10,7 +10,8 @@ import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows } from "../model.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { addressOf, besideAddress, motdRuns, type ChipPosition } from "../motd-and-address.ts";
+import { addressOf, besideAddress, type ChipPosition } from "../motd-and-address.ts";
+import { bannerMotdLines } from "../motd-lines.ts";
 import { drawDivider, drawPanel, drawServerStatus } from "../parts.ts";
 import { drawPlayerCount, type CountLayout } from "../player-count.ts";
 import { formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
@@ -147,7 +148,7 @@ export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
     const column = Math.max(status, below);
     const start = layout.gap > 0 && column > 0 ? layout.status.x + column + layout.gap : layout.motd.x;
     const right = layout.motd.x + layout.motd.width + (players ? 0 : layout.countRoom.motd);
-    const lines = motdRuns(data, layout.motdLines);
+    const lines = bannerMotdLines(data).slice(0, layout.motdLines);
     const address = addressOf(data);
     const placed = besideAddress(surface, { ...layout.motd, x: start, width: right - start }, lines, address, layout.address, layout.addressPosition);
     if (lines.length > 0) formattedBlock(surface, placed.motd, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });

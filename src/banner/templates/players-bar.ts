@@ -8,7 +8,7 @@ import { Path, linearGradient, solid } from "../../render/index.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
-import { motdLines } from "../motd-lines.ts";
+import { bannerMotdLines } from "../motd-lines.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { shows, type PlayerCount, type ServerBannerData } from "../model.ts";
@@ -145,14 +145,14 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
 
     if (shows(data, "players")) {
       const ratio = fillRatio(data.players);
-      // Muted for an offline server, unless its status is hidden: then nothing may tell.
-      drawBar(surface, layout.bar, ratio, data.status === "online" || !shows(data, "status"), palette);
+      // Muted for an offline server (a hidden status reads online: renderBanner).
+      drawBar(surface, layout.bar, ratio, data.status === "online", palette);
       drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, BOLD), palette.text);
       if (layout.label) textInSlot(surface, layout.label, "players online", { face: "sans" }, palette.muted);
       if (layout.percent && data.players) textInSlot(surface, layout.percent, `${Math.round(ratio * 100)}% full`, { face: "sans" }, palette.muted);
     }
-    if (layout.motd && shows(data, "motd")) {
-      formattedBlock(surface, besideIcon(layout.motd, layout.icon, iconShown), motdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
+    if (layout.motd) {
+      formattedBlock(surface, besideIcon(layout.motd, layout.icon, iconShown), bannerMotdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
     }
 
     const { address } = layout;

@@ -4,7 +4,6 @@
 // chart from its first sample; fewer than two samples draw a flat line at the
 // known count (never a lone dot), or on the floor when no count is known.
 
-import { motdLineRuns } from "../../minecraft/motd.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { Path, linearGradient, solid, type Color } from "../../render/index.ts";
 import type { TextBlock } from "../fit-text.ts";
@@ -12,6 +11,7 @@ import type { LayoutKey } from "../layout-keys.ts";
 import { HISTORY_WINDOW_MS, shows, SPARKLINE_RANGES, type HistoryPoint, type ServerBannerData, type SparklineRange } from "../model.ts";
 import { compactCount, exactCount } from "../numbers.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
+import { bannerMotdLines } from "../motd-lines.ts";
 import { drawPanel, drawServerStatus } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
@@ -293,9 +293,7 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);
     textInSlot(surface, layout.name, stripFormatting(data.name), BOLD, palette.text);
-    if (layout.motd && shows(data, "motd")) {
-      formattedBlock(surface, layout.motd, data.motd.map(motdLineRuns), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
-    }
+    if (layout.motd) formattedBlock(surface, layout.motd, bannerMotdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
     drawStatusRow(surface, layout, data, palette);
 
     const color = data.status === "online" ? palette.accent : palette.muted;

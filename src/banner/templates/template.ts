@@ -15,6 +15,7 @@ interface TemplateBase<Layout> {
 
 export interface ServerTemplate<Layout = unknown> extends TemplateBase<Layout> {
   kind: "server";
+  /** `data` as renderBanner gives it: with the status hidden, it reads online (nothing may tell it). */
   draw(surface: Surface, layout: Layout, data: ServerBannerData, palette: Palette): void;
 }
 
