@@ -1,7 +1,7 @@
 // Draw cost (a measurement, not a test): the time to draw and encode the
 // default banner at every size, scale and format, relative to a 468x60 PNG at
 // scale 1, on this machine; the source of the figures in
-// src/http/drawing/draw-cost.ts and the README (Cost units).
+// src/http/drawing/draw-cost.ts and docs/draw-cost.md.
 // Run: bun bench/draw-cost.ts [--quick]
 
 import { BannerService } from "../src/banner/banner-service.ts";

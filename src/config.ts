@@ -21,7 +21,7 @@ export interface Config {
   databaseUrl: string | null;
   /** Allowed difference between X-Timestamp and our clock, in seconds. */
   clockSkewSeconds: number;
-  /** Accept the signature variant of deployed plugin builds (see README). */
+  /** Accept the signature variant of deployed plugin builds (docs/signed-api.md, Legacy plugin signatures). */
   legacySignatures: boolean;
   registration: Registration;
   /** Per client IP, shared by the banner and lookup endpoints. */
@@ -181,7 +181,7 @@ function drawBudget(env: Env, name: string, fallback: RateLimitSetting): RateLim
 // share of one budget, PENNANT_CACHE_MB; each cache's name is the one /metrics
 // shows. The shares are the bytes each holds at the default budget, which is
 // their sum: the bounds each cache had before they shared one budget (the
-// split is listed in the README, Configuration). CacheBudget
+// split is listed in docs/memory.md). CacheBudget
 // (src/cache/budget.ts) makes the caches from it.
 const MIB = 1024 * 1024;
 export const CACHE_SHARES = {
@@ -257,7 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: rateLimit(env, "PENNANT_RATE_LIMIT", { count: 120, windowSeconds: 60 }),
     // 29 of the largest banners a minute (206 units each), every size, scale
     // and format 12 times (477 units); a client of 468x60 PNGs stops at its
-    // 120 requests first (README, Cost units).
+    // 120 requests first (docs/draw-cost.md).
     drawBudget: drawBudget(env, "PENNANT_DRAW_BUDGET", { count: 6000, windowSeconds: 60 }),
     drawQueue: {
       // A browser loads at most 6 images at once from one host over HTTP/1.1; a
@@ -272,7 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushRateLimit: rateLimit(env, "PENNANT_PUSH_RATE_LIMIT", { count: 1200, windowSeconds: 60 }),
     registrationLimit: rateLimit(env, "PENNANT_REGISTRATION_LIMIT", { count: 10, windowSeconds: 3600 }),
     // With the per-token bound below, what open registration can store in all:
-    // 100 tokens x 1 MiB (README, Signed API).
+    // 100 tokens x 1 MiB (docs/signed-api.md).
     registrationMax: integer(env, "PENNANT_REGISTRATION_MAX", 100, 1, 1_000_000),
     // 50 plugins with 20 KiB of meta each; the deployed plugin sends a handful of short meta fields (peers.md).
     maxBytesPerToken: integer(env, "PENNANT_MAX_BYTES_PER_TOKEN", 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),

@@ -1,7 +1,7 @@
 // The requests of the HTTP benches, as autocannon request lists. Plain
 // JavaScript because the load generator (autocannon) runs under Node; the
 // same module is imported by its tests under Bun (scenarios.d.mts gives the
-// types). Signing follows the README's "Signed API" rules, written here from
+// types). Signing follows the rules of docs/signed-api.md, written here from
 // them (as test/support/signing.ts is), not from src/auth.
 //
 // Every request that must miss a cache or pass the replay guard is made

@@ -4,10 +4,10 @@
 // 1 and 2, and animated as GIF and WebP: the largest is an animated 1200x300
 // WebP at scale 2), then a storm of
 // distinct badges; its high-water mark (VmHWM) after each, against the cache
-// budget plus the allowance the README documents. The same storms on the
+// budget plus the allowance docs/render-threads.md documents. The same storms on the
 // release binary (compiled here as CI compiles it: what users run, ~15 MiB
 // lower than from source), and on a server with one render thread: the
-// thread count is what bounds the peak (README, Render threads). The target
+// thread count is what bounds the peak (docs/render-threads.md). The target
 // is judged on the higher of the default-thread runs.
 
 import { join } from "node:path";

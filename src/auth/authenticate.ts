@@ -73,7 +73,7 @@ export interface Authenticated {
   signature: Buffer;
 }
 
-/** What each scheme signs, for the refusal's message (README, Signed API). */
+/** What each scheme signs, for the refusal's message (docs/signed-api.md). */
 const SCHEME_WORDS: Record<SignatureScheme, string> = {
   request: 'hex HMAC-SHA256 of method + " " + path and query + "\\n" + timestamp + "." + body',
   standard: "hex HMAC-SHA256 of timestamp.body",
@@ -93,7 +93,7 @@ function schemesNamed(request: SignedRequest): readonly SignatureScheme[] {
   }
   const named = request.schemes.filter((scheme) => (scheme === "request") === (version !== undefined));
   if (named.length === 0) {
-    throw new AuthError("bad_signature", `this endpoint takes only signatures over its method and path: send ${SIGNATURE_VERSION_HEADER}: ${REQUEST_SCHEME_VERSION} (README, Signed API)`);
+    throw new AuthError("bad_signature", `this endpoint takes only signatures over its method and path: send ${SIGNATURE_VERSION_HEADER}: ${REQUEST_SCHEME_VERSION} (docs/signed-api.md)`);
   }
   return named;
 }

@@ -1,7 +1,7 @@
 // The plugin metrics of spec 4.6, every row, with the meta keys each reads.
 // Where the spec leaves the key open (rating, ids, repository licence) the
 // first spelling listed is the documented one; the others are variants
-// plugins are known to send. README "Badges" lists the same table.
+// plugins are known to send. docs/badges.md lists the same table.
 
 import { isPluginActive, type PluginRow } from "../store/records.ts";
 import {

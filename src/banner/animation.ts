@@ -22,7 +22,7 @@ export const ANIMATIONS = ["motd", "stats"] as const;
 export const UPTIME_RANGE = "7d";
 export type Animate = (typeof ANIMATIONS)[number];
 
-/** Frames an animation has at most (README, Animated banners). */
+/** Frames an animation has at most (docs/animated-banners.md). */
 export const MAX_FRAMES = 16;
 /** Milliseconds one loop of an animation lasts at most. */
 export const MAX_DURATION_MS = 15_000;

@@ -50,7 +50,7 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
       `413 payload_too_large for a declared body over ${MAX_BODY_BYTES} bytes, 500 internal for a fault (logged with the X-Request-Id every answer carries). ` +
       "HEAD is answered wherever GET is.",
     "Signed endpoints: with X-Signature-Version: 2, X-Signature is the hex HMAC-SHA256 of the method + \" \" + the path and query + \"\\n\" + X-Timestamp + \".\" + the raw body, keyed with the token; " +
-      "the plugin's endpoints also take, without that header, the HMAC of X-Timestamp + \".\" + the raw body (README, Signed API).",
+      "the plugin's endpoints also take, without that header, the HMAC of X-Timestamp + \".\" + the raw body (docs/signed-api.md).",
   ].join("\n\n"),
   tags: [
     { name: "server", description: "Signed endpoints of a game server's plugin (X-Server-Token)" },

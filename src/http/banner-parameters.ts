@@ -117,7 +117,7 @@ export const BANNER_PARAMETERS = {
   animate: {
     type: choice<Animate>(ANIMATIONS),
     readBy: "server",
-    description: `An animation instead of a still, as GIF or animated WebP: motd cycles the MOTD's lines, stats the players, version, join address and uptime, fading (README, Animated banners; at most ${MAX_FRAMES} frames, ${MAX_DURATION_MS / 1000} s)`,
+    description: `An animation instead of a still, as GIF or animated WebP: motd cycles the MOTD's lines, stats the players, version, join address and uptime, fading (docs/animated-banners.md; at most ${MAX_FRAMES} frames, ${MAX_DURATION_MS / 1000} s)`,
   },
   scale: { type: choice(["1", "2"]), default: "1", readBy: "every", description: "2: twice the pixels, same layout (Hi-DPI)" },
   accent: { type: color, readBy: "every", onlyWhereUsed: "accent", description: `Accent colour: ${COLOR_FORMS}; default: the theme's` },
@@ -148,7 +148,7 @@ export const BANNER_PARAMETERS = {
     default: "24h",
     readBy: "server",
     onlyWhereUsed: "history",
-    description: "The span the player chart covers (data_mode=plugin): 24h from the minute samples, 7d or 30d from the history roll-ups (README, History)",
+    description: "The span the player chart covers (data_mode=plugin): 24h from the minute samples, 7d or 30d from the history roll-ups (docs/history.md)",
   },
   plugin_uuid: { type: uuid, readBy: "plugin", description: "Plugin templates: the plugin record's UUID" },
   stats: { type: counterNames, readBy: "plugin", description: `The counters to draw, in order, comma-separated (at most ${MAX_SHOWN_COUNTERS}); a name the record lacks is drawn as "—". Default: the first ${MAX_SHOWN_COUNTERS} pushed, in push order` },

@@ -86,7 +86,7 @@ export function historyRoutes(deps: HistoryDeps) {
       detail: {
         summary: "A pushed server's players and uptime over a range",
         description:
-          "Read from the roll-ups the history sweep writes every minute (README, History): full resolution is kept a day, 5-minute buckets 30 days, " +
+          "Read from the roll-ups the history sweep writes every minute (docs/history.md): full resolution is kept a day, 5-minute buckets 30 days, " +
           "hourly buckets a year. Online: from each accepted update until PENNANT_STALE_AFTER passes without another. Open to any website (CORS); " +
           "limited per client IP with banners (PENNANT_RATE_LIMIT); a history read from the database rather than the cache also spends the client's " +
           "draw budget (PENNANT_DRAW_BUDGET), a unit per 720 buckets read.",

@@ -26,8 +26,8 @@
 // only (a new badge, a live banner) gets none.
 //
 // The plan of an image of live data is also kept as what its URL last showed:
-// while the database cannot be reached, that URL is answered with it (README,
-// Storage) rather than with an image of the fault.
+// while the database cannot be reached, that URL is answered with it
+// (docs/storage.md) rather than with an image of the fault.
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";

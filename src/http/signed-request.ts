@@ -116,8 +116,8 @@ export const STANDARD_SIGNATURE = 'hex HMAC-SHA256 (either case) of X-Timestamp 
 export function signedHeaders(tokenHeader: SignedInput["tokenHeader"], subject: TProperties, older?: string) {
   const version = t.Literal(REQUEST_SCHEME_VERSION, {
     description: older
-      ? "2: X-Signature covers the method, path and query too (README, Signed API); absent: the older signature below, which covers neither"
-      : "2: X-Signature covers the method, path and query too (README, Signed API); this endpoint takes no other signature",
+      ? "2: X-Signature covers the method, path and query too (docs/signed-api.md); absent: the older signature below, which covers neither"
+      : "2: X-Signature covers the method, path and query too (docs/signed-api.md); this endpoint takes no other signature",
   });
   return t.NoValidate(
     t.Object({
@@ -205,7 +205,7 @@ export async function acceptSignedBody(
   return { auth, replay, seen, subject, json, now };
 }
 
-/** The header that marks the answer to an exact duplicate; its body is the first answer's (README, Signed API). */
+/** The header that marks the answer to an exact duplicate; its body is the first answer's (docs/signed-api.md). */
 export const DUPLICATE_HEADER = "X-Duplicate";
 
 /**
@@ -224,7 +224,7 @@ export function pushAnswer(
 
 /** The replay rule of every push, in the words of the OpenAPI document. */
 export const ACCEPTED_ONCE =
-  "Signed (README, Signed API) and accepted once: its token, X-Timestamp and signature are not accepted again on any endpoint or for any UUID " +
+  "Signed (docs/signed-api.md) and accepted once: its token, X-Timestamp and signature are not accepted again on any endpoint or for any UUID " +
   "(401 replayed_request), except as an exact duplicate (the same endpoint, UUID and body too), answered 200 like the first with X-Duplicate: true " +
   "and not applied again.";
 

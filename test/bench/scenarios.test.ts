@@ -15,7 +15,7 @@ let server: TestServer;
 let params: ScenarioParams;
 
 beforeAll(async () => {
-  // Legacy signatures off: only the README's standard scheme (timestamp + "." + body) may pass.
+  // Legacy signatures off: only the standard scheme of docs/signed-api.md (timestamp + "." + body) may pass.
   server = await startTestServer({ PENNANT_RATE_LIMIT: "1000/60", PENNANT_LEGACY_SIGNATURES: "off" });
   const servers = [0, 1].map(() => ({ token: server.token("server"), uuid: randomUUID() }));
   const plugin = sqliteCreateToken(server.db, { hash: "b".repeat(64), scope: "plugin", label: "bench", now: server.clock.now });

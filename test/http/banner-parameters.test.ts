@@ -91,9 +91,9 @@ describe("derived from the table", () => {
     expect(block.templates).toEqual(await json(await get("/api/templates")));
   });
 
-  test("the README's parameter table names every parameter", () => {
-    const readme = readFileSync(join(import.meta.dir, "..", "..", "README.md"), "utf8");
-    const rows = readme.split("\n").filter((line) => line.startsWith("| `"));
+  test("the parameter table of docs/banner-parameters.md names every parameter", () => {
+    const document = readFileSync(join(import.meta.dir, "..", "..", "docs", "banner-parameters.md"), "utf8");
+    const rows = document.split("\n").filter((line) => line.startsWith("| `"));
     for (const name of NAMES) expect([name, rows.some((row) => row.split("|")[1]!.includes(`\`${name}\``))]).toEqual([name, true]);
   });
 });

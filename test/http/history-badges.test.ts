@@ -19,7 +19,7 @@ async function badge(path: string): Promise<{ message: string; color: string }> 
 }
 
 describe("uptime and peak badges", () => {
-  test("over the simulated week: the range's uptime coloured by the README's thresholds, and its peak", async () => {
+  test("over the simulated week: the range's uptime coloured by the thresholds of docs/badges.md, and its peak", async () => {
     server = await startTestServer({ PENNANT_STALE_AFTER: String(STALE_SECONDS) }, { clockStart: NOW });
     await pushWeek(server.store, UUID);
     await pushUpdate(server.store, QUIET, WEEK_START, 4);

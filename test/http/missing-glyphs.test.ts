@@ -2,7 +2,7 @@
 // most CJK Extension B ideographs, private use), drawn over real HTTP on a
 // badge label (DejaVu Sans and its fallbacks) and a banner name (Pennant
 // Pixel and its fallbacks), decoded with pngjs: each is a box holding its
-// code point in hex, as README "Drawing: fonts" says, never an empty box that
+// code point in hex, as docs/drawing.md says, never an empty box that
 // looks the same for every character nor nothing at all.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -380,7 +380,7 @@ export async function lookupStorm(ctx: AttackContext): Promise<void> {
     report("lookup storm", before, after, `${show(statuses)} in ${Math.round(performance.now() - started)} ms, peak ${silent.peak()} sockets at the silent servers`);
     ctx.checks.check("lookup storm: every banner drawn (from defaults)", statuses[200] === n, show(statuses));
     ctx.checks.atMost("lookup storm: slowest banner (lookup deadline + margin)", slowest, deadlineMs + 3_000, (v) => `${Math.round(v)} ms`);
-    // Two TCP sockets per running lookup, and those of lookups just ended still closing (README: 64 x 3).
+    // Two TCP sockets per running lookup, and those of lookups just ended still closing (docs/lookups.md: 64 x 3).
     ctx.checks.atMost("lookup storm: sockets open at once to the silent servers", silent.peak(), 3 * maxConcurrent + 16);
   } finally {
     await silent.close();

@@ -1,4 +1,4 @@
-// Builds signed requests the way a client does, from the README's rules,
+// Builds signed requests the way a client does, from the rules of docs/signed-api.md,
 // written independently of src/auth so that a mistake there cannot hide in
 // both. By default over method and path (X-Signature-Version: 2), which every
 // signed endpoint takes; `scheme` picks one of the older ones the plugin's

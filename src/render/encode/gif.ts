@@ -1,6 +1,6 @@
 // Animated GIF: each frame indexed with a palette of its own (gif-palette.ts:
 // the kept colours exact), written by omggif, chosen for size and speed
-// (bench/animated.ts, README): it places a frame anywhere on the canvas, so
+// (bench/animated.ts, docs/animated-banners.md): it places a frame anywhere on the canvas, so
 // after the first only the rectangle that changed is stored, its unchanged
 // pixels transparent (long runs for LZW) over the frame before (disposal 1:
 // left in place). Loops forever; delays are hundredths of a second in the

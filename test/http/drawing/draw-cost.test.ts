@@ -7,7 +7,7 @@ const png = (pixels: number) => drawCost({ pixels, contentType: "image/png" });
 const webp = (pixels: number) => drawCost({ pixels, contentType: "image/webp" });
 
 describe("drawCost", () => {
-  test("every banner size, scale and format costs what the README's table says", () => {
+  test("every banner size, scale and format costs what the table of docs/draw-cost.md says", () => {
     const table = BANNER_SIZES.map(({ width, height }) => {
       const [one, two] = [width * height, width * height * 4];
       return `${width}x${height}: ${png(one)} ${png(two)} ${webp(one)} ${webp(two)}`;
@@ -37,7 +37,7 @@ describe("drawCost weighs text the faces' tables do not shape", () => {
   const withText = (textBeyondTables: number, pixels = UNIT_PIXELS, contentType: "image/png" | "image/webp" = "image/png") =>
     drawCost({ pixels, contentType, textBeyondTables });
 
-  test("none of it: the units of the pixels alone, as before (the README's table)", () => {
+  test("none of it: the units of the pixels alone, as before (the table of docs/draw-cost.md)", () => {
     for (const { width, height } of BANNER_SIZES) {
       for (const pixels of [width * height, width * height * 4]) {
         expect([withText(0, pixels), withText(0, pixels, "image/webp")]).toEqual([png(pixels), webp(pixels)]);

@@ -154,7 +154,7 @@ describe("characters no shipped face has", () => {
     expect(masks.stats.entries).toBe(2);
   });
 
-  test("the coverage the READMEs state: Unifont Upper has 13,547 characters, 303 of them CJK ideographs of planes 2 and 3", () => {
+  test("the coverage docs/drawing.md and glyphs/README.md state: Unifont Upper has 13,547 characters, 303 of them CJK ideographs of planes 2 and 3", () => {
     const upper = fontkit.create(readFileSync(new URL("../../../glyphs/unifont/unifont_upper.otf", import.meta.url))) as fontkit.Font;
     const beyondBasicPlane = upper.characterSet.filter((codePoint) => codePoint > 0xffff);
     expect(beyondBasicPlane.length).toBe(13_547);

@@ -1,5 +1,5 @@
-// Runs the README's hand-signing example (bash + openssl + curl) against a real
-// server, so the documentation cannot drift from what the server accepts.
+// Runs the hand-signing example of docs/signed-api.md (bash + openssl + curl)
+// against a real server, so the documentation cannot drift from what the server accepts.
 
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -15,16 +15,16 @@ afterAll(async () => {
   await server.close();
 });
 
-async function readmeBlock(): Promise<string> {
-  const readme = await Bun.file(join(import.meta.dir, "..", "..", "README.md")).text();
-  const match = /<!-- signing-example[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- \/signing-example -->/.exec(readme);
-  if (!match) throw new Error("README.md has no signing-example block");
+async function documentedBlock(): Promise<string> {
+  const document = await Bun.file(join(import.meta.dir, "..", "..", "docs", "signed-api.md")).text();
+  const match = /<!-- signing-example[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- \/signing-example -->/.exec(document);
+  if (!match) throw new Error("docs/signed-api.md has no signing-example block");
   return match[1]!;
 }
 
-test("the README's openssl signing example is accepted", async () => {
+test("the documented openssl signing example is accepted", async () => {
   const token = server.token("server");
-  const script = (await readmeBlock())
+  const script = (await documentedBlock())
     .replace(/^URL=.*$/m, `URL=${server.url}`)
     .replace(/^TOKEN=.*$/m, `TOKEN=${token}`);
   const child = Bun.spawn(["bash", "-euc", script], { stdout: "pipe", stderr: "pipe" });
