@@ -11,6 +11,7 @@ import { ROOT } from "../support/process.ts";
 /** Lines a document may have at most. */
 const BOUNDS: Record<string, number> = {
   "README.md": 400,
+  "docs/performance-notes.md": 300,
 };
 
 const DOCUMENTS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
