@@ -12,7 +12,7 @@ import type { BadgeJob } from "./images.ts";
  * Badges are encoded once and then served many times, so they are written
  * compact (per-row filters, a palette where it is smaller) at zlib level 6:
  * 5-30% fewer bytes than the engine's fast default. Levels above 6 cost twice
- * the time for under 1% more (docs/performance-notes.md, "Badges").
+ * the time for under 1% more (docs/performance-notes.md, "PNG encoding").
  */
 const PNG_OPTIONS = { level: 6, compact: true };
 

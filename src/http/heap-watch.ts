@@ -1,17 +1,15 @@
 // The answering thread's heap, kept near what it holds. Under a storm of
 // requests, each one's objects are still in flight when the young generation
-// is collected (every ~10 MiB allocated, ~500 connections waiting), so they
-// are promoted and die old; the runtime's own full collections come only once
-// the heap has doubled since the last one (from ~40 to ~90 MiB in the badge
-// storm of bench/threads.ts). A look at the heap's size twice a second, and a
-// full collection once it has outgrown its smallest size since the last one
-// by HEAP_GROWTH_BEFORE_COLLECTION_BYTES, keeps it at that much garbage.
-// Measured (2 render threads, 6,000 banners then 20,000 badges, beside the
-// eden collections of drawing/draw-memory.ts): VmHWM 419-432 against 472-501
-// MiB without the watch (at 24 MiB of growth); badges alone 268-274 against
-// 305-316, as fast. A collection stops this thread for ~15-40 ms (it marks the
-// caches' objects); a storm of large banners leaves too little here to start
-// one. Render threads collect on their own (render-worker.ts).
+// is collected, so they are promoted and die old; the runtime's own full
+// collections come only once the heap has doubled since the last one. A look
+// at the heap's size twice a second, and a full collection once it has
+// outgrown its smallest size since the last one by
+// HEAP_GROWTH_BEFORE_COLLECTION_BYTES, keeps it at that much garbage. A
+// collection stops this thread for as long as marking the caches' objects
+// takes; a storm of large banners leaves too little here to start one. The
+// storms of bench/threads.ts measure the peak it keeps (docs/performance.md;
+// why and what was tried: docs/performance-notes.md, "The answering thread").
+// Render threads collect on their own (render-worker.ts).
 
 import { fullGC, heapSize } from "bun:jsc";
 
@@ -19,15 +17,13 @@ const MIB = 1024 * 1024;
 
 /**
  * The garbage the answering thread's heap may hold before it is collected in
- * full. 12 MiB: the storms above (with the render threads' jobs handed ahead)
- * peaked at 369-376 MiB against 390-395 at 24 MiB, banners 348-352 against
- * 356-359, as fast; with 36-38 collections of ~16-18 ms each (0.56-0.68 s in
- * all, one at most every HEAP_WATCH_INTERVAL_MS) against 19-20 (0.31-0.33 s).
- * At 8 MiB, 370-376 with 45: no lower.
+ * full: the smallest bound whose peak was lower than the next larger one's in
+ * the storms (half of it collected twice as often for no lower peak), at one
+ * collection at most every HEAP_WATCH_INTERVAL_MS (docs/performance-notes.md).
  */
 export const HEAP_GROWTH_BEFORE_COLLECTION_BYTES = 12 * MIB;
 /**
- * How often the heap's size is read (~0.4 ms a read with ~100 MiB of caches).
+ * How often the heap's size is read (a read visits every block of the heap).
  * From a timer: a stack of its own, so that the collection keeps nothing alive
  * that a request's code had just dropped (the collector scans the stack).
  */

@@ -3,8 +3,8 @@
 // counting the characters the faces' tables do not shape, and reading PNGs.
 // The thread that answers requests imports only this (when render threads
 // draw, it never draws), so it does not carry fontkit and the encoders' code,
-// some 40 MiB a thread (docs/performance-notes.md); index.ts offers it too,
-// beside everything that draws.
+// tens of MiB a thread (docs/performance-notes.md, "The answering thread");
+// index.ts offers it too, beside everything that draws.
 
 export { type Color, rgba, parseHexColor } from "./color.ts";
 export type { GradientStop } from "./paint/paint.ts";

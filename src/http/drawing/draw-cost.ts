@@ -5,22 +5,18 @@
 //
 // 1 unit is a 468x60 PNG at scale 1 (28,080 pixels). Drawing and encoding
 // grow with the pixels, and lossless WebP costs about 4 times what PNG costs
-// per pixel. Measured with `bun bench/draw-cost.ts` (Bun 1.4.5, this repo's
-// engine, the default template, medians; a shared 2-core VPS, 2026-11): PNG
-// 7-15 ms per megapixel, WebP 34-50 ms; WebP/PNG per pixel 2.4-5.1 by size
-// (median 3.8); a 1200x300 at scale 2 took 16 ms as PNG, 54 ms as WebP, 179
-// times a 468x60 PNG (0.30 ms), and is charged 206 units. Small banners cost
-// a little more per pixel than this says (a fixed part per draw), which the
-// minimum of 1 unit covers; a unit is about 0.3 ms of one thread.
+// per pixel (the median of its ratio over the sizes). Small banners cost a
+// little more per pixel than this says (a fixed part per draw), which the
+// minimum of 1 unit covers. `bun bench/draw-cost.ts` measures the times and
+// ratios these weights come from; its figures, with their date and machine,
+// are in docs/draw-cost.md.
 //
-// GIF is weighted as WebP: a frame's palette and omggif's LZW in JS
-// (bench/animated.ts: a still 468x60 GIF took 3.1-4.7 times a PNG, on a
-// loaded machine). An animation costs a still for each of its states (each
-// drawn whole by its template) and one more for its frames: after the first,
-// a frame stores only the strip that changed. Measured on the same loaded
-// machine: a 468x60 card of 9 frames (3 states, charged 16 units) took 10-24
-// still PNGs; a 1200x300 at scale 2 (charged 820) took 100-126 ms, what ~260
-// units of PNG take: the safe side for a budget.
+// GIF is weighted as WebP: a frame's palette and omggif's LZW in JS take a
+// few times a PNG's (bench/animated.ts). An animation costs a still for each
+// of its states (each drawn whole by its template) and one more for its
+// frames: after the first, a frame stores only the strip that changed. Its
+// time stays within what its units of PNG take, the safe side for a budget
+// (bench/animated.ts; docs/animated-banners.md, Cost).
 
 import { FADE_FRAMES } from "../../banner/animation.ts";
 import type { ImagePlan, ImageType } from "../../image-plan.ts";
@@ -46,15 +42,13 @@ export function stillsOf(frames: number): number {
  * textBeyondTables). Text of the tables (printable ASCII and · — …) is shaped
  * from them in microseconds and its few glyphs' masks are cached: it is in
  * the pixels' units. Any other character is shaped by fontkit (its glyph
- * object parsed from the font on first sight, ~24 µs) and, where drawn, its
- * glyph outlined and rasterized (60-250 µs): Unifont has some 50,000 glyphs,
- * so a client can make every character new. Measured (bench/shaping.ts, a
- * 468x60 PNG, medians, every character new): a name and MOTD of 40 CJK
- * characters took 2.1 ms against 0.6-0.7 ms in Latin, the longest name and
- * MOTD line (640) 10-13 ms against 1.4-1.8 ms; a unit is ~0.3 ms. At 8
- * characters a unit they cost 6 and 81 units (0.35 and 0.13-0.16 ms a unit):
- * the short text about its time, the long one at most twice it, and no
- * script draws more a unit than Latin does at 1 (0.6-1.8 ms). Charged whether
+ * object parsed from the font on first sight) and, where drawn, its glyph
+ * outlined and rasterized, each tens to hundreds of microseconds: Unifont has
+ * some 50,000 glyphs, so a client can make every character new. At 8
+ * characters a unit a short text of new characters is charged about its
+ * time, the longest at most twice it, and no script draws more a unit than
+ * Latin does (bench/shaping.ts; the runs: docs/performance-notes.md, "Cost by
+ * what is drawn"). Charged whether
  * or not the render thread has the characters cached (the answering thread
  * cannot know): a repeat is charged as new, and draws in about Latin's time.
  * Once per draw, whatever its size, format or frames: the work is per

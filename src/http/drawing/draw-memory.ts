@@ -8,7 +8,9 @@
 // file is written (drawingMemory). The pool admits drawings while the
 // sum stays within DRAWING_MEMORY_BYTES, so how many large drawings run at
 // once does not follow the thread count. The sum is an estimate, not what the
-// process's peak grows by (DRAWING_MEMORY_BYTES says what was measured).
+// process's peak grows by: bench/threads.ts's storms measure that
+// (docs/performance.md; why each bound below is what it is, with the runs that
+// chose it: docs/performance-notes.md, "Render threads and their collections").
 
 import { statesOf } from "../../banner/animation.ts";
 import type { ImagePlan } from "../../image-plan.ts";
@@ -22,26 +24,22 @@ const MIB = 1024 * 1024;
  * is always admitted). 50 MiB: a 1200x300 WebP at scale 2 (96 MiB counted)
  * runs alone, while a PNG of that size (22) leaves room for smaller drawings
  * beside it, and any two banners at scale 1 run side by side (two 1200x300
- * WebPs: 48.1), as with more. Measured on bench/threads.ts's banner storm
- * (2 render threads), with 48 MiB: VmHWM 354-374 MiB against 402-410 with
- * 128, for a storm 25-40% longer (50-56 s against 40); its drawings beside a
- * large WebP cost far more peak than their estimates (with no drawing beside
- * another, 303). At 48, two 1200x300 WebPs at scale 1 could not run together:
- * the throughput bench's mix (scale 1) gave 1.59x in the full bench.
+ * WebPs: 48.1), as with more. Drawings beside a large WebP cost the peak far
+ * more than their estimates, so the bound trades a longer banner storm for a
+ * lower peak; just below two 1200x300 WebPs at scale 1, those two could not
+ * run together and the throughput bench lost (docs/performance-notes.md).
  */
 export const DRAWING_MEMORY_BYTES = 50 * MIB;
 
 /**
  * The answering thread starts a young-generation collection (Bun.gc(false):
- * an eden collection, ~0.3 ms to start) every 16 MiB of what answering
+ * an eden collection, quick to start) every 16 MiB of what answering
  * drawings left on it (answeredMemory: every ~100 answers, banners or
- * badges). Why it helps beside the runtime's own eden collections (every
- * ~10 MiB allocated) is not pinned down; what it does is measured. Beside
- * it, the heap watch (../heap-watch.ts) collects in full when the heap
- * grows. Badges alone (bench/threads.ts's storm, 2 render threads):
- * VmHWM 268-274 MiB with both, 305-316 with this alone, 310-319 with the
- * watch alone, 354-359 with neither; every 25 answers 263-266 but slower,
- * every 400 285-287.
+ * badges). Why it helps beside the runtime's own eden collections is not
+ * pinned down; what it does is measured: the badge storm of bench/threads.ts
+ * peaks lowest with both it and the heap watch (../heap-watch.ts), which
+ * collects in full when the heap grows; more often was slower, less often
+ * higher (docs/performance-notes.md, "The answering thread").
  */
 export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
 /**
@@ -50,35 +48,30 @@ export const ANSWERING_THREAD_COLLECT_AFTER_BYTES = 16 * MIB;
  * much (drawingGarbage): every ~30 banners of a mix of sizes at scale 1, every
  * few hundred badges. What kind of collection follows what it drew
  * (CollectionSchedule): what a banner made dies young, so banners get a young
- * collection (~1 ms); badges a full one, and so does a WebP large enough that
+ * collection; badges a full one, and so does a WebP large enough that
  * its encoder's grown memory was dropped, at once.
  */
 export const RENDER_THREAD_COLLECT_AFTER_BYTES = 32 * MIB;
 /**
  * Besides, a render thread makes a young-generation collection (edenGC, from
  * the event loop as above) after every this many badges. Badges come by
- * thousands a second and each leaves little (12-19 KiB of heap measured), so
- * the full collections above come only every few hundred; in between, the
- * storm's peak grew. Badges alone are counted: when banners were collected
- * in full, a young collection every 50 drawings of any kind cost their
- * throughput 2-4% (banners now have young collections of their own, by the
- * garbage they leave). Measured on
- * bench/threads.ts's storms (2 render threads, from source): the badge
- * storm's VmHWM 313-315 MiB against 330-338, in 10.0 s against 11.1; the
- * banner storm's unchanged.
+ * thousands a second and each leaves little, so the full collections above
+ * come only every few hundred; in between, the storm's peak grew. Badges
+ * alone are counted: when banners were collected in full, a young collection
+ * every 50 drawings of any kind cost their throughput (banners now have young
+ * collections of their own, by the garbage they leave). The badge storm of
+ * bench/threads.ts measures what it saves (docs/performance-notes.md).
  */
 export const RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES = 50;
 
-/** A drawing's objects (plan, layout, shaped runs, paths): 20-120 KiB measured. */
+/** A drawing's objects (plan, layout, shaped runs, paths), counted at the high end of what heapSize() around a drawing showed. */
 const DRAWING_OBJECTS_BYTES = 128 * 1024;
 /**
- * What a drawing leaves for its pixels. Its render thread's heap grew ~4
- * bytes a pixel per PNG at every size and per WebP at scale 2 (deflate's
- * output, a pixmap the spare ones had no room for), next to nothing per WebP
- * at scale 1 (heapSize() around each drawing of bench/threads.ts's banner
- * storm). Counted at 8 for every drawing, what measured lowest: a storm of
- * scale-1 banners (2 render threads) peaked at 302-303 MiB, against 305-309
- * at 4 and 322-323 counting the objects alone, in the same time.
+ * What a drawing leaves for its pixels: deflate's output and pixmaps the
+ * spare ones had no room for, a few bytes a pixel for PNGs and large WebPs
+ * (heapSize() around each drawing of bench/threads.ts's banner storm).
+ * Counted at 8 for every drawing, twice what was seen: of the counts tried it
+ * gave the lowest peak, in the same time (docs/performance-notes.md).
  */
 const DRAWING_GARBAGE_BYTES_PER_PIXEL = 8;
 /** A large WebP's encoder memory, dropped after it (src/render/encode/webp.ts): 40 MiB for 1200x300 at scale 2. */
@@ -137,20 +130,17 @@ export class GarbageTally {
  * What a render thread's next collection is once it has drawn a drawing:
  * full, young or none yet. Its kind follows the garbage's age.
  * - A banner's garbage (its objects, deflate's output, pixmaps) was made by
- *   the drawing just answered: a young collection frees it. In full, every
- *   ~30 banners, a collection took 7-9 ms (with the collector's helper
- *   threads) and shrank a heap of ~48 MiB by 0.5 MiB: the young ones had
- *   freed the rest. Young instead: the collector's threads' CPU per new
- *   banner fell from ~0.17 to ~0.03 ms, the render threads' from ~2.8 to
- *   ~2.65 ms, and new banners per second with two threads over one from
- *   1.46-1.64x to 1.65-1.71x (bench/threads.ts's mix, per-thread CPU from
- *   /proc); the banner storm's peak unchanged (315-317 MiB both).
+ *   the drawing just answered: a young collection frees it. A full one
+ *   found almost nothing the young ones had not freed, and cost the second
+ *   render thread's throughput in the collector's threads; young, the banner
+ *   storm's peak is the same.
  * - A dropped WebP encoder lived through many drawings: old, only a full
- *   collection frees its memory (40 MiB for 1200x300 at scale 2), at once.
+ *   collection frees its memory, at once.
  * - Badges' garbage outlives young collections (their caches' entries, one
  *   colour each in a storm): with young collections alone the badge storm
- *   peaked at 364-368 MiB, against 315-317 in full every
- *   RENDER_THREAD_COLLECT_AFTER_BYTES of theirs.
+ *   peaked far higher than in full every RENDER_THREAD_COLLECT_AFTER_BYTES
+ *   of theirs.
+ * The runs: docs/performance-notes.md, "Render threads and their collections".
  */
 export class CollectionSchedule {
   /** What every drawing but a badge left (banners, error images, SVG badges), since the last collection. */

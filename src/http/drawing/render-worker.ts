@@ -57,9 +57,9 @@ async function handle(message: ToRenderThread): Promise<void> {
   // waiting: handed ahead); from the event loop (setImmediate), on a stack of
   // its own. The collector scans the stack conservatively: collecting here,
   // where the drawing just ran, left what it had dropped alive (a large
-  // WebP's 40 MiB encoder survived collection after collection). Now the
-  // encoder is freed: the banner storm's peak fell from 461-475 to 425-446 MiB
-  // (bench/threads.ts; docs/performance-notes.md).
+  // WebP's grown encoder survived collection after collection). Here it is
+  // freed, and the banner storm of bench/threads.ts peaks lower
+  // (docs/performance-notes.md, "Render threads and their collections").
   const kind = message.collect;
   if (kind) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(kind), collected())));
 }

@@ -12,7 +12,8 @@
 //   repeats its left neighbour), and the smaller data also deflates faster;
 //   choosing between them by counting repeated pixels on sampled rows picked
 //   Sub for most 468x60 banners. On badges Up comes within 2% of Paeth's
-//   bytes for a fraction of its byte-by-byte loop (docs/performance-notes.md).
+//   bytes for a fraction of its byte-by-byte loop (docs/performance-notes.md,
+//   "PNG encoding").
 
 import { crc32, deflateSync } from "node:zlib";
 import type { Pixmap } from "../pixmap.ts";
@@ -28,7 +29,7 @@ export interface PngOptions {
    * whichever of the five filters leaves the smallest sum of absolute
    * differences, and (for at most 256 colours) a palette are all written and
    * the smallest kept. Several times the time of the fast choice, for 5-30%
-   * fewer bytes on badges (docs/performance-notes.md, "Badges").
+   * fewer bytes on badges (docs/performance-notes.md, "PNG encoding").
    */
   compact?: boolean;
 }

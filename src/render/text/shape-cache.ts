@@ -4,9 +4,9 @@
 // context's shaped_runs cache. Every run is kept, however long: layout cuts a
 // line to MAX_LINE_CHARACTERS first, and the cache is bounded in bytes (the
 // text of its keys included). A long run not kept was shaped again at every
-// size tried and every prefix the ellipsis tried: a banner repeating the
-// longest name and MOTD line of CJK drew in 3.7-6.6 ms, now 1.6-1.7 (Latin of
-// that length: 0.9-1.0; docs/performance-notes.md).
+// size tried and every prefix the ellipsis tried, so a banner repeating the
+// longest name and MOTD line of CJK drew in several times its time with them
+// kept (bench/shaping.ts; docs/performance-notes.md, "Cost by what is drawn").
 
 import type { EngineCache } from "../context.ts";
 import type { Face, ShapedRun } from "./face.ts";
