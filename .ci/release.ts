@@ -1,5 +1,5 @@
 // Release archives: one executable per platform, each packed as .tar.gz and
-// .zip with the README, the licence and the fonts' licences, plus SHA256SUMS
+// .zip with the README, the docs it links to, the CHANGELOG, the licence and the fonts' licences, plus SHA256SUMS
 // (checked with `sha256sum -c SHA256SUMS`) and SIZES.md.
 //
 //   npm run release                     -> every target, into dist/release/
@@ -9,7 +9,7 @@
 // fetches from the npm registry (@oven/bun-<target>) once and caches. Needs
 // `tar` and `zip` on the PATH.
 
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
@@ -33,13 +33,22 @@ export const TARGETS: readonly Target[] = [
   { name: "windows-x64", bun: "bun-windows-x64", executable: "pennant.exe" },
 ];
 
-/** Files beside the executable in every archive: [source in the repository, name in the archive]. */
+/**
+ * Files beside the executable in every archive: [source in the repository, name in the archive].
+ * The README links to docs/ by topic, so the pages and the screenshots it shows travel with it
+ * (the gallery's images, 8 MB, stay in the repository; pages that show them link there), and so does the CHANGELOG.
+ */
 const COMPANIONS: ReadonlyArray<[string, string]> = [
   ["README.md", "README.md"],
   ["LICENSE", "LICENSE"],
+  ["CHANGELOG.md", "CHANGELOG.md"],
   ["glyphs/README.md", "licenses/fonts.md"],
   ["glyphs/dejavu/LICENSE", "licenses/dejavu-LICENSE"],
   ["glyphs/unifont/LICENSE", "licenses/unifont-LICENSE"],
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((file) => file.endsWith(".md") || file.endsWith(".png"))
+    .sort()
+    .map((file): [string, string] => [`docs/${file}`, `docs/${file}`]),
 ];
 
 export interface Archive {
@@ -65,6 +74,7 @@ export async function packageRelease(binary: string, target: Target, version: st
   try {
     const folder = join(staging, name);
     mkdirSync(join(folder, "licenses"), { recursive: true });
+    mkdirSync(join(folder, "docs"), { recursive: true });
     copyFileSync(binary, join(folder, target.executable));
     chmodSync(join(folder, target.executable), 0o755);
     for (const [source, copy] of COMPANIONS) copyFileSync(join(ROOT, source), join(folder, copy));

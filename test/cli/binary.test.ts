@@ -9,7 +9,7 @@
 // with the embedded fonts and encodes with the embedded wasm.
 
 import { beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../../.ci/build.ts";
 import { packageRelease, sha256, TARGETS, writeChecksums } from "../../.ci/release.ts";
@@ -190,6 +190,10 @@ describe("release binary", () => {
       for (const file of ["README.md", "LICENSE", "licenses/fonts.md", "licenses/dejavu-LICENSE", "licenses/unifont-LICENSE"]) {
         expect(existsSync(join(folder, file))).toBe(true);
       }
+      // Every page and picture the README links to is in the archive beside it.
+      const linked = [...readFileSync(join(folder, "README.md"), "utf8").matchAll(/\]\((?!https?:|#)([^)#\s]+)/g)].map((match) => match[1]!);
+      expect(linked.length).toBeGreaterThan(10);
+      expect(linked.filter((path) => !existsSync(join(folder, path)))).toEqual([]);
       expect(await sha256(join(folder, "pennant"))).toBe(await sha256(executable));
       expect((await run(["--version"], into, join(folder, "pennant"))).trim()).toBe("9.9.9");
     }
