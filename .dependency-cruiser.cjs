@@ -13,17 +13,6 @@
 //               src/cache (the one cache type  render may use; they import only each other
 //               and the budget that makes them)
 //
-// Two rules cross the floors. No import cycles: a module never reaches itself
-// through its imports, type imports included (two modules that need each other
-// have no order to be read or loaded in; what they share goes to a module of
-// its own, or what picks between them sits above both). Only the wiring imports
-// a backend: SqliteStore (src/store/sqlite-store.ts), PostgreSQL's modules
-// (src/store/postgres) and Redis's (src/store/redis); a backend's folder
-// imports its own modules, no other backend. The wiring is the entry points and the two modules that
-// open a backend for the rest: src/store/open-store.ts (the one choice of store)
-// and src/http/shared-limits.ts (Redis, for the shared rate limits); everything
-// else holds a `Store` or a `Limits`.
-//
 // Outside src/render the engine is imported through src/render/index.ts, or through
 // src/render/basics.ts for what draws nothing (what the answering thread loads). The
 // script names the files ("src/**/*.ts"): given a folder, dependency-cruiser lists
@@ -36,13 +25,6 @@ const HTTP = "^src/(http|metrics)/";
 /** Top-level files other than the entry points, and the cache type with its budget. */
 const SHARED = "^src/((?!(index|cli)\\.ts$)[^/]+$|cache/)";
 const KNOWN = [ENTRY, HTTP, DOMAINS, FOUNDATIONS, SHARED].map((floor) => `(${floor})`).join("|");
-/** The modules that may import a backend: the entry points and the two that open one for the rest. */
-const WIRING = `${ENTRY}|^src/store/open-store\\.ts$|^src/http/shared-limits\\.ts$`;
-/** The backends: SqliteStore, and PostgreSQL's and Redis's folders. */
-const BACKENDS = "^src/store/(sqlite-store\\.ts$|postgres/|redis/)";
-/** A backend's folder, whose modules import each other. */
-const BACKEND_FOLDERS = "^src/store/(postgres|redis)/";
-const ONLY_THE_WIRING = "only the wiring (the entry points, src/store/open-store.ts, src/http/shared-limits.ts) imports a backend: everything else holds a Store or a Limits and never knows which backend is behind it";
 
 /** A rule that `from` may import, inside src, only what matches `allowed`. */
 function importsOnly(name, comment, from, allowed) {
@@ -103,27 +85,6 @@ module.exports = {
       severity: "error",
       from: { pathNot: "^src/index\\.ts$" },
       to: { path: ENTRY },
-    },
-    {
-      name: "no-import-cycles",
-      comment: "a module reaches itself through its imports (a type import counts): move what the two need into a module of its own, or put what picks between them above both",
-      severity: "error",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "only-the-wiring-imports-a-backend",
-      comment: ONLY_THE_WIRING,
-      severity: "error",
-      from: { pathNot: `${WIRING}|${BACKEND_FOLDERS}` },
-      to: { path: BACKENDS },
-    },
-    {
-      name: "only-the-wiring-imports-a-backend",
-      comment: `${ONLY_THE_WIRING}; a backend's folder imports only its own backend`,
-      severity: "error",
-      from: { path: BACKEND_FOLDERS },
-      to: { path: BACKENDS, pathNot: "^src/store/$1/" },
     },
     {
       name: "every-module-has-a-floor",

@@ -8,7 +8,7 @@ import type { Db } from "./database.ts";
 import {
   insertOwnedMembers, MAX_NETWORKS_PER_TOKEN, NetworkLimitError, NetworkOwnerError, refusedMembers, UnknownNetworkError, type NetworkRequest, type NetworkView, type NetworkWrite,
 } from "./network-records.ts";
-import type { PushStatements } from "./push-statements.ts";
+import type { PushStatements } from "./sqlite-push.ts";
 import { sqliteNetworkMembers, sqliteNetworks, sqliteServers } from "./schema.ts";
 import { sqliteRememberRequest } from "./signed-requests.ts";
 

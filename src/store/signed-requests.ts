@@ -3,7 +3,7 @@
 // its key is remembered with its write, so a refused request leaves no key behind.
 
 import { isDuplicate, type ReplayRecord, type ReplayStatus } from "../auth/replay.ts";
-import type { PushStatements } from "./push-statements.ts";
+import type { PushStatements } from "./sqlite-push.ts";
 import { keyExpiry } from "./replay-memory.ts";
 import { ReplayError } from "./write-refusals.ts";
 

@@ -2,7 +2,7 @@
 // nothing to install. bun:sqlite is synchronous, so each operation runs to its
 // end inside its async method; pushes are accepted in batches, one
 // synchronous transaction each, every push of it in a savepoint that keeps
-// every guarantee a push has (push.ts). Every operation
+// every guarantee a push has (sqlite-push.ts). Every operation
 // hands SQLite's faults that no request can fix (locked, full, unwritable) out
 // as StoreUnavailableError, which is all the layers above look for.
 
@@ -11,15 +11,14 @@ import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
 import { sqliteGetPlugin } from "./plugins.ts";
-import { acceptPushes, sqliteRememberedFingerprint, type PushOutcome } from "./push.ts";
-import { PushStatements } from "./push-statements.ts";
+import { acceptPushes, PushStatements, sqliteExpireIdleRegistrations, sqliteRememberedFingerprint, type PushOutcome } from "./sqlite-push.ts";
 import { sqliteAdoptClockSkew } from "./replay-memory.ts";
 import { sqliteReadHistorySteps, sqliteReadMarks, sqliteSweepHistory } from "./server-history.ts";
 import { sqliteGetServer, sqliteListSampleBuckets, sqliteListSamples, sqliteListServers } from "./servers.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
 import { sqliteGetNetwork, sqlitePutNetwork, sqliteRemoveNetwork } from "./networks.ts";
 import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
-import { sqliteCreateToken, sqliteExpireIdleRegistrations, sqliteListTokens, sqliteRevokeToken } from "./tokens.ts";
+import { sqliteCreateToken, sqliteListTokens, sqliteRevokeToken } from "./tokens.ts";
 import { storeUnavailable } from "./unavailable.ts";
 import { sqliteClaimTransition, sqliteCreateWebhook, sqliteLeaseDue, sqliteListWebhooks, sqliteRemoveWebhook, sqliteSettleAttempt, sqliteWatchedServers } from "./webhooks.ts";
 
@@ -46,7 +45,7 @@ export class SqliteStore implements Store {
   readonly webhooks: WebhookStore;
   readonly history: HistoryStore;
   readonly networks: NetworkStore;
-  /** The push path's statements, compiled once for this database (push-statements.ts). */
+  /** The push path's statements, compiled once for this database (sqlite-push.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
   readonly #waiting: WaitingPush[] = [];

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
 import type { ReplayStatus } from "../auth/replay.ts";
 import type { Db, Tx } from "./database.ts";
-import type { PushStatements } from "./push-statements.ts";
+import type { PushStatements } from "./sqlite-push.ts";
 import { sqliteServerSamples, sqliteServers, sqliteWebhookDeliveries, sqliteWebhookStates, sqliteWebhooks } from "./schema.ts";
 import { sqliteRememberRequest } from "./signed-requests.ts";
 import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";

@@ -1,15 +1,16 @@
 // What the image pipeline's draw step hands a job to: a Drawer. Two kinds,
 // one contract (the same bytes for the same job): the pool of render threads
 // (render-pool.ts, PENNANT_RENDER_THREADS above 0) and this file's drawer on
-// the thread that answers requests (0: tests, tiny machines); choose-drawer.ts
-// picks one. Each reports the caches its drawings keep, for /metrics.
+// the thread that answers requests (0: tests, tiny machines). Each reports
+// the caches its drawings keep, for /metrics.
 
 import { CacheBudget } from "../../cache/budget.ts";
 import type { CacheStats } from "../../cache/bounded-cache.ts";
-import { drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
+import { drawingCacheBytes, type CacheBytes, type CacheName, type Config } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
 import type { drawJob, DrawingKit, DrawJob } from "./draw-job.ts";
 import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally } from "./draw-memory.ts";
+import { RenderPool } from "./render-pool.ts";
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
 export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" | "frames" | "textBeyondTables">;
@@ -25,6 +26,13 @@ export interface Drawer {
   warm(): void;
   /** Stops drawing: draws waiting or running fail. */
   close(): Promise<void>;
+}
+
+/** The drawer `config` asks for: PENNANT_RENDER_THREADS render threads, or none. */
+export function makeDrawer(config: Pick<Config, "renderThreads" | "cacheBytes">): Drawer {
+  return config.renderThreads > 0
+    ? new RenderPool({ threads: config.renderThreads, cacheBytes: config.cacheBytes })
+    : new InThreadDrawer(config.cacheBytes);
 }
 
 /**

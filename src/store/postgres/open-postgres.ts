@@ -6,6 +6,7 @@ import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { withoutPassword } from "../service-url.ts";
 import { pgEmbeddedMigrations } from "./postgres-migrations.ts";
+import pushFunctions from "./push-functions.sql" with { type: "text" };
 import * as schema from "./postgres-schema.ts";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
@@ -76,10 +77,12 @@ interface MigratorInternals {
 }
 
 /**
- * Applies the migrations not yet applied, on one reserved connection that
- * holds MIGRATION_LOCK throughout: a second instance waits for the first and
- * then finds nothing left to do. The lock belongs to the connection, so a
- * process that dies while holding it releases it with its connection.
+ * Applies the migrations not yet applied, then the push functions
+ * (push-functions.sql, CREATE OR REPLACE: the live definition is always the
+ * file's), on one reserved connection that holds MIGRATION_LOCK throughout:
+ * a second instance waits for the first and then finds nothing left to do.
+ * The lock belongs to the connection, so a process that dies while holding it
+ * releases it with its connection.
  */
 async function migrate(db: PgDb, migrations: MigrationMeta[], timeoutMs: number): Promise<void> {
   const connection = await db.$client.reserve();
@@ -90,6 +93,7 @@ async function migrate(db: PgDb, migrations: MigrationMeta[], timeoutMs: number)
       // drizzle's dialect records the entries in drizzle.__drizzle_migrations, exactly like its folder migrator.
       const internals = drizzle({ client: connection, schema }) as unknown as MigratorInternals;
       await internals.dialect.migrate(migrations, internals.session, { migrationsFolder: "(embedded)" });
+      for (const statement of pushFunctions.split("--> statement-breakpoint")) await connection.unsafe(statement);
     } finally {
       await connection`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`;
     }

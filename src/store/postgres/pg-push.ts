@@ -1,25 +1,12 @@
-// Accepting a signed push in PostgreSQL: the same steps and refusals as
-// ../push.ts, as one call of a function of migrations-pg/0001_push_function.sql
-// (pennant_server_push, pennant_plugin_push; the server's as 0006_push_sample_status
-// replaced it): one statement, so its own
-// transaction, and one round trip, sent with Bun's client itself (building
-// each of a push's statements in drizzle was half of a push's CPU). The
-// function is made safe for pushes that run at the same time on other
-// connections and instances (READ COMMITTED, where SQLite's single writer
-// serialised them), each of its statements reading a snapshot of its own:
-// - the replay key is inserted with ON CONFLICT, which waits for a
-//   transaction inserting the same key and then finds it: of two identical
-//   pushes, one is applied and the other is the duplicate;
-// - a record is claimed by an upsert that updates only the owner's row: of
-//   tokens racing for a new record one owns it, the others get NotOwnerError;
-// - what is counted per token (its records, its JSON bytes) is counted after
-//   locking the token's row, so pushes of one token that create records or
-//   grow them take turns; the other pushes never wait on that row;
-// - open registration counts under an advisory lock.
-// Locks are taken record first, token row after, so that two pushes cannot
-// each hold what the other waits for (a new record has no row to hold yet).
-// A refusal is an error the function raises (SQLSTATE class PN), which rolls
-// the whole call back; here it becomes the refusal of ../write-refusals.ts.
+// Accepting a signed push in PostgreSQL: the same steps and refusals as the
+// SQLite push (../sqlite-push.ts), as one call of a function of
+// push-functions.sql (pennant_server_push, pennant_plugin_push), where every
+// rule is, with how it holds while pushes run at once on other connections
+// and instances: one statement, so its own transaction, and one round trip,
+// sent with Bun's client itself (building each of a push's statements in
+// drizzle was half of a push's CPU). A refusal is an error the function
+// raises (SQLSTATE class PN), which rolls the whole call back; here it
+// becomes the refusal of ../write-refusals.ts.
 
 import { SQL } from "bun";
 import type { ReplayStatus } from "../../auth/replay.ts";
@@ -111,7 +98,7 @@ function refusal(error: unknown, { record, bounds }: Push): Error | undefined {
   }
 }
 
-/** The fingerprint remembered under a replay key still inside the window (see ../push.ts); undefined when none is. */
+/** The fingerprint remembered under a replay key still inside the window (see ../sqlite-push.ts); undefined when none is. */
 export async function pgRememberedFingerprint(client: SQL, key: string, now: number): Promise<string | null | undefined> {
   const [row] = await client`SELECT fingerprint FROM used_signatures WHERE signature = ${key} AND expires_at >= ${now}::int8`;
   return row === undefined ? undefined : (row as { fingerprint: string | null }).fingerprint;

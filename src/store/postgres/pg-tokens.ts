@@ -1,6 +1,6 @@
 // Queries on API tokens, in PostgreSQL. Open registration's count and its
 // sweep of idle tokens run under one transaction-level advisory lock (in the
-// functions of migrations-pg/0001_push_function.sql), so two instances
+// functions of push-functions.sql), so two instances
 // registering at once cannot both take the last slot.
 
 import type { SQL } from "bun";
@@ -58,7 +58,7 @@ export async function findTokenByHash(client: SQL, hash: string): Promise<TokenR
 /**
  * Deletes the tokens open registration made that have not pushed for
  * REGISTRATION_IDLE_MS, with their records, as tokens.ts does for SQLite; returns
- * how many. pennant_expire_idle_registrations (migrations-pg/0001_push_function.sql)
+ * how many. pennant_expire_idle_registrations (push-functions.sql)
  * does it under the registration lock, the one a push registering a token holds.
  */
 export async function pgExpireIdleRegistrations(client: SQL, now: number): Promise<number> {
