@@ -15,10 +15,10 @@ export const ROOT = join(import.meta.dir, "..");
 export const COMPILE_FLAGS = ["--compile", "--minify", "--bytecode", "--format=esm", "--sourcemap"] as const;
 /**
  * Entry points embedded beside the main one: a render thread is a Worker
- * started from its own module (src/http/drawing/render-pool.ts finds it by
+ * started from its own module (src/serve/drawing/render-pool.ts finds it by
  * the same path in the binary).
  */
-export const WORKER_ENTRIES = ["src/http/drawing/render-worker.ts"] as const;
+export const WORKER_ENTRIES = ["src/serve/drawing/render-worker.ts"] as const;
 
 export interface CompileOptions {
   /** Where the executable goes (Bun adds .exe for Windows targets). */

@@ -20,7 +20,7 @@ import type { ServerBannerData } from "../src/banner/model.ts";
 import { renderBanner } from "../src/banner/templates/index.ts";
 import { CACHE_SHARES } from "../src/config.ts";
 import { parseBannerQuery } from "../src/http/banner-query.ts";
-import { InThreadDrawer } from "../src/http/drawing/drawer.ts";
+import { InThreadDrawer } from "../src/serve/drawing/in-thread-drawer.ts";
 import { indexFrame, type IndexedFrame } from "../src/render/encode/gif-palette.ts";
 import { crossFade, encodeGif, Pixmap } from "../src/render/index.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";

@@ -8,7 +8,7 @@ import { BannerService } from "../src/banner/banner-service.ts";
 import { BANNER_SIZES } from "../src/banner/model.ts";
 import { CACHE_SHARES } from "../src/config.ts";
 import { parseBannerQuery } from "../src/http/banner-query.ts";
-import { InThreadDrawer } from "../src/http/drawing/drawer.ts";
+import { InThreadDrawer } from "../src/serve/drawing/in-thread-drawer.ts";
 import { sizeName } from "../src/http/banner-parameters.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { spread } from "./report/stats.ts";

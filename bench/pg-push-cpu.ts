@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
-import { createApp } from "../src/http/app.ts";
+import { createApp } from "../src/serve/app.ts";
 import { createLogger } from "../src/log.ts";
 import { openPostgresStore, type PostgresStore } from "../src/store/postgres/postgres-store.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
-import { createApp } from "../src/http/app.ts";
+import { createApp } from "../src/serve/app.ts";
 import { createLogger } from "../src/log.ts";
 import { openSqliteStore, type SqliteStore } from "../src/store/sqlite-store.ts";
 import { startSqliteSetup } from "./backends/setups.ts";

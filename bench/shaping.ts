@@ -16,8 +16,9 @@ import { OutlineFace } from "../src/render/text/outline-face.ts";
 import { CACHE_SHARES } from "../src/config.ts";
 import { parseBannerQuery } from "../src/http/banner-query.ts";
 import { drawCost } from "../src/http/drawing/draw-cost.ts";
-import { InThreadDrawer, type Drawer } from "../src/http/drawing/drawer.ts";
-import { RenderPool } from "../src/http/drawing/render-pool.ts";
+import type { Drawer } from "../src/http/drawing/drawer.ts";
+import { InThreadDrawer } from "../src/serve/drawing/in-thread-drawer.ts";
+import { RenderPool } from "../src/serve/drawing/render-pool.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { spread } from "./report/stats.ts";
 

@@ -274,7 +274,8 @@ export function loadConfig(env: Env = process.env): Config {
     // With the per-token bound below, what open registration can store in all:
     // 100 tokens x 1 MiB (docs/signed-api.md).
     registrationMax: integer(env, "PENNANT_REGISTRATION_MAX", 100, 1, 1_000_000),
-    // 50 plugins with 20 KiB of meta each; the deployed plugin sends a handful of short meta fields (peers.md).
+    // 50 plugins with 20 KiB of meta each; the deployed plugin's push sends a handful of short meta fields
+    // (server_uuid, server_name, ...: test/support/ezbanners-client.ts holds its exact bytes).
     maxBytesPerToken: integer(env, "PENNANT_MAX_BYTES_PER_TOKEN", 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     maxServersPerToken: integer(env, "PENNANT_MAX_SERVERS_PER_TOKEN", 100, 1, 1_000_000),
     maxPluginsPerToken: integer(env, "PENNANT_MAX_PLUGINS_PER_TOKEN", 50, 1, 1_000_000),

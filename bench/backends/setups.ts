@@ -17,7 +17,7 @@ import { BENCH_ENV, seedDatabase, type Seeded } from "../http/servers.ts";
 /**
  * BENCH_ENV's limits out of reach, but over windows of 60 s, the defaults'
  * length, instead of 1 s: with Redis an instance leases a client's units
- * (src/http/window-leases.ts), a window's first lease one unit and each next
+ * (src/serve/window-leases.ts), a window's first lease one unit and each next
  * at most twice the last, so a client sending 15,000 a second through
  * one-second windows made a dozen lease round trips every second, each
  * holding its key's takes, which no real window length does (a cached

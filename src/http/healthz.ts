@@ -10,7 +10,6 @@ import { Elysia } from "elysia";
 import type { Store } from "../store/store.ts";
 import { errorBody } from "./errors.ts";
 import { errorSchema, jsonSuccess } from "./openapi/responses.ts";
-import type { Limits } from "./shared-limits.ts";
 
 const LIMITS = Type.Optional(
   Type.Object(
@@ -24,7 +23,19 @@ const LIMITS = Type.Optional(
 const HEALTHY = Type.Object({ ok: Type.Literal(true), limits: LIMITS });
 const UNHEALTHY = Type.Object({ ok: Type.Literal(false), error: errorSchema(["database_unavailable"]).properties.error, limits: LIMITS });
 
-export function healthRoute(store: Store, limits: Pick<Limits, "health">) {
+/** What /healthz says of the limits when they are meant to be shared (src/serve/shared-limits.ts tells). */
+export interface LimitsHealth {
+  shared: boolean;
+  /** Why they are not, and since when. */
+  problem?: string;
+}
+
+/** The limits as /healthz asks them: undefined when they are in-process by configuration (no PENNANT_REDIS_URL). */
+export interface LimitsHealthSource {
+  health(): LimitsHealth | undefined;
+}
+
+export function healthRoute(store: Store, limits: LimitsHealthSource) {
   return new Elysia().get(
     "/healthz",
     async ({ set }) => {

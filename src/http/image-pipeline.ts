@@ -31,7 +31,7 @@
 
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
-import type { DrawJob } from "./drawing/draw-job.ts";
+import type { DrawJob } from "./drawing/drawer.ts";
 import { CACHE_ENTRY_OVERHEAD } from "../cache/bounded-cache.ts";
 import type { CacheBudget } from "../cache/budget.ts";
 import { StoreUnavailableError } from "../store/unavailable.ts";

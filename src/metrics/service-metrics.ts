@@ -8,7 +8,6 @@
 import pkg from "../../package.json" with { type: "json" };
 import type { CacheStats } from "../cache/bounded-cache.ts";
 import type { DrawQueueUsage } from "../http/drawing/draw-queue.ts";
-import type { HeapWatchStats } from "../http/heap-watch.ts";
 import { Registry, type Labels } from "./registry.ts";
 
 /** Seconds: from half a millisecond (a cached image) to beyond a lookup's 5 s deadline. */
@@ -20,6 +19,12 @@ export type CacheUsage = Pick<CacheStats, "entries" | "bytes"> & Partial<CacheSt
 /** Caches made from one budget (src/cache/budget.ts), by name, as they are now. */
 export interface CacheSource {
   usage(): Iterable<[string, CacheStats]>;
+}
+
+/** The full collections the answering thread's heap watch made (src/serve/heap-watch.ts), and the time they took. */
+export interface HeapWatchStats {
+  collections: number;
+  seconds: number;
 }
 
 type CacheCount = "hits" | "misses" | "evictions";

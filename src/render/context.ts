@@ -14,16 +14,11 @@
 // raster/mask.ts, paint/composite.ts, image/draw-image.ts, encode/png.ts),
 // which every call writes before it reads: no drawing sees another's.
 
+import type { EngineCache } from "./engine-cache.ts";
 import type { Mask } from "./raster/mask.ts";
 import { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";
 import type { ShapedRun } from "./text/face.ts";
 import { GlyphCache } from "./text/glyph-cache.ts";
-
-/** A cache as the engine uses one. */
-export interface EngineCache<K, V> {
-  get(key: K): V | undefined;
-  set(key: K, value: V): void;
-}
 
 export type RenderCacheName = "glyph_masks" | "shaped_runs" | "tint_tables";
 

@@ -9,8 +9,9 @@ export { Pixmap } from "./pixmap.ts";
 export { PixmapPool, type PoolUsage } from "./pixmap-pool.ts";
 export { trimWorkingBuffers } from "./working-buffer.ts";
 export {
-  RenderContext, NO_CACHES, KEEP_NOTHING, maskBytes, type RenderMemory, type RenderCacheName, type EngineCache,
+  RenderContext, NO_CACHES, KEEP_NOTHING, maskBytes, type RenderMemory, type RenderCacheName,
 } from "./context.ts";
+export type { EngineCache } from "./engine-cache.ts";
 export type { FillRule } from "./raster/accumulate.ts";
 export { type Mask, type Rect, rasterizeToMask, emptyMask, MASK_LIMIT } from "./raster/mask.ts";
 export { drawMask } from "./paint/draw-mask.ts";

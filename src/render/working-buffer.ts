@@ -46,7 +46,7 @@ export class WorkingBuffer {
 
 /**
  * Trims every working buffer of this thread: called between drawings, when
- * the thread collects its garbage (src/http/drawing), whose period, tens of
+ * the thread collects its garbage (src/serve/drawing), whose period, tens of
  * drawings, is long enough that a mix of sizes keeps its largest buffer.
  */
 export function trimWorkingBuffers(): void {

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { animationStates, frameCount, frameSteps, MAX_DURATION_MS, MAX_FRAMES, MAX_STATES, stateData } from "../../src/banner/animation.ts";
 import type { ServerBannerData } from "../../src/banner/model.ts";
 import { drawCost } from "../../src/http/drawing/draw-cost.ts";
-import { drawingMemory } from "../../src/http/drawing/draw-memory.ts";
+import { drawingMemory } from "../../src/serve/drawing/draw-memory.ts";
 
 const DATA: ServerBannerData = {
   name: "Skyblock", status: "online", players: { online: 1284, max: 5000 }, motd: ["§aWelcome", "§bSecond"],

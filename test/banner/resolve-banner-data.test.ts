@@ -11,7 +11,7 @@ import type { PluginRow, ServerRow } from "../../src/store/records.ts";
 const NOW = 1_800_000_000_000;
 const STALE_MS = 900_000;
 
-/** A record as the deployed EzBanners plugin's update leaves it (shared/notes/peers.md). */
+/** A record as the deployed EzBanners plugin's update leaves it (test/support/ezbanners-client.ts). */
 function ezRecord(fields: Partial<ServerRow> = {}): ServerRow {
   return {
     uuid: "3f1c2a4e-8a8e-4c57-9a3a-0d4b0f3f2b11", tokenId: 1, name: "Paper", pluginVersion: null, status: "online",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { HeapWatch, type WatchedHeap } from "../../src/http/heap-watch.ts";
+import { HeapWatch, type WatchedHeap } from "../../src/serve/heap-watch.ts";
 
 const MIB = 1024 * 1024;
 

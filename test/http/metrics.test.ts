@@ -106,7 +106,7 @@ describe("GET /metrics", () => {
   });
 
   test("serve collects its answering thread's heap once it has grown, and counts the collections", async () => {
-    // Drawing on the answering thread, a 1200x300 WebP at scale 2 leaves its 40 MiB encoder there (src/http/heap-watch.ts).
+    // Drawing on the answering thread, a 1200x300 WebP at scale 2 leaves its 40 MiB encoder there (src/serve/heap-watch.ts).
     const serve = await startServe({ PENNANT_DB: `${tempDir("heap-watch")}/pennant.db`, PENNANT_RENDER_THREADS: "0" });
     const collections = async () => Number(/^pennant_heap_collections_total (\S+)$/m.exec(await (await fetch(`${serve.url}/metrics`)).text())?.[1]);
     try {

@@ -1,4 +1,4 @@
-// Render threads (src/http/drawing): the pool draws exactly what the
+// Render threads (src/serve/drawing): the pool draws exactly what the
 // answering thread would (byte for byte, every template, size, format and
 // scale, badges in every style), keeps going when a drawing fails, reports
 // its threads' caches, and stops. Over HTTP: the answering thread stays free
@@ -15,9 +15,10 @@ import { BANNER_SIZES } from "../../src/banner/model.ts";
 import { templates } from "../../src/banner/templates/catalogue.ts";
 import { CACHE_SHARES, DRAWING_CACHES } from "../../src/config.ts";
 import { parseBannerQuery } from "../../src/http/banner-query.ts";
-import { DRAWING_MEMORY_BYTES } from "../../src/http/drawing/draw-memory.ts";
-import { InThreadDrawer, type Drawing } from "../../src/http/drawing/drawer.ts";
-import { RenderPool, WORKER_URL, type RenderPoolSettings } from "../../src/http/drawing/render-pool.ts";
+import { DRAWING_MEMORY_BYTES } from "../../src/serve/drawing/draw-memory.ts";
+import type { Drawing } from "../../src/http/drawing/drawer.ts";
+import { InThreadDrawer } from "../../src/serve/drawing/in-thread-drawer.ts";
+import { RenderPool, WORKER_URL, type RenderPoolSettings } from "../../src/serve/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";

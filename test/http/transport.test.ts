@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { createApp } from "../../src/http/app.ts";
+import { createApp } from "../../src/serve/app.ts";
 import { DRAIN_LIMIT_BYTES } from "../../src/http/body-limit.ts";
 import { MAX_BODY_BYTES } from "../../src/http/signed-request.ts";
 import { tempDir, track } from "../support/cleanup.ts";

@@ -5,8 +5,8 @@
 import { beforeAll, expect, test } from "bun:test";
 import { generateToken, hashToken } from "../../src/auth/token.ts";
 import { loadConfig } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
-import { listen } from "../../src/http/listen.ts";
+import { createApp } from "../../src/serve/app.ts";
+import { listen } from "../../src/serve/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { track } from "../support/cleanup.ts";

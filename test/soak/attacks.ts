@@ -8,7 +8,7 @@ import { Database } from "bun:sqlite";
 import { createHmac } from "node:crypto";
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { BODY_DEADLINE_MS } from "../../src/http/body-deadline.ts";
-import { IDLE_TIMEOUT_SECONDS } from "../../src/http/listen.ts";
+import { IDLE_TIMEOUT_SECONDS } from "../../src/serve/listen.ts";
 import { DEFAULT_LOOKUP_SETTINGS } from "../../src/lookup/lookup-service.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { nearMaximalStatus } from "../support/lookup-replies.ts";

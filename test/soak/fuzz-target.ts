@@ -5,8 +5,8 @@
 // "listening on" line. Run by test/soak/soak.ts, not by hand.
 
 import { loadConfig } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
-import { listen } from "../../src/http/listen.ts";
+import { createApp } from "../../src/serve/app.ts";
+import { listen } from "../../src/serve/listen.ts";
 import { createLogger } from "../../src/log.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { NoNetworkLookup } from "../fuzz/support/no-network-lookup.ts";

@@ -1,5 +1,6 @@
 // The deployed EzBanners plugin's requests, byte for byte as its client sends
-// them (shared/notes/peers.md). Its update: one POST, both UUID headers, the
+// them (its client compiled from the public source, plugin 0.2.1, and pointed
+// at a server, read 2026-11-21). Its update: one POST, both UUID headers, the
 // token itself in X-Server-Token, lowercase hex HMAC-SHA256 over the body
 // alone, X-Timestamp in milliseconds and not signed. Its plugin data push:
 // X-Plugin-Token, HMAC over seconds + "." + body, X-Timestamp in seconds (so

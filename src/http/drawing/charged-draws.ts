@@ -13,9 +13,8 @@ import { spendBudget } from "../ip-rate-limit.ts";
 import { whenDecided, type Limiter } from "../rate-limit.ts";
 import { drawCost } from "./draw-cost.ts";
 import type { DrawQueue } from "./draw-queue.ts";
-import type { Drawer, Drawing } from "./drawer.ts";
+import type { Drawer, Drawing, DrawJob } from "./drawer.ts";
 import { writeBadgeSvgJob } from "../../badge/images.ts";
-import type { DrawJob } from "./draw-job.ts";
 
 export interface ChargedDrawsDeps {
   /** Units per address and window (PENNANT_DRAW_BUDGET). */

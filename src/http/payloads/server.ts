@@ -47,7 +47,8 @@ export const SERVER_UPDATE_BODY = openObject(
 );
 
 /**
- * The body of deployed EzBanners plugin builds (shared/notes/peers.md), any
+ * The body of deployed EzBanners plugin builds (its public source, plugin
+ * 0.2.1: test/support/ezbanners-client.ts writes it byte for byte), any
  * field missing. Told apart by `data` present and `stats` absent.
  */
 export const LEGACY_UPDATE_BODY = openObject(

@@ -1,5 +1,5 @@
 // The WebP encoder's size limit apart from the encoder, so that who weighs a
-// drawing's memory before it starts (src/http/drawing) reads it without
+// drawing's memory before it starts (src/serve/drawing) reads it without
 // loading the encoder's code.
 
 /**

@@ -2,7 +2,8 @@
 // (every glyph is a cached mask) and of solid fills.
 
 import { div255, opacityToAlpha, type Color } from "../color.ts";
-import { NO_CACHES, type RenderContext, type EngineCache } from "../context.ts";
+import { NO_CACHES, type RenderContext } from "../context.ts";
+import type { EngineCache } from "../engine-cache.ts";
 import { packPixel, type Pixmap } from "../pixmap.ts";
 import { ALPHA_SHIFT, scalePixel } from "./blend.ts";
 import type { Mask } from "../raster/mask.ts";

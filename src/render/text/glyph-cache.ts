@@ -5,7 +5,7 @@
 import { blurMask } from "../image/blur.ts";
 import { rasterizeToMask, trimMask, type Mask } from "../raster/mask.ts";
 import type { Transform } from "../transform.ts";
-import type { EngineCache } from "../context.ts";
+import type { EngineCache } from "../engine-cache.ts";
 import type { Face } from "./face.ts";
 
 /** Horizontal sub-pixel positions per pixel (outline faces; pixel faces use whole pixels). */

@@ -8,7 +8,7 @@
 // longest name and MOTD line of CJK drew in several times its time with them
 // kept (bench/shaping.ts; docs/performance-notes.md, "Cost by what is drawn").
 
-import type { EngineCache } from "../context.ts";
+import type { EngineCache } from "../engine-cache.ts";
 import type { Face, ShapedRun } from "./face.ts";
 
 export function shapeCached(face: Face, text: string, shapes: EngineCache<string, ShapedRun>): ShapedRun {

@@ -3,7 +3,7 @@
 // and format, an animation by its states' pixmaps and its frames.
 
 import { describe, expect, test } from "bun:test";
-import { drawingMemory } from "../../../src/http/drawing/draw-memory.ts";
+import { drawingMemory } from "../../../src/serve/drawing/draw-memory.ts";
 
 const PIXELS = 1200 * 300;
 

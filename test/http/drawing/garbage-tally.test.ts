@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import {
   ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingGarbage, GarbageTally, RENDER_THREAD_COLLECT_AFTER_BYTES,
   RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES,
-} from "../../../src/http/drawing/draw-memory.ts";
+} from "../../../src/serve/drawing/draw-memory.ts";
 
 describe("GarbageTally", () => {
   test("small drawings add up: a collection is due when their sum reaches the bound, and counting starts again", () => {

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../../src/config.ts";
-import { createApp } from "../../../src/http/app.ts";
-import { listen } from "../../../src/http/listen.ts";
+import { createApp } from "../../../src/serve/app.ts";
+import { listen } from "../../../src/serve/listen.ts";
 import { createLogger } from "../../../src/log.ts";
 import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
 

@@ -1,19 +1,17 @@
-// Every kind of image a drawer draws, and the one function that draws any of
-// them: run on a render thread (render-worker.ts), or on the thread that
-// answers requests when there are none (drawer.ts, which loads this module
+// The one function that draws any job (DrawJob, src/http/drawing/drawer.ts):
+// run on a render thread (render-worker.ts), or on the thread that answers
+// requests when there are none (in-thread-drawer.ts, which loads this module
 // on its first drawing: it loads the whole engine), so both give the same
-// bytes. A job is plain data made by its domain (banner-jobs.ts, badge
-// images.ts); what a thread keeps between drawings is its DrawingKit.
+// bytes. What a thread keeps between drawings is its DrawingKit.
 
 import { drawBadgeJob } from "../../badge/badge-png.ts";
-import { writeBadgeSvgJob, type BadgeJob, type BadgeSvgJob } from "../../badge/images.ts";
+import { writeBadgeSvgJob } from "../../badge/images.ts";
 import { BadgeCaches } from "../../badge/badge-caches.ts";
 import { BannerCaches } from "../../banner/banner-caches.ts";
-import { drawBannerJob, type BannerJob } from "../../banner/banner-jobs.ts";
+import { drawBannerJob } from "../../banner/banner-jobs.ts";
 import type { CacheBudget } from "../../cache/budget.ts";
+import type { DrawJob } from "../../http/drawing/drawer.ts";
 import { RenderContext } from "../../render/index.ts";
-
-export type DrawJob = BannerJob | BadgeJob | BadgeSvgJob;
 
 /** What one thread's drawings keep between them (glyphs, panels, label pixels...), made from its cache budget. */
 export class DrawingKit {

@@ -4,7 +4,7 @@
 
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import type { CacheBytes, CacheName } from "../../config.ts";
-import type { DrawJob } from "./draw-job.ts";
+import type { DrawJob } from "../../http/drawing/drawer.ts";
 
 export type ToRenderThread =
   /** First message: the bytes of this thread's drawing caches. */

@@ -12,6 +12,7 @@
 // Render threads collect on their own (render-worker.ts).
 
 import { fullGC, heapSize } from "bun:jsc";
+import type { HeapWatchStats } from "../metrics/service-metrics.ts";
 
 const MIB = 1024 * 1024;
 
@@ -38,12 +39,6 @@ export interface WatchedHeap {
 }
 
 const THIS_THREAD: WatchedHeap = { size: heapSize, collect: fullGC };
-
-/** The collections a watch made, for /metrics. */
-export interface HeapWatchStats {
-  collections: number;
-  seconds: number;
-}
 
 /** The policy and its count; the server runs `check` every HEAP_WATCH_INTERVAL_MS (a PeriodicTask, app.ts). */
 export class HeapWatch {

@@ -16,27 +16,19 @@
 
 import type { RateLimitSetting } from "../config.ts";
 import type { Logger } from "../log.ts";
+import type { LimitsHealth, LimitsHealthSource } from "../http/healthz.ts";
 import { RedisWindows } from "../store/redis/redis-windows.ts";
 import { withoutPassword } from "../store/service-url.ts";
-import { RateLimiter, tableKey, type Limiter, type RateDecision } from "./rate-limit.ts";
-import { ThrottledLog } from "./throttled-log.ts";
+import { RateLimiter, tableKey, type Limiter, type RateDecision } from "../http/rate-limit.ts";
+import { ThrottledLog } from "../http/throttled-log.ts";
 import { LEASE_SHARE, LeaseTable, leaseWanted, type Lease } from "./window-leases.ts";
 
 /** The budgets, named as their Redis keys are: pennant:limit:<name>:<key>. */
 export type LimitName = "requests" | "badge_draws" | "draw_units" | "pushes" | "token_pushes" | "registrations";
 
-/** What /healthz says of the limits when they are meant to be shared. */
-export interface LimitsHealth {
-  shared: boolean;
-  /** Why they are not, and since when. */
-  problem?: string;
-}
-
-export interface Limits {
+export interface Limits extends LimitsHealthSource {
   /** The counter of one budget, `setting` per key. */
   limiter(name: LimitName, setting: RateLimitSetting): Limiter;
-  /** undefined when the limits are in-process by configuration (no PENNANT_REDIS_URL). */
-  health(): LimitsHealth | undefined;
   close(): void;
 }
 

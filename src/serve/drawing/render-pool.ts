@@ -16,7 +16,7 @@ import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } fr
 import {
   ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally,
 } from "./draw-memory.ts";
-import type { Drawer, Drawing } from "./drawer.ts";
+import type { Drawer, Drawing } from "../../http/drawing/drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
 // The worker is a module of its own, found beside this one, except in the
@@ -26,7 +26,7 @@ import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 // import.meta.url names the bundle there, not this module.)
 const IN_BINARY = /^(\/\$bunfs\/|[A-Z]:[\\/]~BUN[\\/])/.test(import.meta.path);
 /** Where a render thread's module is, here and in the binary (a test starts one by itself from it). */
-export const WORKER_URL = IN_BINARY ? "./http/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
+export const WORKER_URL = IN_BINARY ? "./serve/drawing/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
 
 interface Task {
   drawing: Drawing;
