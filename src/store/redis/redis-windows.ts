@@ -1,6 +1,6 @@
 // Fixed-window counters in Redis, shared by every instance that counts in the
 // same Redis, which lease units of a window and spend them themselves
-// (src/http/window-leases.ts): one script per lease, so that reading the
+// (src/serve/window-leases.ts): one script per lease, so that reading the
 // count, leasing and starting the window's expiry happen as one step no
 // other instance can interleave with (one connection carries every request's commands, so a
 // MULTI would mix requests; a script runs alone on the server).
