@@ -2,7 +2,7 @@
 // rolls it up by. Full resolution (server_samples, one row per server per
 // minute) is kept a day; 5-minute buckets, made from it, 30 days; hourly
 // buckets, made from those, a year; older rows are dropped. A sweep, not the
-// push, does it (sqliteSweepHistory, pgSweepHistory), so a push costs what it did.
+// push, does it (sweepHistory in server-history.ts), so a push costs what it did.
 //
 // Online: a sample is an accepted update, and a server counts as online from
 // each update that says "online" until the next update or until

@@ -1,60 +1,60 @@
-// Networks in SQLite (network-records.ts). bun:sqlite is synchronous and this
-// process the file's only writer, so each operation's transaction sees no
-// other write between its reads and its writes.
+// Networks (network-records.ts) on either backend. On SQLite one writer at a
+// time orders everything; on PostgreSQL several instances write at once: the
+// slug is claimed or updated by one INSERT .. ON CONFLICT that only updates
+// the row its token owns (the row's lock orders two writers of one slug), and
+// members are written by a statement that takes only servers the token owns,
+// so no ownership is read before it is written. The token's row is locked
+// first, so two PUTs of new slugs by one token count its networks one after
+// the other (MAX_NETWORKS_PER_TOKEN holds under a race).
 
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { ReplayStatus } from "../auth/replay.ts";
-import type { Db } from "./database.ts";
 import {
   insertOwnedMembers, MAX_NETWORKS_PER_TOKEN, NetworkLimitError, NetworkOwnerError, refusedMembers, UnknownNetworkError, type NetworkRequest, type NetworkView, type NetworkWrite,
 } from "./network-records.ts";
-import type { PushStatements } from "./sqlite-push.ts";
-import { sqliteNetworkMembers, sqliteNetworks, sqliteServers } from "./schema.ts";
-import { sqliteRememberRequest } from "./signed-requests.ts";
+import { first, runIfAny, raw, rows, run, type QueryContext, type RememberRequest, type Steps } from "./query-steps.ts";
 
-export function sqlitePutNetwork(db: Db, statements: PushStatements, write: NetworkWrite): ReplayStatus {
-  return db.transaction((tx) => {
-    const { slug, tokenId, now } = write;
-    if (sqliteRememberRequest(statements, write.replay, now) === "duplicate") return "duplicate";
-    const held = tx
-      .insert(sqliteNetworks)
+/** Runs in one transaction; `remember` is the backend's (RememberRequest). */
+export function* putNetwork(q: QueryContext, remember: RememberRequest, write: NetworkWrite): Steps<ReplayStatus> {
+  const { db, tables: { networks, networkMembers: members, servers, tokens }, dialect } = q;
+  const { slug, tokenId, now } = write;
+  if ((yield* remember(q, write.replay, now)) === "duplicate") return "duplicate";
+  yield* runIfAny(dialect.lockRows(tokens, eq(tokens.id, tokenId)));
+  const held = yield* rows(
+    db
+      .insert(networks)
       .values({ slug, tokenId, name: write.name, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: sqliteNetworks.slug, set: { name: write.name, updatedAt: now }, setWhere: eq(sqliteNetworks.tokenId, tokenId) })
-      .returning({ slug: sqliteNetworks.slug })
-      .all();
-    if (held.length === 0) throw new NetworkOwnerError();
-    const named = tx.select({ n: count() }).from(sqliteNetworks).where(eq(sqliteNetworks.tokenId, tokenId)).get();
-    if ((named?.n ?? 0) > MAX_NETWORKS_PER_TOKEN) throw new NetworkLimitError(MAX_NETWORKS_PER_TOKEN);
-    tx.delete(sqliteNetworkMembers).where(eq(sqliteNetworkMembers.networkSlug, slug)).run();
-    const added = tx.all(insertOwnedMembers(slug, write.servers, tokenId));
-    if (added.length < write.servers.length) {
-      const found = tx.select({ uuid: sqliteServers.uuid, tokenId: sqliteServers.tokenId }).from(sqliteServers).where(inArray(sqliteServers.uuid, [...write.servers])).all();
-      throw refusedMembers(write.servers, found, tokenId);
-    }
-    return "new";
-  });
+      .onConflictDoUpdate({ target: networks.slug, set: { name: write.name, updatedAt: now }, setWhere: eq(networks.tokenId, tokenId) })
+      .returning({ slug: networks.slug }),
+  );
+  if (held.length === 0) throw new NetworkOwnerError();
+  const named = yield* first(db.select({ n: count() }).from(networks).where(eq(networks.tokenId, tokenId)));
+  if ((named?.n ?? 0) > MAX_NETWORKS_PER_TOKEN) throw new NetworkLimitError(MAX_NETWORKS_PER_TOKEN);
+  yield* run(db.delete(members).where(eq(members.networkSlug, slug)));
+  const added = yield* raw(insertOwnedMembers(slug, write.servers, tokenId));
+  if (added.length < write.servers.length) {
+    const found = yield* rows(db.select({ uuid: servers.uuid, tokenId: servers.tokenId }).from(servers).where(inArray(servers.uuid, [...write.servers])));
+    throw refusedMembers(write.servers, found, tokenId);
+  }
+  return "new";
 }
 
-export function sqliteRemoveNetwork(db: Db, statements: PushStatements, removal: NetworkRequest): ReplayStatus {
-  return db.transaction((tx) => {
-    const { slug, tokenId, now } = removal;
-    if (sqliteRememberRequest(statements, removal.replay, now) === "duplicate") return "duplicate";
-    const removed = tx.delete(sqliteNetworks).where(and(eq(sqliteNetworks.slug, slug), eq(sqliteNetworks.tokenId, tokenId))).returning({ slug: sqliteNetworks.slug }).all();
-    if (removed.length > 0) return "new";
-    // Thrown, so the transaction forgets the request's key with everything else.
-    throw tx.select({ slug: sqliteNetworks.slug }).from(sqliteNetworks).where(eq(sqliteNetworks.slug, slug)).get() ? new NetworkOwnerError() : new UnknownNetworkError();
-  });
+/** Runs in one transaction. */
+export function* removeNetwork(q: QueryContext, remember: RememberRequest, removal: NetworkRequest): Steps<ReplayStatus> {
+  const { db, tables: { networks } } = q;
+  const { slug, tokenId, now } = removal;
+  if ((yield* remember(q, removal.replay, now)) === "duplicate") return "duplicate";
+  const removed = yield* rows(db.delete(networks).where(and(eq(networks.slug, slug), eq(networks.tokenId, tokenId))).returning({ slug: networks.slug }));
+  if (removed.length > 0) return "new";
+  // Thrown, so the transaction forgets the request's key with everything else.
+  throw (yield* first(db.select({ slug: networks.slug }).from(networks).where(eq(networks.slug, slug)))) ? new NetworkOwnerError() : new UnknownNetworkError();
 }
 
-export function sqliteGetNetwork(db: Db, slug: string): NetworkView | undefined {
-  const network = db.select({ slug: sqliteNetworks.slug, name: sqliteNetworks.name }).from(sqliteNetworks).where(eq(sqliteNetworks.slug, slug)).get();
+export function* getNetwork({ db, tables: { networks, networkMembers: members, servers } }: QueryContext, slug: string): Steps<NetworkView | undefined> {
+  const network = yield* first(db.select({ slug: networks.slug, name: networks.name }).from(networks).where(eq(networks.slug, slug)));
   if (!network) return undefined;
-  const members = db
-    .select({ server: sqliteServers })
-    .from(sqliteNetworkMembers)
-    .innerJoin(sqliteServers, eq(sqliteServers.uuid, sqliteNetworkMembers.serverUuid))
-    .where(eq(sqliteNetworkMembers.networkSlug, slug))
-    .orderBy(asc(sqliteNetworkMembers.position))
-    .all();
-  return { ...network, servers: members.map((row) => row.server) };
+  const listed = yield* rows(
+    db.select({ server: servers }).from(members).innerJoin(servers, eq(servers.uuid, members.serverUuid)).where(eq(members.networkSlug, slug)).orderBy(asc(members.position)),
+  );
+  return { ...network, servers: listed.map((row) => row.server) };
 }

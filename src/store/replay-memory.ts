@@ -22,8 +22,7 @@
 
 import { eq, isNull, max, sql } from "drizzle-orm";
 import type { ReplayRecord } from "../auth/replay.ts";
-import type { Db } from "./database.ts";
-import { sqliteReplayMemory, sqliteUsedSignatures } from "./schema.ts";
+import { first, runIfAny, run, type QueryContext, type Steps } from "./query-steps.ts";
 
 /** The replay memory's one row. */
 export const REPLAY_MEMORY_ROW = 1;
@@ -63,24 +62,29 @@ export function nextCoverage(
   return { coveredSince, extendBy };
 }
 
+/** The key of the advisory lock held while a window is adopted ("pnnm" in ASCII; see MIGRATION_LOCK): instances starting together each read the coverage the one before recorded. */
+const REPLAY_MEMORY_LOCK = 0x706e6e6d;
+
 /**
  * Records `clockSkewMs` as the window in force from `now` and returns the
  * earliest push timestamp the replay memory can vouch for (0: all of them).
+ * Runs in one transaction.
  */
-export function sqliteAdoptClockSkew(db: Db, clockSkewMs: number, now: number): number {
-  return db.transaction((tx) => {
-    const previous = tx.select().from(sqliteReplayMemory).where(eq(sqliteReplayMemory.id, REPLAY_MEMORY_ROW)).get();
-    const earlierKeys = isNull(sqliteUsedSignatures.fingerprint);
-    const newestExpiry = tx.select({ at: max(sqliteUsedSignatures.expiresAt) }).from(sqliteUsedSignatures).where(earlierKeys).get()?.at;
-    const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
-    if (newestExpiry != null) tx.delete(sqliteUsedSignatures).where(earlierKeys).run();
-    if (extendBy > 0) tx.update(sqliteUsedSignatures).set({ expiresAt: sql`${sqliteUsedSignatures.expiresAt} + ${extendBy}` }).run();
-    // The largest window any instance has started with (see the top of this file).
-    const window = Math.max(previous?.clockSkewMs ?? 0, clockSkewMs);
-    tx.insert(sqliteReplayMemory)
+export function* adoptClockSkew({ db, tables: { replayMemory, usedSignatures }, dialect }: QueryContext, clockSkewMs: number, now: number): Steps<number> {
+  yield* runIfAny(dialect.advisoryLock(REPLAY_MEMORY_LOCK));
+  const previous = yield* first(db.select().from(replayMemory).where(eq(replayMemory.id, REPLAY_MEMORY_ROW)));
+  const earlierKeys = isNull(usedSignatures.fingerprint);
+  const newestExpiry = (yield* first(db.select({ at: max(usedSignatures.expiresAt) }).from(usedSignatures).where(earlierKeys)))?.at ?? null;
+  const { coveredSince, extendBy } = nextCoverage(previous, newestExpiry, clockSkewMs, now);
+  if (newestExpiry !== null) yield* run(db.delete(usedSignatures).where(earlierKeys));
+  if (extendBy > 0) yield* run(db.update(usedSignatures).set({ expiresAt: sql`${usedSignatures.expiresAt} + ${extendBy}` }));
+  // The largest window any instance has started with (see the top of this file).
+  const window = Math.max(previous?.clockSkewMs ?? 0, clockSkewMs);
+  yield* run(
+    db
+      .insert(replayMemory)
       .values({ id: REPLAY_MEMORY_ROW, clockSkewMs: window, coveredSince })
-      .onConflictDoUpdate({ target: sqliteReplayMemory.id, set: { clockSkewMs: window, coveredSince } })
-      .run();
-    return coveredSince;
-  });
+      .onConflictDoUpdate({ target: replayMemory.id, set: { clockSkewMs: window, coveredSince } }),
+  );
+  return coveredSince;
 }

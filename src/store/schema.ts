@@ -42,7 +42,7 @@ export const sqliteServers = sqliteTable("servers", {
 
 /**
  * Player/TPS history kept for 30 days: one row per server per minute, which
- * the accepted updates of that minute write into (src/store/servers.ts), so a
+ * the accepted updates of that minute write into (src/store/sqlite-push.ts), so a
  * server pushing 600 times a minute keeps one row, not 600.
  */
 export const sqliteServerSamples = sqliteTable(

@@ -10,17 +10,14 @@ import type { ReplayStatus } from "../auth/replay.ts";
 import { backupDatabase } from "./backup.ts";
 import { openDatabase, type Db } from "./database.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
-import { sqliteGetPlugin } from "./plugins.ts";
-import { acceptPushes, PushStatements, sqliteExpireIdleRegistrations, sqliteRememberedFingerprint, type PushOutcome } from "./sqlite-push.ts";
-import { sqliteAdoptClockSkew } from "./replay-memory.ts";
-import { sqliteReadHistorySteps, sqliteReadMarks, sqliteSweepHistory } from "./server-history.ts";
-import { sqliteGetServer, sqliteListSampleBuckets, sqliteListSamples, sqliteListServers } from "./servers.ts";
+import { sweepHistory } from "./server-history.ts";
+import { sqliteRememberRequest } from "./signed-requests.ts";
 import { dumpSqlite, loadSqlite } from "./sqlite-dump.ts";
-import { sqliteGetNetwork, sqlitePutNetwork, sqliteRemoveNetwork } from "./networks.ts";
-import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "./store.ts";
-import { sqliteCreateToken, sqliteListTokens, sqliteRevokeToken } from "./tokens.ts";
+import { acceptPushes, PushStatements, sqliteExpireIdleRegistrations, sqliteRememberedFingerprint, type PushOutcome } from "./sqlite-push.ts";
+import { runSqlite, sqliteTransaction } from "./sqlite-queries.ts";
+import type { Push, Store } from "./store.ts";
+import { StoreOfParts } from "./store-parts.ts";
 import { storeUnavailable } from "./unavailable.ts";
-import { sqliteClaimTransition, sqliteCreateWebhook, sqliteLeaseDue, sqliteListWebhooks, sqliteRemoveWebhook, sqliteSettleAttempt, sqliteWatchedServers } from "./webhooks.ts";
 
 /** Runs one operation; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
 async function classified<T>(operation: () => T): Promise<T> {
@@ -37,14 +34,7 @@ interface WaitingPush {
   reject(error: unknown): void;
 }
 
-export class SqliteStore implements Store {
-  readonly tokens: TokenStore;
-  readonly servers: ServerStore;
-  readonly plugins: PluginStore;
-  readonly replay: ReplayStore;
-  readonly webhooks: WebhookStore;
-  readonly history: HistoryStore;
-  readonly networks: NetworkStore;
+export class SqliteStore extends StoreOfParts implements Store {
   /** The push path's statements, compiled once for this database (sqlite-push.ts). */
   readonly #statements: PushStatements;
   /** Pushes waiting for the next batch's commit. */
@@ -53,44 +43,20 @@ export class SqliteStore implements Store {
   /** `db` stays reachable for what only SQLite has: tests and benches that seed the file, look into it or break it on purpose. */
   constructor(readonly db: Db) {
     const statements = new PushStatements(db.$client);
+    super(
+      { read: (operation) => classified(() => runSqlite(db, operation)), transaction: (operation) => classified(() => sqliteTransaction(db, operation)) },
+      {
+        findTokenByHash: (hash) => classified(() => statements.tokenByHash(hash)),
+        expireIdleRegistrations: (now) => classified(() => sqliteExpireIdleRegistrations(db, now)),
+        rememberedFingerprint: (key, now) => classified(() => sqliteRememberedFingerprint(statements, key, now)),
+        *rememberRequest(_, replay, now) {
+          return sqliteRememberRequest(statements, replay, now);
+        },
+        // An immediate transaction: a second process sweeping the file waits, then finds the work done.
+        sweepHistory: (now, staleAfterMs) => classified(() => db.$client.transaction(() => runSqlite(db, (q) => sweepHistory(q, now, staleAfterMs))).immediate()),
+      },
+    );
     this.#statements = statements;
-    this.tokens = {
-      create: (token) => classified(() => sqliteCreateToken(db, token)),
-      list: () => classified(() => sqliteListTokens(db)),
-      revoke: (id, now) => classified(() => sqliteRevokeToken(db, id, now)),
-      findByHash: (hash) => classified(() => statements.tokenByHash(hash)),
-      expireIdleRegistrations: (now) => classified(() => sqliteExpireIdleRegistrations(db, now)),
-    };
-    this.servers = {
-      get: (uuid) => classified(() => sqliteGetServer(db, uuid)),
-      list: () => classified(() => sqliteListServers(db)),
-      samples: (uuid, since) => classified(() => sqliteListSamples(db, uuid, since)),
-      sampleBuckets: (uuid, since, bucketMs) => classified(() => sqliteListSampleBuckets(db, uuid, since, bucketMs)),
-    };
-    this.plugins = { get: (uuid) => classified(() => sqliteGetPlugin(db, uuid)) };
-    this.replay = {
-      rememberedFingerprint: (key, now) => classified(() => sqliteRememberedFingerprint(statements, key, now)),
-      adoptClockSkew: (clockSkewMs, now) => classified(() => sqliteAdoptClockSkew(db, clockSkewMs, now)),
-    };
-    this.webhooks = {
-      create: (hook) => classified(() => sqliteCreateWebhook(db, statements, hook)),
-      list: (serverUuid) => classified(() => sqliteListWebhooks(db, serverUuid)),
-      remove: (removal) => classified(() => sqliteRemoveWebhook(db, statements, removal)),
-      watched: (peakSince) => classified(() => sqliteWatchedServers(db, peakSince)),
-      claim: (transition) => classified(() => sqliteClaimTransition(db, transition)),
-      due: (now, leaseMs, share) => classified(() => sqliteLeaseDue(db, now, leaseMs, share)),
-      settle: (attempt) => classified(() => sqliteSettleAttempt(db, attempt)),
-    };
-    this.history = {
-      sweep: (now, staleAfterMs) => classified(() => sqliteSweepHistory(db, now, staleAfterMs)),
-      marks: () => classified(() => sqliteReadMarks(db)),
-      steps: (uuid, levelMs, stepMs, since, before) => classified(() => sqliteReadHistorySteps(db, uuid, levelMs, stepMs, since, before)),
-    };
-    this.networks = {
-      put: (network) => classified(() => sqlitePutNetwork(db, statements, network)),
-      remove: (removal) => classified(() => sqliteRemoveNetwork(db, statements, removal)),
-      get: (slug) => classified(() => sqliteGetNetwork(db, slug)),
-    };
   }
 
   /**

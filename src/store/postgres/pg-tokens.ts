@@ -1,36 +1,10 @@
-// Queries on API tokens, in PostgreSQL. Open registration's count and its
+// What PostgreSQL does its own way with API tokens (the rest: ../tokens.ts). Open registration's count and its
 // sweep of idle tokens run under one transaction-level advisory lock (in the
 // functions of push-functions.sql), so two instances
 // registering at once cannot both take the last slot.
 
 import type { SQL } from "bun";
-import { and, eq, isNull } from "drizzle-orm";
 import { REGISTRATION_IDLE_MS, type TokenRow } from "../records.ts";
-import type { NewToken } from "../store.ts";
-import type { PgDb } from "./open-postgres.ts";
-import { pgTokens } from "./postgres-schema.ts";
-
-export async function pgCreateToken(db: PgDb, input: NewToken): Promise<TokenRow> {
-  const [row] = await db
-    .insert(pgTokens)
-    .values({ hash: input.hash, scope: input.scope, label: input.label, origin: "cli", createdAt: input.now })
-    .returning();
-  return row!;
-}
-
-export function pgListTokens(db: PgDb): Promise<TokenRow[]> {
-  return db.select().from(pgTokens).orderBy(pgTokens.id);
-}
-
-/** Revokes a token; false when there is no such active token. */
-export async function pgRevokeToken(db: PgDb, id: number, now: number): Promise<boolean> {
-  const revoked = await db
-    .update(pgTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(pgTokens.id, id), isNull(pgTokens.revokedAt)))
-    .returning({ id: pgTokens.id });
-  return revoked.length > 0;
-}
 
 /**
  * The token with this hash, revoked or not (a revoked token may not be claimed

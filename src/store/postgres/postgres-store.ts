@@ -8,90 +8,59 @@
 import type { ReplayStatus } from "../../auth/replay.ts";
 import { BackupError } from "../backup.ts";
 import type { RowBatch, RowCounts } from "../dump.ts";
-import type { HistoryStore, NetworkStore, PluginStore, Push, ReplayStore, ServerStore, Store, TokenStore, WebhookStore } from "../store.ts";
+import type { Push, Store } from "../store.ts";
+import { StoreOfParts } from "../store-parts.ts";
 import { WriteHealth } from "../write-health.ts";
 import { openPostgres, PG_TIMEOUTS, type PgDb, type PgTimeouts } from "./open-postgres.ts";
 import { dumpPostgres, loadPostgres } from "./pg-dump.ts";
 import { pgUnavailable, withDeadline } from "./pg-faults.ts";
-import { pgGetNetwork, pgPutNetwork, pgRemoveNetwork } from "./pg-networks.ts";
-import { pgGetPlugin } from "./pg-plugins.ts";
 import { acceptPush, pgRememberedFingerprint } from "./pg-push.ts";
-import { pgAdoptClockSkew } from "./pg-replay-memory.ts";
-import { pgReadHistorySteps, pgReadMarks, pgSweepHistory } from "./pg-server-history.ts";
-import { pgGetServer, pgListSampleBuckets, pgListSamples, pgListServers } from "./pg-servers.ts";
-import { pgCreateToken, pgExpireIdleRegistrations, findTokenByHash, pgListTokens, pgRevokeToken } from "./pg-tokens.ts";
-import { pgClaimTransition, pgCreateWebhook, pgLeaseDue, pgListWebhooks, pgRemoveWebhook, pgSettleAttempt, pgWatchedServers } from "./pg-webhooks.ts";
+import { pgTransaction, runPostgres } from "./pg-queries.ts";
+import { pgSweepHistory } from "./pg-server-history.ts";
+import { pgRememberRequest } from "./pg-signed-requests.ts";
+import { findTokenByHash, pgExpireIdleRegistrations } from "./pg-tokens.ts";
 
 /** How often one store deletes the expired replay keys. */
 const SWEEP_EVERY_MS = 1000;
 
-export class PostgresStore implements Store {
-  readonly tokens: TokenStore;
-  readonly servers: ServerStore;
-  readonly plugins: PluginStore;
-  readonly replay: ReplayStore;
-  readonly webhooks: WebhookStore;
-  readonly history: HistoryStore;
-  readonly networks: NetworkStore;
+/** Runs one operation within the call deadline; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
+function deadlineCall(timeouts: PgTimeouts) {
+  return async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await withDeadline(operation(), timeouts.callMs);
+    } catch (error) {
+      throw pgUnavailable(error) ?? error;
+    }
+  };
+}
+
+export class PostgresStore extends StoreOfParts implements Store {
   /** How the last push ended (read by /healthz). */
   private readonly writes: WriteHealth;
   /** The push time of this instance's last sweep of expired replay keys (acceptPush). */
   private sweptAt = Number.NEGATIVE_INFINITY;
+  private readonly call: ReturnType<typeof deadlineCall>;
 
   /** `db` stays reachable for tests that look into the database. */
   constructor(
     readonly db: PgDb,
     private readonly url: URL,
-    private readonly timeouts: PgTimeouts = PG_TIMEOUTS,
+    timeouts: PgTimeouts = PG_TIMEOUTS,
     now: () => number = Date.now,
   ) {
+    const call = deadlineCall(timeouts);
+    super(
+      { read: (operation) => call(() => runPostgres(db, operation)), transaction: (operation) => call(() => pgTransaction(db, operation)) },
+      {
+        findTokenByHash: (hash) => call(() => findTokenByHash(db.$client, hash)),
+        expireIdleRegistrations: (now) => call(() => pgExpireIdleRegistrations(db.$client, now)),
+        rememberedFingerprint: (key, now) => call(() => pgRememberedFingerprint(db.$client, key, now)),
+        rememberRequest: pgRememberRequest,
+        sweepHistory: (now, staleAfterMs) => call(() => pgSweepHistory(db, now, staleAfterMs)),
+      },
+    );
+    this.call = call;
     this.writes = new WriteHealth(now);
-    this.tokens = {
-      create: (token) => this.call(() => pgCreateToken(db, token)),
-      list: () => this.call(() => pgListTokens(db)),
-      revoke: (id, now) => this.call(() => pgRevokeToken(db, id, now)),
-      findByHash: (hash) => this.call(() => findTokenByHash(db.$client, hash)),
-      expireIdleRegistrations: (now) => this.call(() => pgExpireIdleRegistrations(db.$client, now)),
-    };
-    this.servers = {
-      get: (uuid) => this.call(() => pgGetServer(db, uuid)),
-      list: () => this.call(() => pgListServers(db)),
-      samples: (uuid, since) => this.call(() => pgListSamples(db, uuid, since)),
-      sampleBuckets: (uuid, since, bucketMs) => this.call(() => pgListSampleBuckets(db, uuid, since, bucketMs)),
-    };
-    this.plugins = { get: (uuid) => this.call(() => pgGetPlugin(db, uuid)) };
-    this.replay = {
-      rememberedFingerprint: (key, now) => this.call(() => pgRememberedFingerprint(db.$client, key, now)),
-      adoptClockSkew: (clockSkewMs, now) => this.call(() => pgAdoptClockSkew(db, clockSkewMs, now)),
-    };
-    this.webhooks = {
-      create: (hook) => this.call(() => pgCreateWebhook(db, hook)),
-      list: (serverUuid) => this.call(() => pgListWebhooks(db, serverUuid)),
-      remove: (removal) => this.call(() => pgRemoveWebhook(db, removal)),
-      watched: (peakSince) => this.call(() => pgWatchedServers(db, peakSince)),
-      claim: (transition) => this.call(() => pgClaimTransition(db, transition)),
-      due: (now, leaseMs, share) => this.call(() => pgLeaseDue(db, now, leaseMs, share)),
-      settle: (attempt) => this.call(() => pgSettleAttempt(db, attempt)),
-    };
-    this.history = {
-      sweep: (now, staleAfterMs) => this.call(() => pgSweepHistory(db, now, staleAfterMs)),
-      marks: () => this.call(() => pgReadMarks(db)),
-      steps: (uuid, levelMs, stepMs, since, before) => this.call(() => pgReadHistorySteps(db, uuid, levelMs, stepMs, since, before)),
-    };
-    this.networks = {
-      put: (network) => this.call(() => pgPutNetwork(db, network)),
-      remove: (removal) => this.call(() => pgRemoveNetwork(db, removal)),
-      get: (slug) => this.call(() => pgGetNetwork(db, slug)),
-    };
-  }
-
-  /** Runs one operation within the call deadline; a fault of the database comes out as StoreUnavailableError, anything else as it was thrown. */
-  private async call<T>(operation: () => Promise<T>): Promise<T> {
-    try {
-      return await withDeadline(operation(), this.timeouts.callMs);
-    } catch (error) {
-      throw pgUnavailable(error) ?? error;
-    }
   }
 
   async push(push: Push): Promise<ReplayStatus> {

@@ -1,0 +1,87 @@
+// The parts of a Store (store.ts) both backends make the same way: every
+// operation is one of the shared queries, run by the backend (alone, or in one
+// transaction), and the few a backend does its own way are handed in.
+// SqliteStore and PostgresStore keep only opening, faults and the push.
+
+import type { QueryContext, RememberRequest, Steps } from "./query-steps.ts";
+import { adoptClockSkew } from "./replay-memory.ts";
+import { readHistorySteps, readMarks } from "./server-history.ts";
+import { createToken, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken } from "./record-queries.ts";
+import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
+import type { Store, TokenStore } from "./store.ts";
+import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
+
+/** How a backend runs an operation: its steps alone, or in one transaction; either way its faults come out as StoreUnavailableError. */
+export interface QueryRunner {
+  read<T>(operation: (q: QueryContext) => Steps<T>): Promise<T>;
+  transaction<T>(operation: (q: QueryContext) => Steps<T>): Promise<T>;
+}
+
+/** What each backend does its own way. */
+export interface OwnOperations {
+  findTokenByHash: TokenStore["findByHash"];
+  expireIdleRegistrations: TokenStore["expireIdleRegistrations"];
+  rememberedFingerprint: Store["replay"]["rememberedFingerprint"];
+  rememberRequest: RememberRequest;
+  sweepHistory: Store["history"]["sweep"];
+}
+
+export type StoreParts = Pick<Store, "tokens" | "servers" | "plugins" | "replay" | "webhooks" | "history" | "networks">;
+
+export function storeParts({ read, transaction }: QueryRunner, own: OwnOperations): StoreParts {
+  const remember = own.rememberRequest;
+  return {
+    tokens: {
+      create: (token) => read((q) => createToken(q, token)),
+      list: () => read(listTokens),
+      revoke: (id, now) => read((q) => revokeToken(q, id, now)),
+      findByHash: own.findTokenByHash,
+      expireIdleRegistrations: own.expireIdleRegistrations,
+    },
+    servers: {
+      get: (uuid) => read((q) => getServer(q, uuid)),
+      list: () => read(listServers),
+      samples: (uuid, since) => read((q) => listSamples(q, uuid, since)),
+      sampleBuckets: (uuid, since, bucketMs) => read((q) => listSampleBuckets(q, uuid, since, bucketMs)),
+    },
+    plugins: { get: (uuid) => read((q) => getPlugin(q, uuid)) },
+    replay: {
+      rememberedFingerprint: own.rememberedFingerprint,
+      adoptClockSkew: (clockSkewMs, now) => transaction((q) => adoptClockSkew(q, clockSkewMs, now)),
+    },
+    webhooks: {
+      create: (hook) => transaction((q) => createWebhook(q, remember, hook)),
+      list: (serverUuid) => read((q) => listWebhooks(q, serverUuid)),
+      remove: (removal) => transaction((q) => removeWebhook(q, remember, removal)),
+      watched: (peakSince) => read((q) => watchedServers(q, peakSince)),
+      claim: (transition) => transaction((q) => claimTransition(q, transition)),
+      due: (now, leaseMs, share) => transaction((q) => leaseDue(q, now, leaseMs, share)),
+      settle: (attempt) => transaction((q) => settleAttempt(q, attempt)),
+    },
+    history: {
+      sweep: own.sweepHistory,
+      marks: () => read(readMarks),
+      steps: (uuid, levelMs, stepMs, since, before) => read((q) => readHistorySteps(q, uuid, levelMs, stepMs, since, before)),
+    },
+    networks: {
+      put: (network) => transaction((q) => putNetwork(q, remember, network)),
+      remove: (removal) => transaction((q) => removeNetwork(q, remember, removal)),
+      get: (slug) => read((q) => getNetwork(q, slug)),
+    },
+  };
+}
+
+/** A store whose parts are storeParts' (SqliteStore, PostgresStore): each keeps opening, faults and the push. */
+export abstract class StoreOfParts {
+  declare readonly tokens: StoreParts["tokens"];
+  declare readonly servers: StoreParts["servers"];
+  declare readonly plugins: StoreParts["plugins"];
+  declare readonly replay: StoreParts["replay"];
+  declare readonly webhooks: StoreParts["webhooks"];
+  declare readonly history: StoreParts["history"];
+  declare readonly networks: StoreParts["networks"];
+
+  constructor(runner: QueryRunner, own: OwnOperations) {
+    Object.assign(this, storeParts(runner, own));
+  }
+}
