@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { CacheBudget } from "../../src/cache/budget.ts";
-import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS } from "../../src/store/history.ts";
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, DAY_MS, type HistoryBucket } from "../../src/store/history.ts";
 import { ServerHistories, UNCHARGED } from "../../src/store/history-ranges.ts";
 import type { Store } from "../../src/store/store.ts";
 import { forEachBackend } from "../support/backends.ts";
@@ -10,14 +10,7 @@ const T0 = WEEK_START;
 const STALE_MS = STALE_SECONDS * 1000;
 const UUID = "00000000-0000-4000-8000-000000000023";
 
-interface Bucket {
-  at: number;
-  playersMin: number | null;
-  playersAvg: number | null;
-  playersMax: number | null;
-  samples: number;
-  online: number;
-}
+type Bucket = Omit<HistoryBucket, "serverUuid" | "stepMs">;
 
 /** A level's buckets as the store sums them, one step a bucket, with the level's mark. */
 async function levelOf(store: Store, levelMs: number): Promise<{ buckets: Bucket[]; until: number }> {
