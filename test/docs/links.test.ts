@@ -16,8 +16,8 @@ const BOUNDS: Record<string, number> = {
 
 const DOCUMENTS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
 
-/** The document's lines outside fenced code blocks, with inline code spans blanked. */
-function prose(text: string): string[] {
+/** The document's lines outside fenced code blocks. */
+function outsideFences(text: string): string[] {
   const lines: string[] = [];
   let fence: string | null = null;
   for (const line of text.split("\n")) {
@@ -30,9 +30,14 @@ function prose(text: string): string[] {
       fence = marker;
       continue;
     }
-    lines.push(line.replace(/(`+)[\s\S]*?\1/g, (span) => " ".repeat(span.length)));
+    lines.push(line);
   }
   return lines;
+}
+
+/** The document's lines outside fenced code blocks, with inline code spans blanked. */
+function prose(text: string): string[] {
+  return outsideFences(text).map((line) => line.replace(/(`+)[\s\S]*?\1/g, (span) => " ".repeat(span.length)));
 }
 
 /** GitHub's anchor of a heading: lower case, markup and punctuation but hyphens and underscores dropped, each space a hyphen. */
@@ -48,17 +53,7 @@ function slug(heading: string): string {
 function anchors(file: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
-  let fence: string | null = null;
-  for (const line of readFileSync(join(ROOT, file), "utf8").split("\n")) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
-      continue;
-    }
+  for (const line of outsideFences(readFileSync(join(ROOT, file), "utf8"))) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
     if (heading === undefined) continue;
     const base = slug(heading);
