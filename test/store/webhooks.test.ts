@@ -194,7 +194,7 @@ forEachBackend("webhook events and deliveries", (open) => {
   });
 });
 
-forEachBackend("webhook delivery leases", (open) => {
+forEachBackend("webhook delivery leases", (open, openTwo) => {
   const THIRD = "00000000-0000-4000-8000-000000000003";
 
   /** storeWithServers' store, and THIRD pushed by a second token. */
@@ -246,5 +246,22 @@ forEachBackend("webhook delivery leases", (open) => {
     await store.webhooks.settle({ deliveryId: oldest!.id, webhookId: oldest!.webhookId, now: 300, status: 0, ok: false, retryAt: 1_000, holdUntil: 1_000, pauseAfterMs: 86_400_000 });
     expect(await store.webhooks.due(999, 30_000, SHARE)).toEqual([]);
     expect((await store.webhooks.due(1_000, 30_000, SHARE)).map((delivery) => delivery.body).sort()).toEqual(["n0", "n1", "n2"]);
+  });
+
+  test("two instances leasing at once never lease one delivery twice, and together lease every one", async () => {
+    const [one, two] = await openTwo();
+    await storeWithServers(async () => one);
+    await queue(one, SERVER, 10, 100);
+    await queue(one, OTHER, 10, 110);
+    const leased: string[] = [];
+    // Rounds of both leasing at the same moment, a few at a time, until the queue is empty.
+    for (let round = 0; round < 20; round++) {
+      const both = await Promise.all([one, two, one, two].map((store) => store.webhooks.due(200, 30_000, { total: 3, perToken: 100 })));
+      const ids = both.flat().map((delivery) => String(delivery.id));
+      if (ids.length === 0) break;
+      leased.push(...ids);
+    }
+    expect(new Set(leased).size).toBe(leased.length);
+    expect(leased.length).toBe(20);
   });
 });

@@ -12,12 +12,20 @@ import { startPostgres, type Postgres } from "./postgres.ts";
 
 /** A new, empty store (with a clock for what it times itself), closed after the test. */
 export type OpenStore = (now?: () => number) => Promise<Store>;
+/** Two stores over one new, empty database, as two instances have (race tests), closed after the test. */
+export type OpenTwoStores = () => Promise<[Store, Store]>;
 
 interface Backend {
   name: string;
   /** Starts what the backend's stores need, once for the whole run (called in beforeAll). */
   prepare?(): Promise<void>;
   open: OpenStore;
+  openTwo: OpenTwoStores;
+}
+
+function tracked<S extends Store>(store: S): S {
+  track(() => store.close());
+  return store;
 }
 
 /** One PostgreSQL cluster for every test of the run that needs one (initdb takes ~1.7 s); each store gets a new database of it. */
@@ -27,9 +35,11 @@ const BACKENDS: readonly Backend[] = [
   {
     name: "sqlite",
     async open(now) {
-      const store = openSqliteStore(join(tempDir("store"), "pennant.db"), now);
-      track(() => store.close());
-      return store;
+      return tracked(openSqliteStore(join(tempDir("store"), "pennant.db"), now));
+    },
+    async openTwo() {
+      const path = join(tempDir("store"), "pennant.db");
+      return [tracked(openSqliteStore(path)), tracked(openSqliteStore(path))];
     },
   },
   {
@@ -39,20 +49,22 @@ const BACKENDS: readonly Backend[] = [
     },
     async open(now) {
       const postgres = await (cluster ??= startPostgres());
-      const store = await openPostgresStore(await postgres.database(), undefined, now);
-      track(() => store.close());
-      return store;
+      return tracked(await openPostgresStore(await postgres.database(), undefined, now));
+    },
+    async openTwo() {
+      const url = await (await (cluster ??= startPostgres())).database();
+      return [tracked(await openPostgresStore(url)), tracked(await openPostgresStore(url))];
     },
   },
 ];
 
 /** `describe(name)` once per backend, named after it, with the backend's way to open a store. */
-export function forEachBackend(name: string, body: (open: OpenStore) => void): void {
+export function forEachBackend(name: string, body: (open: OpenStore, openTwo: OpenTwoStores) => void): void {
   for (const backend of BACKENDS) {
     describe(`${name} [${backend.name}]`, () => {
       // Outside any test, so that what it starts lives until the run ends (cleanup.ts).
       if (backend.prepare) beforeAll(backend.prepare);
-      body(backend.open);
+      body(backend.open, backend.openTwo);
     });
   }
 }
