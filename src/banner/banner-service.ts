@@ -7,6 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
+import { nextTurn } from "../next-turn.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import type { HistoryMarks } from "../store/history.ts";
 import { ServerHistories, UNCHARGED, type ReadCharge } from "../store/history-ranges.ts";
@@ -206,7 +207,7 @@ export class BannerService {
       const series: HistoryPoint[][] = [];
       for (const row of servers) {
         series.push(await this.history(row, range, now, charge, marks, false));
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       return sumHistories(series);
     });

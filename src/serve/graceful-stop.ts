@@ -4,6 +4,7 @@
 // close the database (which checkpoints the WAL into the file and removes it).
 // A push that was answered is on disk; one cut off was never answered 2xx.
 
+import { nextTurn } from "../next-turn.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { App } from "./app.ts";
@@ -43,7 +44,7 @@ export async function stopGracefully(app: App, store: Store, { timeoutMs, log, h
     }
     // Elysia writes a request's log line and metrics just after its answer,
     // on the next turn of the event loop: let those of the last answers run.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   await store.close();
   log.info("stopped: database closed");

@@ -5,6 +5,7 @@
 // each answer is read from (ServerHistories).
 
 import type { BoundedCache } from "../cache/bounded-cache.ts";
+import { nextTurn } from "../next-turn.ts";
 import type { CacheBudget } from "../cache/budget.ts";
 import { DAY_MS, FIVE_MINUTES_MS, floorTo, HOUR_MS, type HistoryMarks, type HistoryStep } from "./history.ts";
 import type { ServerRow } from "./records.ts";
@@ -99,8 +100,6 @@ export type RecentPeaks = Array<{ at: number; online: number }>;
 /** The most buckets one read of the store sums: about a millisecond of SQLite, less than a 468x60 banner's drawing. */
 const SLICE_BUCKETS = 720;
 
-/** Lets the event loop answer what waits (I/O first) before going on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Bytes a cached history holds besides its points: the object, its key, the cache's entry. */
 const HISTORY_ENTRY_BYTES = 256;
