@@ -30,7 +30,7 @@ function openSockets(): number {
 
 async function timeLookups(label: string, port: number, rounds: number): Promise<void> {
   // successTtlMs 0: every lookup goes to the network, none is served from the cache.
-  const service = new LookupService({ allowPrivate: true, successTtlMs: 0, queryGraceMs: 0 });
+  const service = new LookupService({ allowPrivate: true, successTtlMs: 0 });
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
@@ -50,7 +50,7 @@ real.close();
 // The cache: 3,000 distinct names, each answered with a near-maximal reply
 // (a 24 KB MOTD of 4,096 runs, 12 long names, a 4.5 KB favicon), default bounds.
 const large = await startCountingPeer("modern", nearMaximalStatus(1));
-const filled = new LookupService({ allowPrivate: true, queryGraceMs: 0, maxPerTarget: 100, resolver: { addresses: async () => ["127.0.0.1"], srv: async () => [] } });
+const filled = new LookupService({ allowPrivate: true, maxPerTarget: 100, resolver: { addresses: async () => ["127.0.0.1"], srv: async () => [] } });
 Bun.gc(true);
 const heapBefore = heapStats().heapSize;
 for (let batch = 0; batch < 3000; batch += 50) {

@@ -129,11 +129,20 @@ export class BoundedCache<V, K extends string | number = string> {
       }
       expiresAt = now + ttlMs;
     }
-    const bytes = CACHE_ENTRY_OVERHEAD + (typeof key === "string" ? 2 * key.length : 8) + this.sizeOf(value);
-    if (bytes > this.maxEntryBytes) return;
-    this.makeRoom(bytes);
-    this.entries.set(key, { value, bytes, expiresAt, read: false });
-    this.held += bytes;
+    this.keep(key, value, expiresAt);
+  }
+
+  /**
+   * Puts `next` in place of `current` under `key`, until the same expiry: a
+   * value completed after it was kept (a lookup's late Query answer). Nothing
+   * changes when `key` no longer holds `current` (expired, pushed out or
+   * replaced since).
+   */
+  replace(key: K, current: V, next: V): void {
+    const entry = this.live(key);
+    if (entry === undefined || entry.value !== current) return;
+    this.remove(key, entry);
+    this.keep(key, next, entry.expiresAt);
   }
 
   /** The value under `key`, computed by `compute` and kept when missing. */
@@ -244,6 +253,15 @@ export class BoundedCache<V, K extends string | number = string> {
         this.evictions++;
       }
     }
+  }
+
+  /** Keeps `value` under `key` until `expiresAt`, unless it alone could never fit. */
+  private keep(key: K, value: V, expiresAt: number): void {
+    const bytes = CACHE_ENTRY_OVERHEAD + (typeof key === "string" ? 2 * key.length : 8) + this.sizeOf(value);
+    if (bytes > this.maxEntryBytes) return;
+    this.makeRoom(bytes);
+    this.entries.set(key, { value, bytes, expiresAt, read: false });
+    this.held += bytes;
   }
 
   private remove(key: K, entry: Entry<V>): void {

@@ -7,6 +7,10 @@
 // Load: one lookup in flight per address, results cached, concurrency capped
 // per process and per target, every cache bounded by its share of the cache
 // budget and swept.
+// Query never delays an answer: a lookup answers when the ping does, and a
+// Query still running then goes on alone (a bounded number at once, within
+// the lookup's deadline); its software, plugins and map are added to the
+// kept result when it answers, so later requests show them.
 
 import { createLogger } from "../log.ts";
 import { needsSrvLookup, parseAddress } from "./address.ts";
@@ -17,8 +21,8 @@ import { CacheBudget } from "../cache/budget.ts";
 import { Semaphore } from "./bounds.ts";
 import { pingJavaStatus } from "./java-status.ts";
 import { pingLegacy } from "./legacy-ping.ts";
-import { queryFullStat } from "./query.ts";
-import { askWithin, loopbackAddresses, placesToTry, systemResolver, within, type Place, type Resolver, type SrvTarget } from "./dns.ts";
+import { queryFullStat, type QueryResult } from "./query.ts";
+import { askWithin, loopbackAddresses, placesToTry, systemResolver, type Place, type Resolver, type SrvTarget } from "./dns.ts";
 import type { Edition } from "../minecraft/edition.ts";
 import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
 
@@ -35,8 +39,6 @@ export interface LookupSettings {
   srvBudgetMs: number;
   /** How long the legacy ping waits for the modern one before it starts too. */
   legacyHeadStartMs: number;
-  /** How long Query may still take after the ping answered. */
-  queryGraceMs: number;
   /** Lookups running at once in this process (each holds at most 2 TCP + 1 UDP sockets). */
   maxConcurrent: number;
   /** Lookups waiting for a slot; beyond it a lookup answers "busy" at once. */
@@ -62,7 +64,6 @@ export const DEFAULT_LOOKUP_SETTINGS: LookupSettings = {
   deadlineMs: 5_000,
   srvBudgetMs: 1_500,
   legacyHeadStartMs: 500,
-  queryGraceMs: 400,
   maxConcurrent: 64,
   maxWaiting: 1_000,
   maxPerTarget: 2,
@@ -92,6 +93,11 @@ function faviconKey(result: LookupResult): string {
 
 const PRIVATE_OFF = "lookups of private networks are off (PENNANT_LOOKUP_PRIVATE=on allows them)";
 
+/** Where a Query that had not answered when the ping did is handed on, to complete the kept result later. */
+interface LateQuery {
+  handed: { answer: Promise<QueryResult | null>; drop: () => void } | null;
+}
+
 /** Failures that mean nobody answered at a place: the next place is tried. */
 const NO_ANSWER: ReadonlySet<LookupErrorCode> = new Set(["refused", "unreachable", "timeout", "closed"]);
 
@@ -117,6 +123,8 @@ export class LookupService {
   private readonly favicons: BoundedCache<Uint8Array>;
   private readonly slots: Semaphore;
   private readonly perTarget = new Map<string, number>();
+  /** Queries going on after their lookup answered; at most maxConcurrent, beyond that a late Query is dropped. */
+  private readonly lateQueries = new Set<Promise<void>>();
 
   /** `caches`: the application's budget, which bounds lookup_results and lookup_favicons. */
   constructor(settings: Partial<LookupSettings> = {}, caches = new CacheBudget()) {
@@ -134,24 +142,55 @@ export class LookupService {
   lookup(request: LookupRequest): Promise<LookupResult> {
     const edition = request.edition ?? "java";
     const key = `${edition} ${request.address.trim().toLowerCase()}`;
-    const looked = this.results.getOrComputeAsync(key, () => this.lookUp(request.address, edition), (result) => this.keepFor(result));
+    const looked = this.results.getOrComputeAsync(key, () => this.lookUp(key, request.address, edition), (result) => this.keepFor(result));
     return looked.then((result) => this.withFavicon(result));
   }
 
   /**
    * A lookup made now. Favicons are cached on their own, by server and for
    * longer, so that an offline server keeps its icon; results hold none (each
-   * icon's bytes are held, and counted, once).
+   * icon's bytes are held, and counted, once). The result is kept under
+   * `key`, where a late Query completes it.
    */
-  private async lookUp(address: string, edition: Edition): Promise<LookupResult> {
+  private async lookUp(key: string, address: string, edition: Edition): Promise<LookupResult> {
     // The deadline counts from here: time spent waiting for a slot is part of it.
     const deadline = this.settings.now() + this.settings.deadlineMs;
+    const late: LateQuery = { handed: null };
     const result = await this.slots
-      .run(() => this.perform(address, edition, deadline), this.settings.deadlineMs)
+      .run(() => this.perform(address, edition, deadline, late), this.settings.deadlineMs)
       .then((performed) => performed ?? this.busy(address, edition))
       .catch((error: unknown) => this.unexpected(address, edition, error));
     if (result.favicon) this.favicons.set(faviconKey(result), result.favicon, this.settings.faviconTtlMs);
-    return { ...result, favicon: null };
+    const kept = { ...result, favicon: null };
+    if (late.handed) this.completeLater(key, kept, late.handed);
+    return kept;
+  }
+
+  /**
+   * Adds a late Query's fields to the result kept under `key`, if it is still
+   * the one kept; drops the Query when maxConcurrent are going on already.
+   * The result is kept before the Query can answer: it had not answered when
+   * the ping did, its answer comes with a UDP message (a task of its own), and
+   * the result is kept within the microtasks that follow the ping's.
+   */
+  private completeLater(key: string, kept: LookupResult, { answer, drop }: NonNullable<LateQuery["handed"]>): void {
+    if (this.lateQueries.size >= this.settings.maxConcurrent) return drop();
+    const completing = answer
+      .then((answered) => {
+        if (answered?.ok) this.results.replace(key, kept, withQuery(kept, answered.status));
+      })
+      .finally(() => this.lateQueries.delete(completing));
+    this.lateQueries.add(completing);
+  }
+
+  /** How many Queries are going on after their lookup answered (at most maxConcurrent). */
+  get lateQueriesGoingOn(): number {
+    return this.lateQueries.size;
+  }
+
+  /** Resolves once every Query going on after its lookup answered has ended (and completed its result). */
+  async lateQueriesEnded(): Promise<void> {
+    while (this.lateQueries.size > 0) await Promise.all(this.lateQueries);
   }
 
   /** How long a result is kept; "busy" says nothing about the server: not kept, the next request tries again. */
@@ -178,7 +217,7 @@ export class LookupService {
   }
 
   /** The lookup, or null when its deadline passed while it waited for a slot (it then answers busy). */
-  private async perform(address: string, edition: Edition, deadline: number): Promise<LookupResult | null> {
+  private async perform(address: string, edition: Edition, deadline: number, late: LateQuery): Promise<LookupResult | null> {
     const remaining = () => Math.max(0, deadline - this.settings.now());
     if (remaining() === 0) return null;
     const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : JAVA_PORT);
@@ -187,10 +226,10 @@ export class LookupService {
     if (parsed.kind !== "hostname") {
       // The user wrote this IP: saying it is blocked tells them nothing they did not know.
       if (!this.mayContact(parsed.host)) return offline(typed, "blocked_address", `${parsed.host} is not a public address; ${PRIVATE_OFF}`);
-      return this.attempt({ ...typed, ipAddress: parsed.host }, { ip: parsed.host, port: parsed.port, hostname: parsed.host }, remaining);
+      return this.attempt({ ...typed, ipAddress: parsed.host }, { ip: parsed.host, port: parsed.port, hostname: parsed.host }, remaining, late);
     }
     const srv = edition === "java" && needsSrvLookup(parsed) && !loopbackAddresses(parsed.host) ? await this.srvRecords(parsed.host, remaining()) : [];
-    return this.tryInTurn(typed, placesToTry(parsed.host, parsed.port, srv), remaining);
+    return this.tryInTurn(typed, placesToTry(parsed.host, parsed.port, srv), remaining, late);
   }
 
   private srvRecords(host: string, remainingMs: number): Promise<SrvTarget[]> {
@@ -212,7 +251,7 @@ export class LookupService {
    * too slow, or the wait for a slot took it): then nothing said so, and the
    * answer is a timeout.
    */
-  private async tryInTurn(typed: Target, places: readonly Place[], remaining: () => number): Promise<LookupResult> {
+  private async tryInTurn(typed: Target, places: readonly Place[], remaining: () => number, late: LateQuery): Promise<LookupResult> {
     const blocked: string[] = [];
     let firstFailure: LookupResult | null = null;
     for (const [index, place] of places.entries()) {
@@ -227,7 +266,7 @@ export class LookupService {
         if (found.length > 0) blocked.push(`${place.host} resolves to ${listed(found)}`);
         continue;
       }
-      const result = await this.attempt({ ...typed, ipAddress: ip, srvRecord: place.srvRecord }, { ip, port: place.port, hostname: typed.host }, left);
+      const result = await this.attempt({ ...typed, ipAddress: ip, srvRecord: place.srvRecord }, { ip, port: place.port, hostname: typed.host }, left, late);
       const failure = result.error?.code;
       if (failure === undefined || !NO_ANSWER.has(failure)) return withBlockedNote(result, blocked);
       firstFailure ??= result;
@@ -240,7 +279,7 @@ export class LookupService {
   }
 
   /** One place's ping, within the per-target cap. */
-  private async attempt(target: Target, endpoint: Endpoint, remaining: () => number): Promise<LookupResult> {
+  private async attempt(target: Target, endpoint: Endpoint, remaining: () => number, late: LateQuery): Promise<LookupResult> {
     const targetKey = `${canonicalIp(endpoint.ip)}|${endpoint.port}`; // one target, however its IP is spelled
     const active = this.perTarget.get(targetKey) ?? 0;
     if (active >= this.settings.maxPerTarget) {
@@ -248,7 +287,7 @@ export class LookupService {
     }
     this.perTarget.set(targetKey, active + 1);
     try {
-      return await this.ping(target, endpoint, remaining);
+      return await this.ping(target, endpoint, remaining, late);
     } finally {
       const left = (this.perTarget.get(targetKey) ?? 1) - 1;
       if (left > 0) this.perTarget.set(targetKey, left);
@@ -261,14 +300,14 @@ export class LookupService {
     return { results: this.results.stats, favicons: this.favicons.stats };
   }
 
-  /** Opens the sockets: the one step a lookup that must not touch the network (fuzzing) replaces. */
-  protected async ping(
-    target: Target,
-    endpoint: Endpoint,
-    remaining: () => number,
-  ): Promise<LookupResult> {
+  /**
+   * Opens the sockets: the one step a lookup that must not touch the network
+   * (fuzzing) replaces. A Java server's Query still running when the ping
+   * answered is handed to `late`.
+   */
+  protected async ping(target: Target, endpoint: Endpoint, remaining: () => number, late: LateQuery): Promise<LookupResult> {
     if (target.edition === "bedrock") return this.pingBedrock(target, endpoint, remaining);
-    const java = await this.pingJava(target, endpoint, remaining);
+    const java = await this.pingJava(target, endpoint, remaining, late);
     // A Java lookup of the Bedrock port most likely meant Bedrock.
     if (!java.online && endpoint.port === this.settings.bedrockPort && remaining() > 0) {
       const bedrock = await this.pingBedrock({ ...target, edition: "bedrock" }, endpoint, remaining);
@@ -284,15 +323,16 @@ export class LookupService {
 
   /**
    * The modern ping, with the legacy ping as a fallback that starts after a
-   * head start (or at once when the modern one fails), and Query alongside.
+   * head start (or at once when the modern one fails), and Query alongside:
+   * its answer is in the result when it came first, else handed to `late`.
    */
-  private async pingJava(
-    target: Target,
-    endpoint: Endpoint,
-    remaining: () => number,
-  ): Promise<LookupResult> {
+  private async pingJava(target: Target, endpoint: Endpoint, remaining: () => number, late: LateQuery): Promise<LookupResult> {
     const cancel = new AbortController();
-    const query = queryFullStat({ ip: endpoint.ip, port: endpoint.port, timeoutMs: remaining(), signal: cancel.signal });
+    const cancelQuery = new AbortController();
+    let queried: QueryResult | null | undefined;
+    const query = queryFullStat({ ip: endpoint.ip, port: endpoint.port, timeoutMs: remaining(), signal: cancelQuery.signal })
+      .catch(() => null)
+      .then((answered) => (queried = answered));
     let legacy: ReturnType<typeof pingLegacy> | null = null;
     const startLegacy = () => (legacy ??= pingLegacy({ ...endpoint, timeoutMs: remaining(), signal: cancel.signal }));
     const headStart = setTimeout(startLegacy, this.settings.legacyHeadStartMs);
@@ -310,11 +350,13 @@ export class LookupService {
         result = answer?.ok ? fromLegacy(target, answer.status, answer.latencyMs) : offline(target, modern.reason, modern.message);
       }
       if (!result.online) return result;
-      const answered = await within(query, Math.min(this.settings.queryGraceMs, remaining()), null);
-      return answered?.ok ? withQuery(result, answered.status) : result;
+      if (queried !== undefined) return queried?.ok ? withQuery(result, queried.status) : result;
+      late.handed = { answer: query, drop: () => cancelQuery.abort() };
+      return result;
     } finally {
       clearTimeout(headStart);
-      cancel.abort(); // closes the losing legacy ping and a Query still waiting
+      cancel.abort(); // closes the losing legacy ping
+      if (!late.handed) cancelQuery.abort(); // and a Query nobody waits for
     }
   }
 }

@@ -222,7 +222,7 @@ describe("data_mode=query", () => {
     const icon = solidIcon();
     const motd = "§cRed line\n§bAqua line";
     const port = await startJavaPeer(motd, icon.dataUri);
-    await start({}, new LookupService({ allowPrivate: true, queryGraceMs: 50 }));
+    await start({}, new LookupService({ allowPrivate: true }));
 
     const response = await banner(`?data_mode=query&ip_address=127.0.0.1:${port}&template_key=classic`);
     expect(response.status).toBe(200);
@@ -250,7 +250,7 @@ describe("data_mode=query", () => {
     const broken = `data:image/png;base64,${Buffer.from(faviconPng(600, 1)).toString("base64")}`;
     const peer = await startCountingPeer("modern", { favicon: broken, description: "§aHello" });
     closers.push(() => peer.close());
-    await start({}, new LookupService({ allowPrivate: true, queryGraceMs: 0 }));
+    await start({}, new LookupService({ allowPrivate: true }));
     const shown = await image(`?data_mode=query&ip_address=127.0.0.1:${peer.port}&template_key=classic`);
     const expected: ServerBannerData = {
       name: `127.0.0.1:${peer.port}`, status: "online", players: { online: 3, max: 10 }, motd: ["§aHello", ""],

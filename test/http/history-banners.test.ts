@@ -61,7 +61,7 @@ describe("the sparkline's range", () => {
 
 test("a server looked up in query mode gains no stored history", async () => {
   peer = await startCountingPeer("modern");
-  server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: true, queryGraceMs: 50 }) });
+  server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: true }) });
   for (const template of ["sparkline", "minimal-status"]) {
     const response = await banner(`?data_mode=query&ip_address=127.0.0.1:${peer.port}&template_key=${template}`);
     expect(response.status).toBe(200);

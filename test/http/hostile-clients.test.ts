@@ -180,7 +180,7 @@ describe("a lookup storm against servers that never answer", () => {
     try {
       const deadlineMs = 800;
       const maxConcurrent = 4;
-      const lookup = new LookupService({ allowPrivate: true, deadlineMs, maxConcurrent, legacyHeadStartMs: 100, queryGraceMs: 0 });
+      const lookup = new LookupService({ allowPrivate: true, deadlineMs, maxConcurrent, legacyHeadStartMs: 100 });
       // Sixty new banners at once from one address: more than a client may have waiting by default.
       server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60", PENNANT_DRAW_QUEUE_PER_CLIENT: "64" }, { lookup });
       const started = performance.now();

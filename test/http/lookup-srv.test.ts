@@ -48,7 +48,7 @@ async function peerOnGamePort(): Promise<{ peer: CountingPeer; ip: string }> {
 async function serverWithDns(zone: Record<string, DnsRecords>, settings: Partial<LookupSettings> = {}): Promise<TestServer> {
   const dns = await startDnsPeer(zone);
   opened.push(dns);
-  const server = await startTestServer({}, { lookup: new LookupService({ resolver: dnsResolver([dns.server]), queryGraceMs: 50, ...settings }) });
+  const server = await startTestServer({}, { lookup: new LookupService({ resolver: dnsResolver([dns.server]), ...settings }) });
   opened.push(server);
   return server;
 }

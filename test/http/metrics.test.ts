@@ -146,14 +146,14 @@ describe("GET /metrics", () => {
 
   test("counts lookups by outcome, cached answers included, and shows the lookup caches' sizes", async () => {
     peer = await startCountingPeer("modern");
-    server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: false, queryGraceMs: 50 }) });
+    server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: false }) });
     await fetch(`${server.url}/api/lookup?address=10.0.0.1`);
     await fetch(`${server.url}/api/lookup?address=10.0.0.1`);
     await fetch(`${server.url}/api/lookup?address=192.168.1.1`);
     expect(await sample('pennant_lookups_total{outcome="blocked_address"}', 3)).toBe(3);
     await server.close();
 
-    server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: true, queryGraceMs: 50 }) });
+    server = await startTestServer({}, { lookup: new LookupService({ allowPrivate: true }) });
     expect((await fetch(`${server.url}/api/lookup?address=127.0.0.1:${peer.port}`)).status).toBe(200);
     expect(await sample('pennant_lookups_total{outcome="online"}')).toBe(1);
     expect(await sample('pennant_cache_entries{cache="lookup_results"}')).toBe(1);

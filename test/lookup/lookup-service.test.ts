@@ -29,9 +29,9 @@ async function peer(...args: Parameters<typeof startCountingPeer>): Promise<Coun
  * query.port defaults to: the UDP port is chosen by the system, the TCP peer
  * takes the same number (another try if that TCP port is taken).
  */
-async function peerWithQuery(behaviour: PeerBehaviour, values: Record<string, string>): Promise<{ java: CountingPeer; query: QueryPeer }> {
+async function peerWithQuery(behaviour: PeerBehaviour, values: Record<string, string>, held?: Promise<void>): Promise<{ java: CountingPeer; query: QueryPeer }> {
   for (let attempt = 1; ; attempt++) {
-    const query = await startQueryPeer({ values, players: [] });
+    const query = await startQueryPeer({ values, players: [], held });
     peers.push(query);
     try {
       return { java: await peer(behaviour, {}, query.port), query };
@@ -60,7 +60,7 @@ function stubResolver(addresses: Record<string, string[]>, srv: Record<string, S
 }
 
 function service(settings: Partial<LookupSettings> = {}, caches?: CacheBudget): LookupService {
-  return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, queryGraceMs: 100, ...settings }, caches);
+  return new LookupService({ deadlineMs: 2000, legacyHeadStartMs: 1000, ...settings }, caches);
 }
 
 /** Goes through every step of a lookup but the sockets: records where it would connect, and answers that nothing replied. */
@@ -164,7 +164,9 @@ describe("safe by default", () => {
     // alone, and a second question would be answered with another address.
     const { java, query } = await peerWithQuery("legacy-only", { map: "checked" });
     const { resolver, answers } = rebindingResolver();
-    const lookups = service({ resolver, allowPrivate: true, legacyHeadStartMs: 50, queryGraceMs: 1000 });
+    const lookups = service({ resolver, allowPrivate: true, legacyHeadStartMs: 50 });
+    await lookups.lookup({ address: `typed.example.com:${java.port}` });
+    await lookups.lateQueriesEnded();
     const result = await lookups.lookup({ address: `typed.example.com:${java.port}` });
     expect(result).toMatchObject({ online: true, protocolUsed: "legacy", ipAddress: "127.0.0.1", map: "checked" });
     expect(java.connections).toBe(2); // the modern ping (hung up on), then the legacy one
@@ -292,10 +294,38 @@ describe("protocols", () => {
 
   test("Query adds software, plugins and map when the server answers it", async () => {
     const { java } = await peerWithQuery("modern", { plugins: "Paper on 1.21: Vault 1.7", map: "lobby" });
-    const result = await service({ allowPrivate: true, queryGraceMs: 1000 }).lookup({ address: `127.0.0.1:${java.port}` });
+    const lookups = service({ allowPrivate: true });
+    await lookups.lookup({ address: `127.0.0.1:${java.port}` });
+    await lookups.lateQueriesEnded();
+    const result = await lookups.lookup({ address: `127.0.0.1:${java.port}` });
     expect(result.software).toBe("Paper on 1.21");
     expect(result.plugins).toEqual([{ name: "Vault", version: "1.7" }]);
     expect(result.map).toBe("lobby");
+  });
+
+  test("a slow Query never delays the answer: its fields come to the kept result when it answers", async () => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { java, query } = await peerWithQuery("modern", { map: "lobby" }, held);
+    const lookups = service({ allowPrivate: true });
+    const first = await lookups.lookup({ address: `127.0.0.1:${java.port}` });
+    // Answered while the Query server still holds its full stat.
+    expect(first).toMatchObject({ online: true, map: null, software: null });
+    expect(query.requests).toBe(2);
+    answer();
+    await lookups.lateQueriesEnded();
+    const later = await lookups.lookup({ address: `127.0.0.1:${java.port}` });
+    expect(later).toMatchObject({ online: true, map: "lobby", players: first.players });
+    expect(query.requests).toBe(2); // the kept result, completed: no second lookup
+  });
+
+  test("late queries are bounded: past maxConcurrent going on, a lookup's Query is dropped", async () => {
+    const held = new Promise<void>(() => {}); // never answers
+    const servers = await Promise.all([1, 2, 3].map(() => peerWithQuery("modern", { map: "lobby" }, held)));
+    const lookups = service({ allowPrivate: true, maxConcurrent: 2, maxPerTarget: 10, deadlineMs: 300 });
+    for (const { java } of servers) await lookups.lookup({ address: `127.0.0.1:${java.port}` });
+    expect(lookups.lateQueriesGoingOn).toBe(2);
+    await lookups.lateQueriesEnded(); // each ends at its lookup's deadline
   });
 
   test("a server that never answers times out within the deadline", async () => {
@@ -355,7 +385,7 @@ describe("load", () => {
     const names = Array.from({ length: 60 }, (_, i) => `n${i}.example.com`);
     const { resolver } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
     const bounds = { lookup_results: 512 * 1024, lookup_favicons: 64 * 1024 };
-    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100, queryGraceMs: 0 }, new CacheBudget({ ...CACHE_SHARES, ...bounds }));
+    const lookups = service({ resolver, allowPrivate: true, maxPerTarget: 100 }, new CacheBudget({ ...CACHE_SHARES, ...bounds }));
     for (const name of names) {
       const result = await lookups.lookup({ address: `${name}:${target.port}` });
       expect(result.online).toBe(true);
@@ -389,7 +419,7 @@ describe("load", () => {
     const held = await peer("held");
     const names = ["a.example.com", "b.example.com", "c.example.com"];
     const { resolver, calls } = stubResolver(Object.fromEntries(names.map((name) => [name, ["127.0.0.1"]])));
-    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 2, maxWaiting: 5, maxPerTarget: 10, legacyHeadStartMs: 10_000, queryGraceMs: 0 });
+    const lookups = service({ resolver, allowPrivate: true, maxConcurrent: 2, maxWaiting: 5, maxPerTarget: 10, legacyHeadStartMs: 10_000 });
     let settled = 0;
     const running = names.map((name) => lookups.lookup({ address: `${name}:${held.port}` }).finally(() => settled++));
     while (held.held < 2) await Bun.sleep(5);

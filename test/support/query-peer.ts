@@ -9,6 +9,8 @@ export interface QueryPeerOptions {
   players: string[];
   /** Answer nothing (a server without enable-query). */
   silent?: boolean;
+  /** Answer the full stat only once this resolves (a slow Query). */
+  held?: Promise<void>;
 }
 
 export interface QueryPeer {
@@ -44,7 +46,7 @@ export async function startQueryPeer(options: QueryPeerOptions, port = 0, host =
       parts.push(Uint8Array.of(0), Buffer.from("\x01player_\0\0", "latin1"));
       for (const name of options.players) parts.push(cString(name));
       parts.push(Uint8Array.of(0));
-      socket.send(Buffer.concat(parts), remote.port, remote.address);
+      void (options.held ?? Promise.resolve()).then(() => socket.send(Buffer.concat(parts), remote.port, remote.address));
     }
   });
   await new Promise<void>((resolve) => socket.bind(port, host, resolve));
