@@ -1,4 +1,4 @@
-// The two games a server may run: Java Edition and Bedrock Edition, which
-// answer status requests over different protocols.
+// The games a server may run: Minecraft's Java Edition and Bedrock Edition,
+// and Hytale (issue 41), each answering status requests over its own protocols.
 
-export type Edition = "java" | "bedrock";
+export type Edition = "java" | "bedrock" | "hytale";

@@ -7,7 +7,7 @@ import { isIPv6 } from "node:net";
 import type { Edition } from "./edition.ts";
 
 /** The port the game uses when none is typed. */
-export const DEFAULT_PORTS: Record<Edition, number> = { java: 25565, bedrock: 19132 };
+export const DEFAULT_PORTS: Record<Edition, number> = { java: 25565, bedrock: 19132, hytale: 5520 };
 
 /** Longest address kept: a DNS name (253) and a port. */
 const MAX_ADDRESS_CHARS = 260;

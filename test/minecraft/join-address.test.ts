@@ -32,6 +32,6 @@ describe("joinAddress", () => {
   });
 
   test("the default ports are the game's", () => {
-    expect(DEFAULT_PORTS).toEqual({ java: 25565, bedrock: 19132 });
+    expect(DEFAULT_PORTS).toEqual({ java: 25565, bedrock: 19132, hytale: 5520 });
   });
 });
