@@ -6,7 +6,8 @@ import pkg from "../package.json" with { type: "json" };
 import { SWEEP_INTERVAL_MS } from "./alerts/alert-sweep.ts";
 import { TOKEN_SCOPES, generateToken, hashToken, type TokenScope } from "./auth/token.ts";
 import { closest } from "./closest.ts";
-import { ConfigError, debugging, loadConfig, unknownVariables, type Config } from "./config.ts";
+import { ConfigError, debugging, loadConfig, type Config } from "./config.ts";
+import { unknownVariables, unknownVariableWarning } from "./unknown-variables.ts";
 import { createApp } from "./serve/app.ts";
 import { exitOnSignals, stopGracefully } from "./serve/graceful-stop.ts";
 import { ListenError, listen } from "./serve/listen.ts";
@@ -34,12 +35,14 @@ export function parseArgs(args: string[], known: readonly string[]): { options: 
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
+    // One dash and a letter is an option too (-p for --port), never an operand: none starts so.
+    if (/^-[A-Za-z]/.test(arg)) throw new UsageError(unknownOption(arg.split("=")[0]!, known));
     if (!arg.startsWith("--")) {
       rest.push(arg);
       continue;
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
+    if (!known.includes(name)) throw new UsageError(unknownOption(`--${name}`, known));
     const value = inline ?? args[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     options.set(name, value);
@@ -47,14 +50,28 @@ export function parseArgs(args: string[], known: readonly string[]): { options: 
   return { options, rest };
 }
 
+/** One line for an option the command does not take: the one meant when it is a slip or two away, else the ones it takes. */
+function unknownOption(written: string, known: readonly string[]): string {
+  const taken = known.length > 0 ? `this command takes ${known.map((option) => `--${option}`).join(", ")}` : "this command takes no options";
+  const name = written.replace(/^-+/, "");
+  // The start of one option (-p, --sc) names it; else a slip or two, one per two letters typed (a lone -x names nothing).
+  const started = known.filter((option) => name.length > 0 && option.startsWith(name));
+  const nearest = closest(name, known);
+  const meant = started.length === 1 ? started[0] : nearest && nearest.distance <= Math.min(2, Math.floor(name.length / 2)) ? nearest.name : undefined;
+  return meant ? `unknown option ${written}: did you mean --${meant}? (${taken})` : `unknown option ${written} (${taken})`;
+}
+
+/** A command that takes no operands refuses one: a port or path typed without its option would otherwise be ignored. */
+function noOperands(command: string, rest: string[]): void {
+  if (rest.length > 0) throw new UsageError(`${command} takes no operands, not "${rest[0]}" (usage: ${usageOf(command)})`);
+}
+
 /**
  * The environment's configuration with --port/--host/--db flags laid over it.
  * Every command that reads it first warns of the `PENNANT_*` variables it does not know.
  */
 function configWith(options: Map<string, string>): Config {
-  for (const { name, closest } of unknownVariables(process.env)) {
-    console.error(`warning: ${name} is not a variable Pennant reads and is ignored; the closest one is ${closest}`);
-  }
+  for (const unknown of unknownVariables(process.env)) console.error(unknownVariableWarning(unknown));
   const env = { ...process.env };
   const flagToVariable: Record<string, string> = { port: "PORT", host: "HOST", db: "PENNANT_DB" };
   for (const [flag, variable] of Object.entries(flagToVariable)) {
@@ -81,7 +98,9 @@ async function openExistingStore(
 }
 
 async function serve(args: string[]): Promise<number> {
-  const config = configWith(parseArgs(args, ["port", "host", "db"]).options);
+  const { options, rest } = parseArgs(args, ["port", "host", "db"]);
+  noOperands("serve", rest);
+  const config = configWith(options);
   const store = await openStore(config);
   const log = createLogger({ level: config.logLevel });
   const app = await createApp({ config, store, now: Date.now, log, startRenderThreads: true, watchHeap: true, alertIntervalMs: SWEEP_INTERVAL_MS, sweepHistory: true });
@@ -101,7 +120,9 @@ async function serve(args: string[]): Promise<number> {
 }
 
 async function migrate(args: string[]): Promise<number> {
-  const config = configWith(parseArgs(args, ["db"]).options);
+  const { options, rest } = parseArgs(args, ["db"]);
+  noOperands("migrate", rest);
+  const config = configWith(options);
   const created = !config.databaseUrl && !existsSync(config.dbPath);
   await (await openStore(config)).close();
   console.log(created ? `created database ${config.dbPath}` : `database ${describeStore(config)} is up to date`);
@@ -168,7 +189,7 @@ function listWebhooks(args: string[]): Promise<number> {
 async function token(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["scope", "label", "db"]);
   const [action, ...operands] = rest;
-  const usage = "usage: token create [--scope server|plugin|all] [--label TEXT] | token list | token revoke <id>";
+  const usage = `usage: ${usageOf("token")}`;
   if (action !== "create" && action !== "list" && action !== "revoke") throw new UsageError(usage);
   const config = configWith(options);
   const store = action === "create" ? await openStore(config) : await openExistingStore(config);
@@ -267,9 +288,9 @@ const commands: Record<string, Command> = {
   serve: { forms: [["serve [--port N] [--host ADDR] [--db PATH]", "start the HTTP server"]], run: serve },
   token: {
     forms: [
-      ["token create [--scope server|plugin|all] [--label TEXT]", "create an API token (printed as the last line)"],
-      ["token list", "list tokens: id, scope, state, last use, origin, label"],
-      ["token revoke <id>", "revoke a token"],
+      ["token create [--scope server|plugin|all] [--label TEXT] [--db PATH]", "create an API token (printed as the last line)"],
+      ["token list [--db PATH]", "list tokens: id, scope, state, last use, origin, label"],
+      ["token revoke <id> [--db PATH]", "revoke a token"],
     ],
     run: token,
   },
@@ -296,14 +317,26 @@ const commands: Record<string, Command> = {
   },
 };
 
+/** A command's forms, as its help shows them. */
+function usageOf(name: string): string {
+  return commands[name]!.forms.map(([usage]) => usage).join(" | ");
+}
+
+/** `pennant <command> --help`: that command's forms and what each does. */
+function commandHelp(name: string): string {
+  return commands[name]!.forms.map(([usage, summary]) => `usage: pennant ${usage}\n  ${summary}`).join("\n");
+}
+
 function help(): string {
+  const forms = Object.values(commands).flatMap((command) => command.forms);
+  const width = Math.max(...forms.map(([usage]) => usage.length));
   const lines = [
     `pennant ${pkg.version}: banner and badge server for Minecraft servers and plugins`,
     "",
     "usage: pennant <command> [options]",
     "",
     "commands:",
-    ...Object.values(commands).flatMap((c) => c.forms.map(([usage, summary]) => `  ${usage.padEnd(58)} ${summary}`)),
+    ...forms.map(([usage, summary]) => `  ${usage.padEnd(width)}  ${summary}`),
     "",
     "  --help       show this help",
     "  --version    print the version",
@@ -345,6 +378,11 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) {
     console.error(`error: ${unknownCommand(name)}`);
     return 2;
+  }
+  // Before the options are read: --help is no option of any command.
+  if (args.includes("--help")) {
+    console.log(commandHelp(name));
+    return 0;
   }
   try {
     return await command.run(args);

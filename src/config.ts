@@ -3,7 +3,6 @@
 // naming the variable, instead of surfacing later as odd behaviour.
 
 import { availableParallelism } from "node:os";
-import { closest } from "./closest.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 export type Registration = "closed" | "open";
@@ -319,19 +318,4 @@ export function knownVariables(): string[] {
   loadConfig(recorder);
   debugging(recorder);
   return [...names];
-}
-
-export interface UnknownVariable {
-  name: string;
-  /** The known variable nearest to it by edit distance: what it was most likely meant to be. */
-  closest: string;
-}
-
-/** `PENNANT_*` variables Pennant does not read: a misspelled one would otherwise be ignored without a word. */
-export function unknownVariables(env: Env): UnknownVariable[] {
-  const known = knownVariables();
-  return Object.keys(env)
-    .filter((name) => name.startsWith("PENNANT_") && !known.includes(name))
-    .sort()
-    .map((name) => ({ name, closest: closest(name, known)!.name }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { availableParallelism } from "node:os";
-import { CACHE_SHARES, ConfigError, knownVariables, loadConfig, splitCacheBudget, unknownVariables } from "../src/config.ts";
+import { CACHE_SHARES, ConfigError, knownVariables, loadConfig, splitCacheBudget } from "../src/config.ts";
 
 describe("configuration", () => {
   test("defaults", () => {
@@ -150,22 +150,12 @@ describe("configuration", () => {
   });
 });
 
-describe("unknown variables", () => {
+describe("known variables", () => {
   test("every variable loadConfig reads is known, and PENNANT_DEBUG", () => {
     const known = knownVariables();
     expect(known).toContain("PORT");
     expect(known).toContain("PENNANT_RATE_LIMIT");
     expect(known).toContain("PENNANT_SHUTDOWN_TIMEOUT");
     expect(known).toContain("PENNANT_DEBUG");
-  });
-
-  test("a PENNANT_ name not known is reported with the nearest known one; other names are not Pennant's", () => {
-    expect(unknownVariables({ PENNANT_RATELIMIT: "1/1", PENNANT_DB: "x", PENNANT_DEBUG: "1", HOME: "/root", pennant_db: "x", PORTS: "1" })).toEqual([
-      { name: "PENNANT_RATELIMIT", closest: "PENNANT_RATE_LIMIT" },
-    ]);
-    expect(unknownVariables({ PENNANT_TRUST_PROXIES: "on", PENNANT_METRIC_TOKEN: "" })).toEqual([
-      { name: "PENNANT_METRIC_TOKEN", closest: "PENNANT_METRICS_TOKEN" },
-      { name: "PENNANT_TRUST_PROXIES", closest: "PENNANT_TRUST_PROXY" },
-    ]);
   });
 });
