@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import pageText from "./docs/docs.html" with { type: "text" };
+import { MAX_UPDATE_BODY_BYTES } from "./server-routes.ts";
 import { MAX_BODY_BYTES } from "./signed-request.ts";
 import { openApiDocument, type DescribedRoute, type DocumentInfo } from "./openapi/document.ts";
 import { jsonSuccess } from "./openapi/responses.ts";
@@ -47,7 +48,7 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     'Every error is JSON, {"error": {"code", "message"}}: codes are stable identifiers, messages one line for humans. ' +
       "Banners and .png badges answer a client that asked for an image with an image stating the problem.",
     "On any path: 404 not_found when no endpoint is there, 405 method_not_allowed (with Allow) for a method it does not serve, " +
-      `413 payload_too_large for a declared body over ${MAX_BODY_BYTES} bytes, 500 internal for a fault (logged with the X-Request-Id every answer carries). ` +
+      `413 payload_too_large for a declared body over ${MAX_BODY_BYTES} bytes (${MAX_UPDATE_BODY_BYTES} on POST /api/server/update), 500 internal for a fault (logged with the X-Request-Id every answer carries). ` +
       "HEAD is answered wherever GET is.",
     "Signed endpoints: with X-Signature-Version: 2, X-Signature is the hex HMAC-SHA256 of the method + \" \" + the path and query + \"\\n\" + X-Timestamp + \".\" + the raw body, keyed with the token; " +
       "the plugin's endpoints also take, without that header, the HMAC of X-Timestamp + \".\" + the raw body (docs/signed-api.md).",
@@ -59,6 +60,7 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     { name: "badges", description: "Public shields-style badges" },
     { name: "lookup", description: "Public live status of any Minecraft server" },
     { name: "history", description: "Public player and uptime history of a pushed server" },
+    { name: "pages", description: "Public pages of pushed servers and networks, their charts, link preview cards and widgets" },
     { name: "designer", description: "The designer page at / and its assets" },
     { name: TAG, description: "Health, metrics and this description" },
   ],

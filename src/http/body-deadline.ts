@@ -7,8 +7,8 @@
 import { HttpError } from "./errors.ts";
 
 /**
- * How long a whole body may take: the largest one taken (64 KiB) needs 6.4 KB/s
- * to make it, far below any link a game server runs on.
+ * How long a whole body may take: the largest one taken (an update's 256 KiB)
+ * needs 26 KB/s to make it, far below any link a game server runs on.
  */
 export const BODY_DEADLINE_MS = 10_000;
 

@@ -1,8 +1,9 @@
-// No endpoint takes a body over MAX_BODY_BYTES, so a request that declares a
-// larger Content-Length is answered 413 in the JSON error shape before any
-// route runs, on every path. Bun's own cap (listen.ts) sits far above this,
-// because Bun answers an empty 413 of its own and drops the connection.
-// Bodies of unknown length (chunked) are cut by the routes' streaming reader.
+// No endpoint takes a body over its bound (MAX_BODY_BYTES, or a larger one a
+// few paths take), so a request that declares a larger Content-Length is
+// answered 413 in the JSON error shape before any route runs, on every path.
+// Bun's own cap (listen.ts) sits far above this, because Bun answers an empty
+// 413 of its own and drops the connection. Bodies of unknown length (chunked)
+// are cut by the routes' streaming reader at the same bound.
 
 import { Elysia } from "elysia";
 import { BodyDeadline } from "./body-deadline.ts";
@@ -28,15 +29,26 @@ async function discard(body: ReadableStream<Uint8Array>, deadlineMs: number): Pr
   }
 }
 
-export function bodyLimit(maxBytes: number, deadlineMs: number) {
+/** The path of an absolute URL, without its query (as routes match it). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+/** `maxBytes` on every path but those `larger` names, which take their own bound. */
+export function bodyLimit(maxBytes: number, larger: ReadonlyMap<string, number>, deadlineMs: number) {
   return new Elysia({ name: "pennant/body-limit" }).onRequest(async ({ request }) => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (!(declared > maxBytes)) return;
+    const bound = larger.get(pathOf(request.url)) ?? maxBytes;
+    if (!(declared > bound)) return;
     // With Expect: 100-continue the client waits for a go-ahead that never comes: nothing to drain.
     const waiting = request.headers.get("expect")?.toLowerCase() === "100-continue";
     if (request.body && !waiting && declared <= DRAIN_LIMIT_BYTES) await discard(request.body, deadlineMs);
     // Thrown, not returned: an early answer from onRequest would skip the
     // request's log line and metrics (error-handling.ts answers it).
-    throw new HttpError(413, "payload_too_large", `the body must be at most ${maxBytes} bytes`, { Connection: "close" });
+    throw new HttpError(413, "payload_too_large", `the body must be at most ${bound} bytes`, { Connection: "close" });
   });
 }

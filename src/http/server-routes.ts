@@ -9,7 +9,7 @@ import { HEARTBEAT, UPDATE } from "./payloads/server.ts";
 import { parseUuid } from "./uuid.ts";
 import { errorResponses, jsonSuccess, mergeCodes, nullable } from "./openapi/responses.ts";
 import {
-  ACCEPTED_ONCE, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAccepted, pushAnswer, signedHeaders, verifySignedRead,
+  ACCEPTED_ONCE, MAX_BODY_BYTES, SIGNED_PUSH_ERRORS, SIGNED_READ_ERRORS, STANDARD_SIGNATURE, acceptSignedPush, pushAccepted, pushAnswer, signedHeaders, verifySignedRead,
   type SignedDeps, type SignedInput, type Socket,
 } from "./signed-request.ts";
 import type { SignatureScheme } from "../auth/signature.ts";
@@ -78,6 +78,19 @@ function serverInput(request: Request, schemes: readonly SignatureScheme[]): Sig
 
 const PUSH_PATHS: Record<ServerPushKind, string> = { heartbeat: "/api/server/heartbeat", update: "/api/server/update" };
 
+/**
+ * An update's body may be four times the others' bound: the deployed EzBanners
+ * plugin puts every PlaceholderAPI value its config lists in it, which it cannot
+ * shorten (300 placeholders of 257-300 characters make 81-94 KB), and resends a
+ * refused body for ever. What is kept is trimmed to the stored bounds as in any
+ * push (payloads/server.ts: 64 placeholders of 256 characters), so a larger body
+ * stores no more.
+ */
+export const MAX_UPDATE_BODY_BYTES = 256 * 1024;
+
+/** The paths whose bodies are not bound by MAX_BODY_BYTES, with their own bound (the app's body limit reads it). */
+export const LARGER_BODIES: ReadonlyMap<string, number> = new Map([[PUSH_PATHS.update, MAX_UPDATE_BODY_BYTES]]);
+
 export function serverView(row: ServerRow): Static<typeof SERVER_VIEW> {
   return {
     uuid: row.uuid,
@@ -102,7 +115,7 @@ export function serverRoutes(deps: SignedDeps) {
 
   function push(request: Request, socket: Socket, kind: ServerPushKind, payload: Payload<ServerFields>) {
     const schemes = kind === "update" ? updateSchemes : (["request", "standard"] as const);
-    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload };
+    const input = { ...serverInput(request, schemes), route: `POST ${PUSH_PATHS[kind]}`, payload, maxBodyBytes: LARGER_BODIES.get(PUSH_PATHS[kind]) };
     const maxPerToken = deps.config.maxServersPerToken;
     return acceptSignedPush(request, socket, input, deps, (uuid, fields) => ({ kind: "server", uuid, serverPush: kind, fields, maxPerToken }));
   }
@@ -132,7 +145,9 @@ export function serverRoutes(deps: SignedDeps) {
         headers: UPDATE_HEADERS,
         detail: {
           summary: "Full stats update of a server (players, TPS, MOTD, version); writes the history sample of its minute",
-          description: `${PUSH_DESCRIPTION} Deployed EzBanners builds send {"data": {...}} instead (LegacyServerUpdate), told apart by "data" present and "stats" absent.`,
+          description:
+            `${PUSH_DESCRIPTION} Deployed EzBanners builds send {"data": {...}} instead (LegacyServerUpdate), told apart by "data" present and "stats" absent. ` +
+            `The body may be up to ${MAX_UPDATE_BODY_BYTES} bytes, for the PlaceholderAPI values a plugin relays (other endpoints take ${MAX_BODY_BYTES}); larger is 413 payload_too_large.`,
           tags: ["server"],
           responses: { 200: pushAccepted("Server data updated."), ...errorResponses(mergeCodes(SIGNED_PUSH_ERRORS, SERVER_UUID_ERRORS)) },
         },

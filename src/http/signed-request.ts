@@ -24,6 +24,7 @@ import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
 import type { Payload, PayloadRead } from "./payloads/payload.ts";
 import type { Limiter } from "./rate-limit.ts";
 
+/** The body of every signed request but those that set a bound of their own (SignedInput.maxBodyBytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** What the signed routes need from the application. */
@@ -54,6 +55,8 @@ export interface SignedInput {
   subject: () => string;
   /** A request that carries no body (DELETE): no content type is asked for and `json` is null; the signature covers an empty body (+ any bytes sent). */
   bodiless?: true;
+  /** The largest body taken, if not MAX_BODY_BYTES; its path is given the same bound before any route runs (body-limit.ts). */
+  maxBodyBytes?: number;
 }
 
 export interface PushInput<T> extends SignedInput {
@@ -189,7 +192,7 @@ export async function acceptSignedBody(
   await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
   const subject = input.subject();
   if (!input.bodiless) requireJson(request);
-  const body = await readBoundedBody(request, MAX_BODY_BYTES, deps.bodyDeadlineMs);
+  const body = await readBoundedBody(request, input.maxBodyBytes ?? MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
   const { auth, replay, seen } = await authError(async () => {
     const auth = await authenticate(signedFields(request, input, body), policy(deps, now, registration));
@@ -348,14 +351,14 @@ function requireJson(request: Request): void {
   }
 }
 
-function tooLarge(): HttpError {
-  return new HttpError(413, "payload_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`);
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, "payload_too_large", `the body must be at most ${limit} bytes`);
 }
 
 /** Reads the raw body, stopping as soon as it passes the limit or its deadline. */
 export async function readBoundedBody(request: Request, limit: number, deadlineMs: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge();
+  if (declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -367,7 +370,7 @@ export async function readBoundedBody(request: Request, limit: number, deadlineM
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }

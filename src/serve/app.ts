@@ -41,7 +41,7 @@ import { startHistorySweeper } from "./history-sweeper.ts";
 import { observeRequests } from "../http/observe.ts";
 import { pluginRoutes } from "../http/plugin-routes.ts";
 import { ELYSIA_HANDLER, hostHandling } from "../http/request-url.ts";
-import { serverRoutes } from "../http/server-routes.ts";
+import { LARGER_BODIES, serverRoutes } from "../http/server-routes.ts";
 import { inProcessLimits, redisLimits } from "./shared-limits.ts";
 import { MAX_BODY_BYTES } from "../http/signed-request.ts";
 import { ThrottledLog } from "../http/throttled-log.ts";
@@ -183,7 +183,7 @@ export async function createApp(ctx: AppContext) {
     .use(
       errorHandling(failureDeps),
     )
-    .use(bodyLimit(MAX_BODY_BYTES, bodyDeadlineMs))
+    .use(bodyLimit(MAX_BODY_BYTES, LARGER_BODIES, bodyDeadlineMs))
     .use(apiDocs((): readonly DescribedRoute[] => app.routes, pkg.version))
     .use(healthRoute(ctx.store, limits))
     .use(metricsRoute({ metrics, token: ctx.config.metricsToken }))

@@ -61,6 +61,13 @@ function wholePieces(pieces: readonly string[], max: number): string {
   return kept;
 }
 
+/** The plugin's update body of exactly `bytes` bytes: 63 placeholders that fit and one long value that fills the rest. */
+function pluginBodyOf(bytes: number): string {
+  const placeholders: Record<string, string> = Object.fromEntries(Array.from({ length: 63 }, (_, i) => [`%server_line_${i}%`, "v".repeat(200)]));
+  const without = Buffer.byteLength(pluginUpdateBody({ onlinePlayers: 7, placeholders: { ...placeholders, "%fill%": "" } }));
+  return pluginUpdateBody({ onlinePlayers: 7, placeholders: { ...placeholders, "%fill%": "f".repeat(bytes - without) } });
+}
+
 describe("the deployed EzBanners plugin's update", () => {
   test("an exact duplicate of a trimmed push gets the same answer, trimmed list included, marked X-Duplicate", async () => {
     const token = server.token();
@@ -109,6 +116,53 @@ describe("the deployed EzBanners plugin's update", () => {
     const response = await ezBanners(token, uuid, pluginUpdateBody({ onlinePlayers: 3, placeholders }));
     expect(await json(response)).toEqual({ message: "Server data updated.", trimmed: ["data.placeholders"] });
     expect(Object.keys((await stored(token, uuid)).stats.placeholders)).toEqual(Object.keys(placeholders).slice(0, 64));
+  });
+
+  test("300 PlaceholderAPI values of 257-300 characters (81-94 KB): accepted, each named as dropped, the rest stored", async () => {
+    for (const longest of [257, 300]) {
+      const token = server.token();
+      const uuid = newUuid();
+      // Values each over the 256 characters kept, under short names.
+      const placeholders = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`%v${i}%`, String(i).padEnd(longest, "x")]));
+      const body = pluginUpdateBody({ onlinePlayers: 7, uptime: 148, placeholders });
+      expect({ longest, kb: Math.round(Buffer.byteLength(body) / 1000) }).toEqual({ longest, kb: longest === 257 ? 81 : 94 });
+      const response = await ezBanners(token, uuid, body);
+      expect([longest, response.status]).toEqual([longest, 200]);
+      expect(await json(response)).toEqual({ message: "Server data updated.", trimmed: Object.keys(placeholders).map((name) => `data.placeholders.${name}`) });
+      const status = await stored(token, uuid);
+      expect(status).toMatchObject({ name: "Paper", status: "online", stats: { players: { online: 7, max: 50 }, placeholders: {} } });
+    }
+  });
+
+  test("a larger body still stores no more than the bounds: 300 values that fit, 64 kept", async () => {
+    const token = server.token();
+    const uuid = newUuid();
+    const placeholders = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`%server_line_${i}%`, String(i).padEnd(256, "v")]));
+    const body = pluginUpdateBody({ onlinePlayers: 7, placeholders });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+    const response = await ezBanners(token, uuid, body);
+    expect(await json(response)).toEqual({ message: "Server data updated.", trimmed: ["data.placeholders"] });
+    const kept = (await stored(token, uuid)).stats.placeholders;
+    expect(Object.keys(kept)).toEqual(Object.keys(placeholders).slice(0, 64));
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThan(20 * 1024);
+  });
+
+  test("an update body of 256 KiB is read; one byte more is 413 and stores nothing", async () => {
+    for (const [bytes, status] of [[256 * 1024, 200], [256 * 1024 + 1, 413]] as const) {
+      const token = server.token();
+      const uuid = newUuid();
+      const body = pluginBodyOf(bytes);
+      expect(Buffer.byteLength(body)).toBe(bytes);
+      const response = await ezBanners(token, uuid, body);
+      expect([bytes, response.status]).toEqual([bytes, status]);
+      if (status === 413) {
+        expect((await json(response)).error).toEqual({ code: "payload_too_large", message: "the body must be at most 262144 bytes" });
+        expect(await stored(token, uuid)).toBe(404);
+      } else {
+        expect((await json(response)).trimmed).toContain("data.placeholders.%fill%");
+        expect((await stored(token, uuid)).stats.players.online).toBe(7);
+      }
+    }
   });
 
   test("a body of the wrong shape is still refused whole, whatever else it holds: 400 naming the field, nothing stored", async () => {

@@ -319,10 +319,12 @@ describe("ownership", () => {
 });
 
 describe("bodies", () => {
-  test("a body over 64 KiB is a 413 and stores nothing", async () => {
-    const body = JSON.stringify({ name: "x", padding: "a".repeat(64 * 1024) });
-    const response = await send({ path: "/api/server/update", token: server.token(), serverUuid: newUuid(), body });
-    await expectError(response, 413, "payload_too_large");
+  test("a heartbeat body over 64 KiB, an update body over 256 KiB, is a 413 and stores nothing", async () => {
+    for (const [path, bound] of [["/api/server/heartbeat", 64 * 1024], ["/api/server/update", 256 * 1024]] as const) {
+      const body = JSON.stringify({ name: "x", padding: "a".repeat(bound) });
+      const response = await send({ path, token: server.token(), serverUuid: newUuid(), body });
+      await expectError(response, 413, "payload_too_large");
+    }
     expect(serverCount()).toBe(0);
   });
 

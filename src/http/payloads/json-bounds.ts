@@ -20,8 +20,8 @@ export class PayloadError extends Error {
 export const JSON_BOUNDS = {
   depth: 8,
   // As many as list items: a plugin relays maps it cannot shorten (PlaceholderAPI
-  // placeholders), which trim-to-bounds.ts trims to their own bound; the 64 KiB body
-  // bounds the parsing and what is stored.
+  // placeholders), which trim-to-bounds.ts trims to their own bound; the body's
+  // bound (64 KiB, an update's 256 KiB) bounds the parsing, the trimming what is stored.
   keysPerObject: 2_000,
   itemsPerArray: 2_000,
   /** Larger magnitudes lose integer precision and mean nothing here. */
