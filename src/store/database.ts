@@ -6,10 +6,9 @@ import { dirname } from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { sqliteEmbeddedMigrations } from "./migrations.ts";
-import * as schema from "./schema.ts";
 import { WriteHealth } from "./write-health.ts";
 
-export type Db = BunSQLiteDatabase<typeof schema> & {
+export type Db = BunSQLiteDatabase & {
   $client: Database;
   /** How the last write transaction ended (read by /healthz). */
   writes: WriteHealth;
@@ -45,7 +44,7 @@ export function openDatabase(path: string, now: () => number = Date.now): Db {
     sqlite.run("PRAGMA foreign_keys = ON");
     sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     keepStatements(sqlite);
-    const db = Object.assign(drizzle({ client: sqlite, schema }), { writes: new WriteHealth(now) });
+    const db = Object.assign(drizzle({ client: sqlite }), { writes: new WriteHealth(now) });
     migrate(db);
     guardTransactions(db);
     return db;
@@ -104,7 +103,7 @@ interface MigratorInternals {
 }
 
 /** Applies `migrations` (all of them but in upgrade tests, which build the database of an earlier release). */
-export function migrate(db: BunSQLiteDatabase<Record<string, unknown>>, migrations: MigrationMeta[] = sqliteEmbeddedMigrations()): void {
+export function migrate(db: BunSQLiteDatabase, migrations: MigrationMeta[] = sqliteEmbeddedMigrations()): void {
   // drizzle's dialect runs the not-yet-applied entries in one transaction and
   // records them in __drizzle_migrations, exactly like its folder migrator.
   const internals = db as unknown as MigratorInternals;

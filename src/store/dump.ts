@@ -7,6 +7,7 @@ import { and, getTableColumns, gt, gte, sql, type Column, type SQL, type Table }
 import type { HistoryBucket, HistoryMarks } from "./history.ts";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkMemberRow, NetworkRow } from "./network-records.ts";
+import type { StoreTables } from "./store-tables.ts";
 import type { ServerState, WebhookRow } from "./webhook-records.ts";
 
 /** A history sample with its id (the id the table gives it, kept across a copy). */
@@ -126,14 +127,20 @@ export function describeCounts(counts: Partial<RowCounts>): string {
     .join(", ");
 }
 
-/**
- * A backend's table of each kind (schema.ts, postgres/postgres-schema.ts), in
- * either dialect: `T` a table of it, `C` a column.
- */
+/** A backend's table of each kind, in either dialect: `T` a table of it, `C` a column. */
 export type TablesByKind<T extends Table, C extends Column> = Record<RowKind, T> & {
   samples: T & Record<"id" | "serverUuid" | "at" | "playersOnline" | "playersMax" | "tps" | "online", C>;
   replayKeys: T & { expiresAt: C };
 };
+
+/** The table of each kind among a backend's tables (store-tables.ts). */
+export function tablesByKind(t: StoreTables) {
+  return {
+    tokens: t.tokens, servers: t.servers, plugins: t.plugins, samples: t.serverSamples, history: t.serverHistory, replayKeys: t.usedSignatures,
+    replayCoverage: t.replayMemory, historyMarks: t.historyMarks, webhooks: t.webhooks, webhookStates: t.webhookStates,
+    webhookDeliveries: t.webhookDeliveries, networks: t.networks, networkMembers: t.networkMembers,
+  };
+}
 
 /** The settings kinds, one row each, that a load writes over the target's own (a target that was served once has them). */
 export const SETTING_KINDS: ReadonlySet<RowKind> = new Set(["replayCoverage", "historyMarks"]);

@@ -1,7 +1,7 @@
 // What drizzle's migrators read from a migrations folder, built from SQL that
 // was embedded by import instead: drizzle's folder-reading migrator cannot see
 // files inside the compiled binary. Each dialect's module lists its own files
-// (src/store/postgres/postgres-migrations.ts); a test fails if its journal names a
+// (migrations.ts, postgres/postgres-migrations.ts); a test fails if its journal names a
 // migration that is not listed.
 
 import { createHash } from "node:crypto";

@@ -1,9 +1,8 @@
-// The SQL migrations, embedded by import so that they travel inside the
-// compiled binary (drizzle's folder-reading migrator cannot see files there).
-// After `npm run db:generate` adds a migration, add its import to SQLITE_SQL_BY_TAG:
-// a test fails if the journal names a migration that is not listed here.
+// The SQLite migrations (migrations/, written by `npm run db:generate`),
+// embedded by import so that they travel inside the compiled binary
+// (embedded-migrations.ts). After drizzle-kit adds one, add its import to
+// SQLITE_SQL_BY_TAG: a test fails if the journal names a migration not listed.
 
-import { createHash } from "node:crypto";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import init from "../../migrations/0000_init.sql" with { type: "text" };
@@ -17,6 +16,7 @@ import serverHistory from "../../migrations/0007_server_history.sql" with { type
 import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: "text" };
 import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
+import { migrationMeta, type JournalEntry } from "./embedded-migrations.ts";
 
 export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0000_init": init,
@@ -32,22 +32,6 @@ export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0010_history_without_rowid": historyWithoutRowid,
 };
 
-interface JournalEntry {
-  tag: string;
-  when: number;
-  breakpoints: boolean;
-}
-
-/** The same MigrationMeta list drizzle's own readMigrationFiles would build. */
 export function sqliteEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
-  return entries.map((entry) => {
-    const sql = SQLITE_SQL_BY_TAG[entry.tag];
-    if (sql === undefined) throw new Error(`migration ${entry.tag} is not embedded in src/store/migrations.ts`);
-    return {
-      sql: sql.split("--> statement-breakpoint"),
-      bps: entry.breakpoints,
-      folderMillis: entry.when,
-      hash: createHash("sha256").update(sql).digest("hex"),
-    };
-  });
+  return migrationMeta(entries, SQLITE_SQL_BY_TAG, "src/store/migrations.ts");
 }

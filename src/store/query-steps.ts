@@ -6,14 +6,13 @@
 // (postgres/pg-queries.ts). What the two dialects write differently (a
 // row lock, an advisory lock, greatest, a bigint parameter) is the Dialect
 // object's. Every query is built on `QueryContext.db` from `QueryContext.tables`,
-// the backend's own drizzle database and tables: they are typed as SQLite's
-// (the two schemas are the same tables, columns and row types: a test compares
-// their catalogs), and each builds the SQL of its own dialect.
+// the backend's own drizzle database and tables (store-tables.ts): they are
+// typed as SQLite's, and each builds the SQL of its own dialect.
 
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import type * as tables from "./schema.ts";
+import type { StoreTables } from "./store-tables.ts";
 
 /** One query an operation wants run: its rows, its effect only, or raw SQL's rows. */
 export interface QueryStep {
@@ -44,23 +43,6 @@ export function* first<T>(query: PromiseLike<T[]>): Steps<T | undefined> {
   return (yield* rows(query))[0];
 }
 
-/** Each backend's table of each name. */
-export interface StoreTables {
-  tokens: typeof tables.sqliteTokens;
-  servers: typeof tables.sqliteServers;
-  serverSamples: typeof tables.sqliteServerSamples;
-  serverHistory: typeof tables.sqliteServerHistory;
-  historyMarks: typeof tables.sqliteHistoryMarks;
-  plugins: typeof tables.sqlitePlugins;
-  replayMemory: typeof tables.sqliteReplayMemory;
-  usedSignatures: typeof tables.sqliteUsedSignatures;
-  webhooks: typeof tables.sqliteWebhooks;
-  webhookStates: typeof tables.sqliteWebhookStates;
-  webhookDeliveries: typeof tables.sqliteWebhookDeliveries;
-  networks: typeof tables.sqliteNetworks;
-  networkMembers: typeof tables.sqliteNetworkMembers;
-}
-
 /** What the two dialects write differently. */
 export interface Dialect {
   /** The larger of two values, either standing in for the other when it is null (PostgreSQL's greatest). */
@@ -77,7 +59,7 @@ export interface Dialect {
 
 /** What a query is written with: the backend's database (or transaction), tables and dialect. */
 export interface QueryContext {
-  db: BaseSQLiteDatabase<"sync", void, typeof tables>;
+  db: BaseSQLiteDatabase<"sync", void>;
   tables: StoreTables;
   dialect: Dialect;
 }

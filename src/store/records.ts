@@ -1,7 +1,7 @@
 // What the store keeps, as every backend hands it out: plain rows with times
 // in milliseconds since the epoch, and the rules on them every backend keeps.
-// The SQLite tables (schema.ts) infer these shapes; the type checker holds
-// them to it where the SQLite store returns them.
+// The tables (store-tables.ts) infer these shapes; the type checker holds
+// them to it where the store's queries return them.
 
 import { and, eq, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
 import type { TokenScope } from "../auth/token.ts";

@@ -9,20 +9,10 @@ import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./database.ts";
-import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, type RowBatch, type RowCounts, type TablesByKind } from "./dump.ts";
-import {
-  sqliteHistoryMarks, sqliteNetworkMembers, sqliteNetworks, sqlitePlugins, sqliteReplayMemory, sqliteServerHistory,
-  sqliteServerSamples, sqliteServers, sqliteTokens, sqliteUsedSignatures, sqliteWebhookDeliveries, sqliteWebhookStates,
-  sqliteWebhooks,
-} from "./schema.ts";
+import { BATCH_ROWS, dumpTables, loadBatches, SETTING_KINDS, tablesByKind, type RowBatch, type RowCounts, type TablesByKind } from "./dump.ts";
+import { SQLITE_TABLES } from "./schema.ts";
 
-/** SQLite's table of each kind. */
-const TABLES: TablesByKind<SQLiteTable, SQLiteColumn> = {
-  tokens: sqliteTokens, servers: sqliteServers, plugins: sqlitePlugins, samples: sqliteServerSamples,
-  history: sqliteServerHistory, replayKeys: sqliteUsedSignatures, replayCoverage: sqliteReplayMemory,
-  historyMarks: sqliteHistoryMarks, webhooks: sqliteWebhooks, webhookStates: sqliteWebhookStates,
-  webhookDeliveries: sqliteWebhookDeliveries, networks: sqliteNetworks, networkMembers: sqliteNetworkMembers,
-};
+const TABLES: TablesByKind<SQLiteTable, SQLiteColumn> = tablesByKind(SQLITE_TABLES);
 
 /** Every row of `db`'s file, and the replay keys still inside their window at `now`, in batches. */
 export async function* dumpSqlite(db: Db, now: number): AsyncGenerator<RowBatch> {
@@ -54,7 +44,7 @@ export async function loadSqlite(db: Db, batches: AsyncIterable<RowBatch>): Prom
       batches,
       (kind) => db.select({ n: count() }).from(TABLES[kind]).get()?.n ?? 0,
       (batch) => {
-        const table = TABLES[batch.kind] as typeof sqliteReplayMemory;
+        const table = TABLES[batch.kind] as typeof SQLITE_TABLES.replayMemory;
         if (!SETTING_KINDS.has(batch.kind)) return db.insert(table).values(batch.rows as never).run();
         // A target that was served once keeps settings of its own; the copied rows were kept under the source's.
         for (const row of batch.rows) db.insert(table).values(row as never).onConflictDoUpdate({ target: table.id, set: row as never }).run();

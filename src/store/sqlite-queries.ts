@@ -4,17 +4,8 @@
 
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "./database.ts";
-import type { Dialect, QueryContext, QueryStep, Steps, StoreTables } from "./query-steps.ts";
-import {
-  sqliteHistoryMarks, sqliteNetworkMembers, sqliteNetworks, sqlitePlugins, sqliteReplayMemory, sqliteServerHistory, sqliteServerSamples,
-  sqliteServers, sqliteTokens, sqliteUsedSignatures, sqliteWebhookDeliveries, sqliteWebhookStates, sqliteWebhooks,
-} from "./schema.ts";
-
-export const SQLITE_TABLES: StoreTables = {
-  tokens: sqliteTokens, servers: sqliteServers, serverSamples: sqliteServerSamples, serverHistory: sqliteServerHistory, historyMarks: sqliteHistoryMarks,
-  plugins: sqlitePlugins, replayMemory: sqliteReplayMemory, usedSignatures: sqliteUsedSignatures, webhooks: sqliteWebhooks,
-  webhookStates: sqliteWebhookStates, webhookDeliveries: sqliteWebhookDeliveries, networks: sqliteNetworks, networkMembers: sqliteNetworkMembers,
-};
+import type { Dialect, QueryContext, QueryStep, Steps } from "./query-steps.ts";
+import { SQLITE_TABLES } from "./schema.ts";
 
 /** One writer at a time: no locks to take. */
 const SQLITE_DIALECT: Dialect = {

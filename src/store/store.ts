@@ -1,6 +1,6 @@
 // The store: everything Pennant keeps (tokens, server and plugin records with
 // their history, the replay memory) behind one interface, one implementation
-// per backend (SQLite: sqlite-store.ts). Every operation is asynchronous, so a
+// per backend (sqlite-store.ts, postgres/postgres-store.ts). Every operation is asynchronous, so a
 // backend across the network fits the same callers; nothing above src/store
 // knows which backend it has. Refusals come out as the errors of
 // write-refusals.ts, faults no request can fix as StoreUnavailableError.

@@ -11,7 +11,8 @@ import sqliteJournal from "../../migrations/meta/_journal.json" with { type: "js
 import journal from "../../migrations-pg/meta/_journal.json" with { type: "json" };
 import { MIGRATION_LOCK, openPostgres, PG_TIMEOUTS, type PgDb } from "../../src/store/postgres/open-postgres.ts";
 import { pgEmbeddedMigrations, PG_SQL_BY_TAG } from "../../src/store/postgres/postgres-migrations.ts";
-import { pgPlugins, pgServers, pgTokens } from "../../src/store/postgres/postgres-schema.ts";
+import { runPostgres } from "../../src/store/postgres/pg-queries.ts";
+import { rows, run } from "../../src/store/query-steps.ts";
 import { SQLITE_SQL_BY_TAG as SQLITE_SQL_BY_TAG } from "../../src/store/migrations.ts";
 import { track } from "../support/cleanup.ts";
 import { startPostgres, type Postgres } from "../support/postgres.ts";
@@ -126,9 +127,12 @@ describe("the schema", () => {
   test("JSON columns hold objects and arrays, which PostgreSQL's JSON operators read", async () => {
     const url = await postgres.database();
     const db = await open(url);
-    const [token] = await db.insert(pgTokens).values({ hash: "a".repeat(64), scope: "all", origin: "cli", createdAt: 1_764_000_000_000 }).returning();
-    await db.insert(pgServers).values({ uuid: "s1", tokenId: token!.id, extra: { tps_5m: 19.5 }, firstSeen: 1, lastSeen: 1 });
-    await db.insert(pgPlugins).values({ uuid: "p1", tokenId: token!.id, meta: { status: "stable" }, minecraftVersions: ["1.21"], firstSeen: 1, lastSeen: 1 });
+    // Through the queries both backends share (src/store/query-steps.ts), on PostgreSQL's tables.
+    await runPostgres(db, function* ({ db, tables: { tokens, servers, plugins } }) {
+      const [token] = yield* rows(db.insert(tokens).values({ hash: "a".repeat(64), scope: "all", origin: "cli", createdAt: 1_764_000_000_000 }).returning());
+      yield* run(db.insert(servers).values({ uuid: "s1", tokenId: token!.id, extra: { tps_5m: 19.5 }, firstSeen: 1, lastSeen: 1 }));
+      yield* run(db.insert(plugins).values({ uuid: "p1", tokenId: token!.id, meta: { status: "stable" }, minecraftVersions: ["1.21"], firstSeen: 1, lastSeen: 1 }));
+    });
     const sql = inspect(url);
     const [server] = await sql`SELECT jsonb_typeof(extra) AS type, extra->>'tps_5m' AS tps FROM servers`;
     expect(server).toEqual({ type: "object", tps: "19.5" });
@@ -137,8 +141,11 @@ describe("the schema", () => {
              jsonb_typeof(stats) AS stats, jsonb_typeof(server_software) AS software FROM plugins`;
     expect(plugin).toEqual({ meta: "object", status: "stable", versions: "array", stats: "object", software: "array" });
     // Read back through drizzle as the values written, times and ids as numbers.
-    expect(await db.select({ id: pgTokens.id, createdAt: pgTokens.createdAt }).from(pgTokens)).toEqual([{ id: 1, createdAt: 1_764_000_000_000 }]);
-    expect((await db.select().from(pgPlugins))[0]).toMatchObject({ meta: { status: "stable" }, stats: {}, minecraftVersions: ["1.21"], serverSoftware: [] });
+    const [tokens, plugins] = await runPostgres(db, function* ({ db, tables }) {
+      return [yield* rows(db.select({ id: tables.tokens.id, createdAt: tables.tokens.createdAt }).from(tables.tokens)), yield* rows(db.select().from(tables.plugins))] as const;
+    });
+    expect(tokens).toEqual([{ id: 1, createdAt: 1_764_000_000_000 }]);
+    expect(plugins[0]).toMatchObject({ meta: { status: "stable" }, stats: {}, minecraftVersions: ["1.21"], serverSoftware: [] });
   });
 });
 

@@ -7,9 +7,8 @@ import type { MigrationConfig, MigrationMeta } from "drizzle-orm/migrator";
 import { withoutPassword } from "../service-url.ts";
 import { pgEmbeddedMigrations } from "./postgres-migrations.ts";
 import pushFunctions from "./push-functions.sql" with { type: "text" };
-import * as schema from "./postgres-schema.ts";
 
-export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
+export type PgDb = BunSQLDatabase & { $client: SQL };
 
 export interface PgTimeouts {
   /** How long opening a connection may take, TCP and handshake, before it fails. */
@@ -61,7 +60,7 @@ export async function openPostgres(url: string, timeouts: PgTimeouts = PG_TIMEOU
     connection: { statement_timeout: timeouts.statementMs },
   });
   try {
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client });
     await migrate(db, pgEmbeddedMigrations(), timeouts.migrationMs);
     return db;
   } catch (error) {
@@ -91,7 +90,7 @@ async function migrate(db: PgDb, migrations: MigrationMeta[], timeoutMs: number)
     await connection`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
     try {
       // drizzle's dialect records the entries in drizzle.__drizzle_migrations, exactly like its folder migrator.
-      const internals = drizzle({ client: connection, schema }) as unknown as MigratorInternals;
+      const internals = drizzle({ client: connection }) as unknown as MigratorInternals;
       await internals.dialect.migrate(migrations, internals.session, { migrationsFolder: "(embedded)" });
       for (const statement of pushFunctions.split("--> statement-breakpoint")) await connection.unsafe(statement);
     } finally {

@@ -3,20 +3,9 @@
 // advisory locks), and an operation's steps, each awaited.
 
 import { sql, type SQL } from "drizzle-orm";
-import type { Dialect, QueryContext, Steps, StoreTables } from "../query-steps.ts";
+import type { Dialect, QueryContext, Steps } from "../query-steps.ts";
 import type { PgDb } from "./open-postgres.ts";
-import {
-  pgHistoryMarks, pgNetworkMembers, pgNetworks, pgPlugins, pgReplayMemory, pgServerHistory, pgServerSamples, pgServers, pgTokens,
-  pgUsedSignatures, pgWebhookDeliveries, pgWebhookStates, pgWebhooks,
-} from "./postgres-schema.ts";
-
-
-/** PostgreSQL's tables, under the names (and row types) of SQLite's: the schemas match (a test compares their catalogs). */
-const PG_TABLES = {
-  tokens: pgTokens, servers: pgServers, serverSamples: pgServerSamples, serverHistory: pgServerHistory, historyMarks: pgHistoryMarks,
-  plugins: pgPlugins, replayMemory: pgReplayMemory, usedSignatures: pgUsedSignatures, webhooks: pgWebhooks, webhookStates: pgWebhookStates,
-  webhookDeliveries: pgWebhookDeliveries, networks: pgNetworks, networkMembers: pgNetworkMembers,
-} as unknown as StoreTables;
+import { PG_TABLES } from "./postgres-schema.ts";
 
 const PG_DIALECT: Dialect = {
   // greatest() passes over a null.
