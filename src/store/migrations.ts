@@ -16,6 +16,7 @@ import serverHistory from "../../migrations/0007_server_history.sql" with { type
 import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: "text" };
 import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
+import serverPage from "../../migrations/0011_server_page.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "./embedded-migrations.ts";
 
 export const SQLITE_SQL_BY_TAG: Record<string, string> = {
@@ -30,6 +31,7 @@ export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0008_sample_status": sampleStatus,
   "0009_networks": networks,
   "0010_history_without_rowid": historyWithoutRowid,
+  "0011_server_page": serverPage,
 };
 
 export function sqliteEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

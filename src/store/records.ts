@@ -37,6 +37,8 @@ export interface ServerRow {
   lastSeen: number;
   /** Time of the last stats update (heartbeats only move lastSeen). */
   statsUpdatedAt: number | null;
+  /** Whether its public page is shown (its owner switches it off and on). */
+  pageEnabled: boolean;
 }
 
 /** One minute of a server's history: the minute's highest players online, its latest time, players max and TPS. */

@@ -8,6 +8,7 @@ import { adoptClockSkew } from "./replay-memory.ts";
 import { readHistorySteps, readMarks } from "./server-history.ts";
 import { createToken, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken } from "./record-queries.ts";
 import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
+import { switchServerPage } from "./server-pages.ts";
 import type { Store, TokenStore } from "./store.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
 
@@ -43,6 +44,7 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       list: () => read(listServers),
       samples: (uuid, since) => read((q) => listSamples(q, uuid, since)),
       sampleBuckets: (uuid, since, bucketMs) => read((q) => listSampleBuckets(q, uuid, since, bucketMs)),
+      switchPage: (change) => transaction((q) => switchServerPage(q, remember, change)),
     },
     plugins: { get: (uuid) => read((q) => getPlugin(q, uuid)) },
     replay: {

@@ -49,6 +49,8 @@ export function storeTables(c: ColumnKit) {
     lastSeen: c.int8("last_seen").notNull(),
     /** Time of the last stats update (heartbeats only move last_seen). */
     statsUpdatedAt: c.int8("stats_updated_at"),
+    /** Whether the server's public page (/s/{uuid}) is shown: its owner switches it off and on (PUT /api/server/page). */
+    pageEnabled: c.bool("page_enabled").notNull().default(true),
   });
 
   /** A server's row: it goes with the server. */

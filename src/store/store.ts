@@ -11,6 +11,7 @@ import type { RowBatch, RowCounts } from "./dump.ts";
 import type { HistoryMarks, HistoryStep } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
+import type { PageSwitch } from "./server-pages.ts";
 import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
@@ -68,6 +69,13 @@ export interface ServerStore {
   samples(uuid: string, since: number): Promise<ServerSample[]>;
   /** Players online since a time, one point per `bucketMs` (aligned to the epoch): the bucket's highest count at its newest sample's time, oldest first. */
   sampleBuckets(uuid: string, since: number, bucketMs: number): Promise<Array<{ at: number; online: number }>>;
+  /**
+   * Remembers the signed request and shows or hides the server's public page,
+   * in one transaction: "duplicate" (nothing written) for an exact resend of
+   * one accepted; UnknownServerError (the token owns no such server) or
+   * ReplayError with nothing written.
+   */
+  switchPage(change: PageSwitch): Promise<ReplayStatus>;
 }
 
 /** A server's rolled-up history (history.ts). */

@@ -77,6 +77,7 @@ forEachBackend("dump and load", (open) => {
         {
           uuid: SERVER, tokenId: 3, name: "Lobby", pluginVersion: "1.0", status: "online", playersOnline: 7, playersMax: 50, tps: 19.5,
           motd: "§aHi", version: "1.21", extra: { uptime_ms: 5, placeholders: { a: "b" } }, firstSeen: 10, lastSeen: 20, statsUpdatedAt: 20,
+          pageEnabled: false,
         },
       ],
       plugins: [

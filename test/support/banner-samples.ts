@@ -82,7 +82,7 @@ export const pluginStress: PluginBannerData = {
 function member(uuid: string, name: string, status: string, playersOnline: number, playersMax: number, lastSeen = NOW - 60_000): ServerRow {
   return {
     uuid, tokenId: 1, name, pluginVersion: null, status, playersOnline, playersMax, tps: 20, motd: null, version: "1.21.4", extra: null,
-    firstSeen: 0, lastSeen, statsUpdatedAt: lastSeen,
+    firstSeen: 0, lastSeen, statsUpdatedAt: lastSeen, pageEnabled: true,
   };
 }
 

@@ -12,6 +12,7 @@ import serverHistory from "../../../migrations-pg/0004_server_history.sql" with 
 import sampleStatus from "../../../migrations-pg/0005_sample_status.sql" with { type: "text" };
 import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql" with { type: "text" };
 import networks from "../../../migrations-pg/0007_networks.sql" with { type: "text" };
+import serverPage from "../../../migrations-pg/0008_server_page.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const PG_SQL_BY_TAG: Record<string, string> = {
@@ -23,6 +24,7 @@ export const PG_SQL_BY_TAG: Record<string, string> = {
   "0005_sample_status": sampleStatus,
   "0006_push_sample_status": pushSampleStatus,
   "0007_networks": networks,
+  "0008_server_page": serverPage,
 };
 
 export function pgEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

@@ -1,0 +1,1 @@
+ALTER TABLE "servers" ADD COLUMN "page_enabled" boolean DEFAULT true NOT NULL;

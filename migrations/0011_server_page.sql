@@ -1,0 +1,1 @@
+ALTER TABLE `servers` ADD `page_enabled` integer DEFAULT true NOT NULL;
