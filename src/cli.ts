@@ -273,9 +273,9 @@ async function copy(args: string[]): Promise<number> {
 async function lookup(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["edition"]);
   const [address, extra] = rest;
-  if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock]");
+  if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock|hytale]");
   const edition = options.get("edition") ?? "java";
-  if (edition !== "java" && edition !== "bedrock") throw new UsageError("--edition must be java or bedrock");
+  if (edition !== "java" && edition !== "bedrock" && edition !== "hytale") throw new UsageError("--edition must be java, bedrock or hytale");
   const config = configWith(options);
   const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
   console.log(JSON.stringify(lookupJson(result), null, 2));
@@ -312,7 +312,7 @@ const commands: Record<string, Command> = {
     run: copy,
   },
   lookup: {
-    forms: [["lookup <address> [--edition java|bedrock]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],
+    forms: [["lookup <address> [--edition java|bedrock|hytale]", "look up a server's live status, print it as JSON (exit 0 online, 1 offline)"]],
     run: lookup,
   },
 };

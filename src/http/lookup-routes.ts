@@ -4,6 +4,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
+import { HYTALE_SOURCES } from "../lookup/hytale/hytale-status.ts";
 import type { LookupService } from "../lookup/lookup-service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
@@ -13,6 +14,7 @@ import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/respo
 import type { Limiter } from "./rate-limit.ts";
 
 const MAX_ADDRESS_LENGTH = 300;
+const LOOKUP_EDITIONS = ["java", "bedrock", "hytale"] as const;
 
 export interface LookupDeps {
   config: Config;
@@ -26,8 +28,8 @@ export interface LookupDeps {
  */
 const QUERY = t.NoValidate(
   t.Object({
-    address: t.String({ maxLength: MAX_ADDRESS_LENGTH, description: "host, host:port, [v6]:port or an IP; the port defaults to 25565 (Java) or 19132 (Bedrock)" }),
-    edition: choiceParameter(["java", "bedrock"], "java (default) or bedrock"),
+    address: t.String({ maxLength: MAX_ADDRESS_LENGTH, description: "host, host:port, [v6]:port or an IP; the port defaults to 25565 (Java), 19132 (Bedrock) or 5520 (Hytale)" }),
+    edition: choiceParameter(LOOKUP_EDITIONS, "java (default), bedrock or hytale"),
   }),
 );
 
@@ -37,18 +39,19 @@ type LookupQuery = { address?: string; edition?: string };
 const text = Type.String();
 const rawAndClean = Type.Object({ name_raw: text, name_clean: text });
 
-/** The mcstatus.io v2 shape where it fits, plus edition, latency_ms, protocol_used and error. */
+/** The mcstatus.io v2 shape where it fits, plus edition, latency_ms, protocol_used, source and error. */
 export const LOOKUP_RESPONSE = Type.Object(
   {
     online: Type.Boolean(),
     host: text,
     port: Type.Integer({ minimum: 1, maximum: 65_535 }),
     ip_address: nullable(Type.String({ description: "The checked address contacted (or that would have been)" })),
-    edition: literals(["java", "bedrock"]),
+    edition: literals(LOOKUP_EDITIONS),
     srv_record: nullable(
       Type.Object({ host: text, port: Type.Integer() }, { description: "The SRV target that answered (when none did, the one whose failure error reports); null when the name itself was used" }),
     ),
     protocol_used: nullable(literals(["modern", "legacy", "bedrock"])),
+    source: nullable(literals(HYTALE_SOURCES, { description: "Which way a Hytale server answered (docs/lookups.md); null for Minecraft and when offline" })),
     latency_ms: nullable(Type.Number()),
     version: nullable(Type.Object({ name_raw: text, name_clean: text, protocol: nullable(Type.Integer()) })),
     players: nullable(Type.Object({ online: Type.Integer(), max: Type.Integer(), list: Type.Array(rawAndClean) })),
@@ -75,8 +78,8 @@ export function lookupRoutes(deps: LookupDeps) {
       const address = given.address?.trim();
       if (!address) throw badRequest('the query parameter "address" is required, e.g. ?address=play.example.com');
       if (address.length > MAX_ADDRESS_LENGTH) throw badRequest(`"address" must be at most ${MAX_ADDRESS_LENGTH} characters`);
-      const edition = given.edition ?? "java";
-      if (edition !== "java" && edition !== "bedrock") throw badRequest('"edition" must be java or bedrock');
+      const edition = LOOKUP_EDITIONS.find((known) => known === (given.edition ?? "java"));
+      if (!edition) throw badRequest('"edition" must be java, bedrock or hytale');
 
       const result = await deps.lookup.lookup({ address, edition });
       if (result.error?.code === "invalid_address") throw badRequest(`invalid address: ${result.error.message}`);
@@ -86,10 +89,11 @@ export function lookupRoutes(deps: LookupDeps) {
     {
       query: QUERY,
       detail: {
-        summary: "Live status of a Minecraft server (mcstatus.io v2 shape)",
+        summary: "Live status of a Minecraft or Hytale server (mcstatus.io v2 shape)",
         description:
           "Blocked or failed lookups answer 200 with online=false and error {code, message}. Open to any website (CORS); " +
-          "limited per client IP with banners (PENNANT_RATE_LIMIT). SRV targets are tried in turn, then the name on port 25565. Private and loopback " +
+          "limited per client IP with banners (PENNANT_RATE_LIMIT). SRV targets are tried in turn, then the name on port 25565. A Hytale server (edition=hytale) " +
+          "is asked every way its query plugins answer at once, the richest answer kept (source says which; docs/lookups.md). Private and loopback " +
           "addresses are not contacted unless PENNANT_LOOKUP_PRIVATE is on: a typed one answers blocked_address, a name (or SRV target) resolving to them reads like one that does not resolve.",
         responses: {
           200: jsonSuccess("The server's status; cached 30 s", LOOKUP_RESPONSE),

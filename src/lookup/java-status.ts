@@ -20,6 +20,8 @@ export interface JavaStatusOptions {
   /** The name the user typed, sent in the handshake (virtual hosts, proxies). */
   hostname: string;
   timeoutMs: number;
+  /** Ends the ping early (a Hytale lookup's richer answer came first). */
+  signal?: AbortSignal;
 }
 
 function handshake(hostname: string, port: number): Uint8Array {

@@ -7,6 +7,8 @@
 // Load: one lookup in flight per address, results cached, concurrency capped
 // per process and per target, every cache bounded by its share of the cache
 // budget and swept.
+// A Hytale server is asked every published way at once (hytale/ask-hytale.ts)
+// under the same guard, deadline and caps, per place asked.
 // Query never delays an answer: a lookup answers when the ping does, and a
 // Query still running then goes on alone (a bounded number at once, within
 // the lookup's deadline); its software, plugins and map are added to the
@@ -24,6 +26,8 @@ import { pingLegacy } from "./legacy-ping.ts";
 import { queryFullStat, type QueryResult } from "./query.ts";
 import { askWithin, loopbackAddresses, placesToTry, systemResolver, type Place, type Resolver, type SrvTarget } from "./dns.ts";
 import type { Edition } from "../minecraft/edition.ts";
+import { DEFAULT_PORTS } from "../minecraft/join-address.ts";
+import { askHytale } from "./hytale/ask-hytale.ts";
 import { fromBedrock, fromLegacy, fromModern, offline, withQuery, type LookupErrorCode, type LookupResult, type Target } from "./result.ts";
 
 export const JAVA_PORT = 25565;
@@ -39,7 +43,7 @@ export interface LookupSettings {
   srvBudgetMs: number;
   /** How long the legacy ping waits for the modern one before it starts too. */
   legacyHeadStartMs: number;
-  /** Lookups running at once in this process (each holds at most 2 TCP + 1 UDP sockets). */
+  /** Lookups running at once in this process (each holds at most 2 TCP + 1 UDP sockets; a Hytale one 2 TCP + 4 UDP). */
   maxConcurrent: number;
   /** Lookups waiting for a slot; beyond it a lookup answers "busy" at once. */
   maxWaiting: number;
@@ -220,7 +224,7 @@ export class LookupService {
   private async perform(address: string, edition: Edition, deadline: number, late: LateQuery): Promise<LookupResult | null> {
     const remaining = () => Math.max(0, deadline - this.settings.now());
     if (remaining() === 0) return null;
-    const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : JAVA_PORT);
+    const parsed = parseAddress(address, edition === "bedrock" ? this.settings.bedrockPort : edition === "hytale" ? DEFAULT_PORTS.hytale : JAVA_PORT);
     if (!parsed.ok) return offline(this.bareTarget(address, edition), "invalid_address", parsed.reason);
     const typed: Target = { edition, host: parsed.host, port: parsed.port, ipAddress: null, srvRecord: null };
     if (parsed.kind !== "hostname") {
@@ -307,6 +311,7 @@ export class LookupService {
    */
   protected async ping(target: Target, endpoint: Endpoint, remaining: () => number, late: LateQuery): Promise<LookupResult> {
     if (target.edition === "bedrock") return this.pingBedrock(target, endpoint, remaining);
+    if (target.edition === "hytale") return askHytale(target, endpoint, remaining());
     const java = await this.pingJava(target, endpoint, remaining, late);
     // A Java lookup of the Bedrock port most likely meant Bedrock.
     if (!java.online && endpoint.port === this.settings.bedrockPort && remaining() > 0) {

@@ -5,6 +5,7 @@
 import type { Edition } from "../minecraft/edition.ts";
 import type { BedrockStatus } from "./bedrock.ts";
 import { decodeFavicon } from "./favicon.ts";
+import type { HytaleSource, HytaleStatus } from "./hytale/hytale-status.ts";
 import type { LegacyStatus } from "./legacy-ping.ts";
 import { keptText } from "./kept-text.ts";
 import { keptMotd, type Motd } from "./kept-motd.ts";
@@ -42,6 +43,8 @@ export interface LookupResult {
   /** Where an SRV record pointed, when one was used. */
   srvRecord: { host: string; port: number } | null;
   protocolUsed: ProtocolUsed | null;
+  /** Which way a Hytale server answered (hytale/hytale-status.ts); null for Minecraft and when offline. */
+  source: HytaleSource | null;
   version: { name: string; protocol: number | null } | null;
   players: { online: number; max: number; sample: string[] } | null;
   motd: Motd | null;
@@ -72,6 +75,7 @@ export function offline(target: Target, code: LookupErrorCode, message: string):
     ...target,
     online: false,
     protocolUsed: null,
+    source: null,
     version: null,
     players: null,
     motd: null,
@@ -99,6 +103,13 @@ function wholeNumber(value: unknown): number {
 
 function playerNames(names: readonly string[]): string[] {
   return names.slice(0, RESULT_LIMITS.players).map((name) => clip(name));
+}
+
+function keptPlugins(plugins: ReadonlyArray<{ name: string; version: string | null }>): LookupResult["plugins"] {
+  return plugins.slice(0, RESULT_LIMITS.plugins).map((plugin) => ({
+    name: clip(plugin.name, RESULT_LIMITS.pluginChars),
+    version: plugin.version && clip(plugin.version, RESULT_LIMITS.pluginChars),
+  }));
 }
 
 /** Every field of the modern reply may be missing or of the wrong type: each is defaulted. */
@@ -146,16 +157,27 @@ export function fromBedrock(target: Target, status: BedrockStatus, latencyMs: nu
   });
 }
 
+/** A Hytale server's answer, by whichever way (fields it does not carry stay null). */
+export function fromHytale(target: Target, status: HytaleStatus): LookupResult {
+  return online(target, {
+    edition: "hytale",
+    source: status.source,
+    version: status.version === null && status.protocol === null ? null : { name: clip(status.version ?? ""), protocol: status.protocol },
+    players: status.players && { ...status.players, sample: playerNames(status.sample) },
+    motd: status.motd === null ? null : keptMotd(status.motd),
+    latencyMs: status.latencyMs,
+    plugins: keptPlugins(status.plugins),
+    map: status.map && clip(status.map),
+  });
+}
+
 /** Query adds what the ping does not carry; the ping's own numbers stay. */
 export function withQuery(result: LookupResult, query: QueryStatus): LookupResult {
   const sample = result.players && result.players.sample.length === 0 ? playerNames(query.players) : result.players?.sample;
   return {
     ...result,
     software: query.software && clip(query.software),
-    plugins: query.plugins.slice(0, RESULT_LIMITS.plugins).map((plugin) => ({
-      name: clip(plugin.name, RESULT_LIMITS.pluginChars),
-      version: plugin.version && clip(plugin.version, RESULT_LIMITS.pluginChars),
-    })),
+    plugins: keptPlugins(query.plugins),
     map: query.map && clip(query.map),
     players: result.players && { ...result.players, sample: sample ?? [] },
   };

@@ -15,7 +15,8 @@ export interface UdpConversation<T> {
   timeoutMessage: string;
   /** Ends the exchange early (e.g. the grace period for Query is over). */
   signal?: AbortSignal;
-  opening: Uint8Array;
+  /** The first datagram, or several sent in turn (HyQuery v2 asks a challenge of both its families at once). */
+  opening: Uint8Array | readonly Uint8Array[];
   /** A result to finish, or null to wait for the next datagram; may send; throwing means a bad reply. */
   receive(reply: Uint8Array, send: (bytes: Uint8Array) => void): T | null;
 }
@@ -43,6 +44,6 @@ export function converseUdp<T>(conversation: UdpConversation<T>): Promise<T | Fa
         finish({ ok: false, reason: "bad_reply", message: error instanceof Error ? error.message : "unreadable reply" });
       }
     });
-    send(conversation.opening);
+    for (const datagram of conversation.opening instanceof Uint8Array ? [conversation.opening] : conversation.opening) send(datagram);
   });
 }

@@ -1,7 +1,8 @@
 // The JSON form of a lookup, shared by the CLI and GET /api/lookup. It follows
 // mcstatus.io's v2 status shape where it fits (online, host, port, ip_address,
 // version, players, motd, icon, software, plugins, srv_record), plus our own
-// edition, latency_ms, protocol_used and error.
+// edition, latency_ms, protocol_used, source (which way a Hytale server
+// answered) and error.
 
 import { parseFormatted, toHtml, toPlainText } from "../minecraft/format.ts";
 import { faviconDataUrl } from "./favicon.ts";
@@ -23,6 +24,7 @@ export function lookupJson(result: LookupResult) {
     edition: result.edition,
     srv_record: result.srvRecord,
     protocol_used: result.protocolUsed,
+    source: result.source,
     latency_ms: result.latencyMs,
     version: result.version && {
       name_raw: result.version.name,

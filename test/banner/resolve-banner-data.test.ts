@@ -23,7 +23,7 @@ function ezRecord(fields: Partial<ServerRow> = {}): ServerRow {
 
 function lookupResult(fields: Partial<LookupResult>): LookupResult {
   return {
-    online: true, edition: "java", host: "play.example.com", port: 25565, ipAddress: "203.0.113.5", srvRecord: null, protocolUsed: "modern",
+    online: true, edition: "java", host: "play.example.com", port: 25565, ipAddress: "203.0.113.5", srvRecord: null, protocolUsed: "modern", source: null,
     version: { name: "Paper 1.21.4", protocol: 769 }, players: { online: 7, max: 100, sample: [] }, motd: { raw: "§6Gold\n§bAqua" },
     favicon: null, latencyMs: 42, software: null, plugins: [], map: null, error: null, operatorNote: null,
     ...fields,
