@@ -76,6 +76,18 @@ export const PALETTES: Record<Theme, Palette> = { light: LIGHT, dark: DARK };
 /** The themes a banner can be drawn in: one per palette, in the order above (how they are offered and listed). */
 export const THEMES = Object.keys(PALETTES) as readonly Theme[];
 
+/**
+ * The accent's share of an online server's empty track (a players bar, a chart
+ * with nothing to draw yet), washed over the well: a chosen accent shows before
+ * there is anything to fill, as a progress bar's track carries its colour.
+ */
+const TRACK_WASH = 0.3;
+
+/** The wash laid over the well of an online server's empty track: the accent at TRACK_WASH of its alpha. */
+export function accentWash(palette: Palette): Color {
+  return { ...palette.accent, a: Math.round(palette.accent.a * TRACK_WASH) };
+}
+
 /** Moves each channel `amount` (0..1) of the way to white (positive) or black (negative). */
 export function shade(color: Color, amount: number): Color {
   const target = amount >= 0 ? 255 : 0, t = Math.abs(amount);

@@ -1,7 +1,8 @@
 // What an owner chooses beyond the data, seen from outside: background
 // presets and colour names (the image is the template's drawing with them),
-// hide= (read in any spelling, part of what keys the image), and the join
-// address a banner is given from ip_address or from a plugin's push.
+// hide= (read in any spelling, part of what keys the image), the join
+// address a banner is given from ip_address or from a plugin's push, and an
+// accent that shows wherever a template lists it (and only there).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BACKGROUND_PRESETS } from "../../src/banner/backgrounds.ts";
@@ -13,6 +14,7 @@ import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { parseHexColor, type Color } from "../../src/render/index.ts";
 import { countColor, decodeImage, differingPixels } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { pluginDataBody, pluginDataPush, pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
 
 let server: TestServer;
@@ -163,4 +165,51 @@ describe("GET /api/templates", () => {
     expect(body.hide).toEqual([...BANNER_ELEMENTS]);
     for (const entry of body.templates) expect(entry.parameters).toContain("hide");
   });
+});
+
+describe("accent= does what GET /api/templates says", () => {
+  /** Pixels whose RGBA differ between two answers of one size. */
+  function differing(a: Awaited<ReturnType<typeof drawn>>, b: Awaited<ReturnType<typeof drawn>>): number {
+    expect([a.width, a.height]).toEqual([b.width, b.height]);
+    let count = 0;
+    for (let i = 0; i < a.data.length; i += 4) if (a.data.subarray(i, i + 4).some((value, c) => value !== b.data[i + c])) count++;
+    return count;
+  }
+  const listed = async () => (await json(await fetch(`${server.url}/api/templates`))).templates as Array<{ key: string; kind: string; sizes: string[]; parameters: string[] }>;
+  const ACCENTS = ["ff3030", "30ff30"];
+
+  test("every template that lists accent shows it with its default content: two accents, two images, in every size", async () => {
+    // Default content: a URL naming only the template (the designer's first preview); the Quick start's server as the
+    // EzBanners plugin pushes it, with players on and with none (no address: the plugin sends none); a plugin as it pushes itself.
+    const token = server.token();
+    const [nobody, three, plugin] = [newUuid(), newUuid(), newUuid()];
+    server.clock.now += 1000;
+    for (const [uuid, onlinePlayers] of [[nobody, 0], [three, 3]] as const) {
+      expect((await sendPluginUpdate(pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers }), server.clock.now))).status).toBe(200);
+    }
+    expect((await sendPluginUpdate(pluginDataPush(server.url, token, plugin, pluginDataBody(3, three), server.clock.now))).status).toBe(200);
+    const contents = { server: ["", `&data_mode=plugin&server_uuid=${nobody}`, `&data_mode=plugin&server_uuid=${three}`], plugin: [`&plugin_uuid=${plugin}`] };
+    const offering = (await listed()).filter((template) => template.parameters.includes("accent"));
+    expect(offering.map((template) => template.key)).toEqual(["card", "players-bar", "sparkline", "plugin-stats"]);
+    for (const template of offering) {
+      for (const size of template.sizes) {
+        for (const content of contents[template.kind as keyof typeof contents]) {
+          const [first, second] = await Promise.all(ACCENTS.map((accent) => drawn(`?template_key=${template.key}&size=${size}${content}&accent=${accent}`)));
+          expect({ template: template.key, size, content, changed: differing(first!, second!) > 0 }).toEqual({ template: template.key, size, content, changed: true });
+        }
+      }
+    }
+  }, 60_000);
+
+  test("a template that does not list accent draws the same whatever it is, with all it can show (the address chip too)", async () => {
+    const everything = "&server_name=Skyblock&ip_address=play.example.com&online_players=12&max_players=100&motd_line_1=Welcome&motd_line_2=Second";
+    const others = (await listed()).filter((template) => !template.parameters.includes("accent"));
+    expect(others.map((template) => template.key)).toEqual(["minimal-status", "classic"]);
+    for (const template of others) {
+      for (const size of template.sizes) {
+        const [first, second] = await Promise.all(ACCENTS.map((accent) => drawn(`?template_key=${template.key}&size=${size}${everything}&accent=${accent}`)));
+        expect({ template: template.key, size, differing: differing(first!, second!) }).toEqual({ template: template.key, size, differing: 0 });
+      }
+    }
+  }, 60_000);
 });

@@ -18,8 +18,10 @@ export interface TemplateInfo {
    * What the template draws: the spec's query parameters, the looked-up or
    * pushed fields (version, favicon, latency, history, address: the join
    * address from ip_address or a push), and "accent" where it has an
-   * accent-coloured part. Size, theme, background, hide, scale and format
-   * apply to every template.
+   * accent-coloured part that its default content shows (not only an
+   * optional one such as the address chip: a chosen accent must change the
+   * banner). Size, theme, background, hide, scale and format apply to every
+   * template.
    */
   uses: readonly string[];
 }
@@ -40,9 +42,8 @@ const CATALOGUE: readonly Omit<TemplateInfo, "sizes">[] = [
     title: "Classic",
     description: "The game's server list: icon, name, two-line MOTD, signal bars and players, the join address to copy.",
     defaultTheme: "dark",
-    uses: [
-      "server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "latency", "accent",
-    ],
+    // No accent: the game's own list has no colour of choice.
+    uses: ["server_name", "server_status", "online_players", "max_players", "motd_line_1", "motd_line_2", "address", "version", "favicon", "latency"],
   },
   {
     key: "card",

@@ -165,7 +165,8 @@ export const classic: ServerTemplate<ClassicLayout> = {
     const address = { ...layout.address, box: besideIcon(layout.address.box, layout.icon, iconShown) };
     const chip = shows(data, "address") ? fitAddressChip(surface, address, data.address, { face: "pixel", shadow: dark }) : null;
     if (chip) {
-      drawAddressChip(surface, chip, palette);
+      // No accent: the game's list has none, so the mark is grey like its other details (catalogue.ts does not offer `accent`).
+      drawAddressChip(surface, chip, palette, palette.muted);
       if (address.align === "right") motdRight = Math.min(motdRight, chip.box.x - BESIDE_GAP);
     }
     if (layout.version && shows(data, "version") && data.version) {

@@ -15,7 +15,7 @@ import { shows, type PlayerCount, type ServerBannerData } from "../model.ts";
 import { drawPanel, drawServerIcon, drawServerStatus } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
-import { backdrops, shade, type Palette } from "../theme.ts";
+import { accentWash, backdrops, shade, type Palette } from "../theme.ts";
 import { fitPlayers } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -112,6 +112,7 @@ function fillRatio(players: PlayerCount | null): number {
 function drawBar(surface: Surface, bar: Box, ratio: number, online: boolean, palette: Palette): void {
   const track = new Path().roundRect(bar.x, bar.y, bar.width, bar.height, bar.height / 2);
   surface.fill(track, solid(palette.well));
+  if (online) surface.fill(track, solid(accentWash(palette)));
   if (ratio <= 0) return;
   const color = online ? palette.accent : palette.muted;
   // The fill is a plain rectangle clipped to the track: its length stays exactly proportional, rounded ends included.

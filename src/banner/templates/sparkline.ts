@@ -15,7 +15,7 @@ import { bannerMotdLines } from "../motd-lines.ts";
 import { drawPanel, drawServerStatus } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
-import { backdrops, type Palette } from "../theme.ts";
+import { accentWash, backdrops, type Palette } from "../theme.ts";
 import { fitCount, UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
@@ -210,8 +210,11 @@ function drawFlat(surface: Surface, layout: SparklineLayout, known: number | nul
   const note = since !== null ? `collecting history since ${clockTime(since)}` : "no history yet";
   textInSlot(surface, layout.note, note, { face: "sans" }, palette.muted);
   if (known === null) {
+    // An empty track along the bottom, washed with the accent where the line would be in it (online).
     const y = box.y + box.height - layout.line / 2;
-    surface.stroke(new Path().moveTo(box.x, y).lineTo(box.x + box.width, y), { width: layout.line, cap: "round" }, solid(palette.well));
+    const baseline = new Path().moveTo(box.x, y).lineTo(box.x + box.width, y);
+    surface.stroke(baseline, { width: layout.line, cap: "round" }, solid(palette.well));
+    if (color === palette.accent) surface.stroke(baseline, { width: layout.line, cap: "round" }, solid(accentWash(palette)));
     return;
   }
   const y = box.y + box.height * 0.6;
