@@ -40,7 +40,7 @@
 // script names the files ("src/**/*.ts"): given a folder, dependency-cruiser lists
 // only files of the languages it can compile itself, and TypeScript 7 is not one.
 
-const DOMAINS = "^src/(banner|badge|lookup|alerts)/";
+const DOMAINS = "^src/(banner|badge|lookup|alerts|page)/";
 const FOUNDATIONS = "^src/(store|auth|minecraft|render)/";
 const ENTRY = "^src/(index|cli)\\.ts$";
 const SERVE = "^src/serve/";

@@ -45,3 +45,8 @@ declare module "*/designer/designer.js" {
   const content: string;
   export default content;
 }
+// The public pages' script (src/http/page-assets), served as it is.
+declare module "*/page-assets/page.js" {
+  const content: string;
+  export default content;
+}

@@ -61,6 +61,13 @@ export interface Config {
   renderThreads: number;
   /** Count every rate limit and budget in this Redis (shared by every instance using it); null: in this process. */
   redisUrl: string | null;
+  /**
+   * The address people reach Pennant at ("https://status.example.net", no
+   * trailing slash): pages name their link preview's image and their
+   * snippets' URLs under it. Null: root-relative. Never taken from a
+   * request's Host header, which any client sets.
+   */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +162,17 @@ function redisUrl(env: Env, name: string): string | null {
     throw new ConfigError(name, "expected a URL such as redis://host:6379 (or rediss:// for TLS)");
   }
   return raw;
+}
+
+/** An http(s) URL with no query, fragment or credentials, without its trailing slash. */
+function publicUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.search || parsed.hash || parsed.username || parsed.password || /[?#]/.test(raw)) {
+    throw new ConfigError(name, `expected the address Pennant is reached at, such as https://status.example.net (no query or fragment), got "${raw}"`);
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, "");
 }
 
 function rateLimit(env: Env, name: string, fallback: RateLimitSetting): RateLimitSetting {
@@ -294,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     // One per core: the thread that answers requests only parses, reads caches and writes.
     renderThreads: integer(env, "PENNANT_RENDER_THREADS", availableParallelism(), 0, 64),
     redisUrl: redisUrl(env, "PENNANT_REDIS_URL"),
+    publicUrl: publicUrl(env, "PENNANT_PUBLIC_URL"),
   };
 }
 

@@ -33,6 +33,7 @@ describe("configuration", () => {
       cacheBytes: CACHE_SHARES,
       renderThreads: availableParallelism(),
       redisUrl: null,
+      publicUrl: null,
     });
   });
 
@@ -66,6 +67,7 @@ describe("configuration", () => {
       PENNANT_CACHE_MB: "64",
       PENNANT_RENDER_THREADS: "3",
       PENNANT_REDIS_URL: "redis://:secret@cache.internal:6379/2",
+      PENNANT_PUBLIC_URL: "https://Status.Example.net/pennant/",
     });
     expect(config).toEqual({
       port: 9000,
@@ -95,6 +97,7 @@ describe("configuration", () => {
       cacheBytes: splitCacheBudget(64),
       renderThreads: 3,
       redisUrl: "redis://:secret@cache.internal:6379/2",
+      publicUrl: "https://status.example.net/pennant",
     });
   });
 
@@ -128,6 +131,11 @@ describe("configuration", () => {
     ["PENNANT_REDIS_URL", "localhost:6379"],
     ["PENNANT_REDIS_URL", "postgres://db:5432/pennant"],
     ["PENNANT_REDIS_URL", "redis://"],
+    ["PENNANT_PUBLIC_URL", "status.example.net"],
+    ["PENNANT_PUBLIC_URL", "ftp://status.example.net"],
+    ["PENNANT_PUBLIC_URL", "https://status.example.net/?page=1"],
+    ["PENNANT_PUBLIC_URL", "https://status.example.net/#top"],
+    ["PENNANT_PUBLIC_URL", "https://user:secret@status.example.net"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

@@ -9,6 +9,7 @@ import { stripFormatting } from "../minecraft/format.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { networkTotals } from "../minecraft/network-totals.ts";
 import { statusAt } from "../minecraft/status.ts";
+import { isSoftwareName } from "../minecraft/software-names.ts";
 import { gameVersion } from "../minecraft/version.ts";
 import { decodePng } from "../render/basics.ts";
 import type { NetworkView } from "../store/network-records.ts";
@@ -34,21 +35,6 @@ export const HISTORY_BUCKET_MS = 5 * 60_000;
  * ETag and cache entry) changes at most once a minute, not at every request.
  */
 const HISTORY_CLOCK_MS = 60_000;
-
-/**
- * Names of server software. The deployed EzBanners plugin pushes Bukkit's
- * getName() as `server_name`, which is the software ("Paper"), never the
- * owner's name for the server: a banner titled "Paper" says nothing.
- */
-const SOFTWARE_NAMES = new Set([
-  "paper", "spigot", "craftbukkit", "bukkit", "purpur", "folia", "pufferfish", "leaves", "leaf", "tuinity",
-  "airplane", "gale", "divinemc", "canvas", "plazma", "sportpaper", "mohist", "arclight", "magma", "catserver",
-  "ketting", "youer", "glowstone",
-]);
-
-export function isSoftwareName(name: string): boolean {
-  return SOFTWARE_NAMES.has(name.trim().toLowerCase());
-}
 
 /** Values given in the query; each one present wins over every other source. */
 export interface ManualValues {

@@ -26,7 +26,8 @@ export const ANSWER_HEADERS: AnswerHeaders = {
 };
 
 /**
- * The routes any web page may read: the images, badge JSON, live lookups,
+ * The routes any web page may read: the images (banners, badges, the pages'
+ * charts and cards), badge JSON, live lookups,
  * server histories and the template list. Not the signed API (a browser has no business
  * holding a token), /metrics, /healthz or the documentation.
  */
@@ -37,6 +38,9 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   "/api/servers/:server_uuid/history",
   "/shields/plugins/:plugin_uuid/:metric",
   "/shields/servers/:server_uuid/:metric",
+  "/s/:server_uuid/chart.svg",
+  "/s/:server_uuid/chart.png",
+  "/s/:server_uuid/og.png",
 ]);
 
 /** The headers of every image answer, in one record (a fresh copy, for the answer to complete). */

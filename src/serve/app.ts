@@ -38,8 +38,10 @@ import { historyCharges } from "../http/history-charge.ts";
 import { historyRoutes } from "../http/history-routes.ts";
 import { HEAP_WATCH_INTERVAL_MS, HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
-import { REFUSAL_FLUSH_EVERY_MS, RefusalTally } from "./refusal-tally.ts";
 import { observeRequests } from "../http/observe.ts";
+import { PAGE_PATHS, pageRoutes } from "../http/page-routes.ts";
+import { pageSwitchRoute } from "../http/page-switch-route.ts";
+import { BANNER_SIZES } from "../banner/model.ts";
 import { pluginRoutes } from "../http/plugin-routes.ts";
 import { ELYSIA_HANDLER, hostHandling } from "../http/request-url.ts";
 import { LARGER_BODIES, serverRoutes } from "../http/server-routes.ts";
@@ -96,9 +98,6 @@ export async function createApp(ctx: AppContext) {
   // Every rate limit and budget: in this process, or in Redis shared by every instance (shared-limits.ts).
   const { redisUrl } = ctx.config;
   const limits = redisUrl ? await redisLimits(redisUrl, { now: ctx.now, log }) : inProcessLimits(ctx.now);
-  // Refused server pushes, counted here and added to the store every few seconds (refusal-tally.ts).
-  const refusals = new RefusalTally({ store: ctx.store, now: ctx.now, log });
-  refusals.start(REFUSAL_FLUSH_EVERY_MS);
   const signed = {
     ...ctx,
     bodyDeadlineMs,
@@ -106,7 +105,6 @@ export async function createApp(ctx: AppContext) {
     pushLimiter: limits.limiter("pushes", ctx.config.pushRateLimit),
     registrationLimiter: limits.limiter("registrations", ctx.config.registrationLimit),
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
-    refusals,
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
   const historySweeper = ctx.sweepHistory
@@ -165,6 +163,9 @@ export async function createApp(ctx: AppContext) {
   const badgeBudget = { limiter: limits.limiter("badge_draws", ctx.config.rateLimit), spentBy: "draw" } as const;
   const badgeRoute = (path: string) => images.route({ path, images: badgeImages, budget: badgeBudget, errorsAsImages: "always" });
   const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server), network: badgeRoute(BADGE_PATHS.network) };
+  // The pages' images (charts, the link preview's card) are held with the banners and limited per request as they are.
+  const pageImageRoute = (path: string) => images.route({ path, images: bannerImages, budget: { limiter: ipLimiter, spentBy: "request" }, errorsAsImages: "when accepted" });
+  const pageImageRoutes = { chartSvg: pageImageRoute(PAGE_PATHS.chartSvg), chartPng: pageImageRoute(PAGE_PATHS.chartPng), card: pageImageRoute(PAGE_PATHS.card) };
   // strictPath: one spelling per route; "/api/server/update/" is a 404, not a
   // second door to the same handler. serve.routes puts the image pipeline's
   // first step in Bun's router, in front of Elysia's routes for the same
@@ -195,6 +196,7 @@ export async function createApp(ctx: AppContext) {
     .use(serverRoutes(signed))
     .use(webhookRoutes({ ...signed, checkTarget }))
     .use(networkRoutes(signed))
+    .use(pageSwitchRoute(signed))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(historyRoutes({ config: ctx.config, store: ctx.store, histories, historyCharge, now: ctx.now, ipLimiter }))
@@ -202,9 +204,13 @@ export async function createApp(ctx: AppContext) {
       store: ctx.store, histories, historyCharge, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))
     .use(bannerRoutes({ banners, images: bannerRoute, historyCharge }))
+    .use(pageRoutes({
+      config: ctx.config, store: ctx.store, histories, historyCharge, ipLimiter, now: ctx.now, images: pageImageRoutes,
+      errorImage: (message) => banners.errorImage(message, BANNER_SIZES[0]),
+    }))
     .use(designerRoute())
     .onStop(async () => {
-      await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop(), refusals.stop()]);
+      await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop()]);
       drawer.close();
       limits.close();
     });

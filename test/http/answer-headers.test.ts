@@ -73,6 +73,18 @@ describe("every answer of every image route carries the shared headers", () => {
     }
   });
 
+  test("the pages' charts and card", async () => {
+    server = await startTestServer({ PENNANT_RATE_LIMIT: "5/60" });
+    const uuid = newUuid();
+    const push = { path: "/api/server/update", token: server.token(), serverUuid: uuid, body: { name: "Headers", status: "online", stats: { players: { online: 1, max: 5 } } } };
+    expect((await fetch(signedRequest(server.url, push, server.clock.now))).status).toBe(200);
+    for (const file of ["chart.png", "chart.svg", "og.png"]) {
+      server.clock.now += 61_000;
+      const answers = await imageAnswers(`/s/${uuid}/${file}`, `/s/${newUuid()}/${file}`, { error: 404 });
+      for (const [kind, answer] of Object.entries(answers)) expect({ file, kind, misses: misses(answer, IMAGE_ANSWER) }).toEqual({ file, kind, misses: [] });
+    }
+  });
+
   test("a 500 image of a record that cannot be read", async () => {
     server = await startTestServer();
     server.db.$client.close();
@@ -101,7 +113,7 @@ describe("every other answer carries those its kind calls for", () => {
     for (const answer of json) expect({ url: answer.url, misses: misses(answer, PUBLIC_JSON) }).toEqual({ url: answer.url, misses: [] });
   });
 
-  test("the signed API, /metrics, /healthz, the designer page and unknown paths: the answer's own headers, not the public ones", async () => {
+  test("the signed API, /metrics, /healthz, the designer page, the public pages and unknown paths: the answer's own headers, not the public ones", async () => {
     server = await startTestServer();
     const call = { path: `/api/plugins/${newUuid()}/data`, token: server.token(), body: { plugin: { name: "Headers" } }, tokenHeader: "X-Plugin-Token" as const };
     const answers = [
@@ -111,10 +123,12 @@ describe("every other answer carries those its kind calls for", () => {
       await fetch(`${server.url}/healthz`),
       await fetch(`${server.url}/`),
       await fetch(`${server.url}/designer/designer.js`),
+      await fetch(`${server.url}/s/${newUuid()}`),
+      await fetch(`${server.url}/page/page.css`),
       await fetch(`${server.url}/no/such/path`),
       await fetch(`${server.url}/api/banner`, { method: "POST" }),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 200, 200, 200, 404, 405]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 200, 200, 200, 404, 200, 404, 405]);
     const notPublic: Expected = [...Object.entries(ANSWER_HEADERS.publicRead), ...Object.entries(ANSWER_HEADERS.image)];
     for (const answer of answers) expect({ url: answer.url, misses: misses(answer, EVERY, notPublic) }).toEqual({ url: answer.url, misses: [] });
   });

@@ -17,6 +17,8 @@ interface Probe {
   loadedAfterUnicode: string[];
 }
 
+/** The server the probe pushes before it asks (support/loaded-engine.ts). */
+const PUSHED = "00000000-0000-4000-8000-000000000042";
 const UNICODE_BANNER = `/api/banner?server_name=${encodeURIComponent("日本のサーバー")}&motd_line_1=${encodeURIComponent("Café")}`;
 
 async function probe(threads: number): Promise<Probe> {
@@ -42,6 +44,11 @@ describe("the answering thread's modules", () => {
       "/shields/servers/00000000-0000-4000-8000-000000000000/players.svg": "404 image/svg+xml",
       "/api/templates": "200 application/json;charset=utf-8",
       "/": "200 text/html; charset=utf-8",
+      [`/s/${PUSHED}`]: "200 text/html; charset=utf-8",
+      [`/s/${PUSHED}/chart.svg`]: "200 image/svg+xml",
+      [`/s/${PUSHED}/chart.png`]: "200 image/png",
+      [`/s/${PUSHED}/og.png`]: "200 image/png",
+      [`/s/${PUSHED}/widget`]: "200 text/html; charset=utf-8",
       [UNICODE_BANNER]: "200 image/png",
     });
     expect(loaded).toEqual([]);

@@ -73,7 +73,7 @@ function problems(routes: readonly Route[], document: Json): string[] {
         const code = errorJson?.properties?.error?.properties?.code;
         const codes = code?.anyOf?.map((option: Json) => option.const) ?? (code?.const ? [code.const] : []);
         if (errorJson && (codes.length === 0 || !errorJson.properties.error.required?.includes("message"))) found.push(`${name} ${status}: not the error shape`);
-        if (!errorJson && !response.content?.["image/png"]) found.push(`${name} ${status}: neither the error shape nor an image`);
+        if (!errorJson && !response.content?.["image/png"] && !response.content?.["text/html"]) found.push(`${name} ${status}: neither the error shape, an image nor a page`);
       }
     }
   }
@@ -182,9 +182,12 @@ describe("what the routes answer is what the document says", () => {
   // The push and the status read share a token: made on first use (the server starts in beforeAll).
   let ownerToken: string | undefined;
   const owner = () => (ownerToken ??= server.token());
+  /** The server `uuid`, pushed once by owner() (the page probes may run alone). */
+  let pushedOnce: Promise<Response> | undefined;
+  const owned = () => (pushedOnce ??= signed({ path: "/api/server/update", serverUuid: uuid, body: update, token: owner() }));
 
   const probes: Probe[] = [
-    { label: "a push", route: ["POST", "/api/server/update"], status: 200, request: () => signed({ path: "/api/server/update", serverUuid: uuid, body: update, token: owner() }) },
+    { label: "a push", route: ["POST", "/api/server/update"], status: 200, request: () => owned() },
     { label: "a heartbeat", route: ["POST", "/api/server/heartbeat"], status: 200, request: () => signed({ path: "/api/server/heartbeat", serverUuid: newUuid(), body: {} }) },
     { label: "plugin data", route: ["POST", "/api/plugins/:plugin_uuid/data"], status: 200, request: () => signed({ path: `/api/plugins/${plugin}/data`, tokenHeader: "X-Plugin-Token", body: { plugin: { name: "P", version: "1.0" } } }) },
     { label: "no headers", route: ["POST", "/api/server/update"], status: 401, request: () => fetch(`${server.url}/api/server/update`, { method: "POST", headers: { "Content-Type": "application/json", "X-Server-UUID": newUuid() }, body: "{}" }) },
@@ -221,6 +224,23 @@ describe("what the routes answer is what the document says", () => {
         return get(`/shields/servers/${pushed}/status.png?label=b`, {}, "limited")();
       },
     },
+    { label: "a server's page", route: ["GET", "/s/:server_uuid"], status: 200, request: async () => (await owned(), get(`/s/${uuid}`)()) },
+    { label: "a server's page's 304", route: ["GET", "/s/:server_uuid"], status: 304, request: async () => get(`/s/${uuid}`, { "If-None-Match": (await (await owned(), get(`/s/${uuid}`))()).headers.get("etag")! })() },
+    { label: "a page that is not there", route: ["GET", "/s/:server_uuid"], status: 404, request: get(`/s/${newUuid()}`) },
+    { label: "a page of an unknown range", route: ["GET", "/s/:server_uuid"], status: 400, request: async () => (await owned(), get(`/s/${uuid}?range=2w`)()) },
+    { label: "a page over the budget", route: ["GET", "/s/:server_uuid"], status: 429, request: async () => (await get(`/s/${newUuid()}`, {}, "limited")(), get(`/s/${newUuid()}`, {}, "limited")()) },
+    { label: "a widget", route: ["GET", "/s/:server_uuid/widget"], status: 200, request: async () => (await owned(), get(`/s/${uuid}/widget`)()) },
+    { label: "a chart's SVG", route: ["GET", "/s/:server_uuid/chart.svg"], status: 200, request: async () => (await owned(), get(`/s/${uuid}/chart.svg`)()) },
+    { label: "a chart's PNG", route: ["GET", "/s/:server_uuid/chart.png"], status: 200, request: async () => (await owned(), get(`/s/${uuid}/chart.png?theme=dark`)()) },
+    { label: "a chart of no page, for an <img>", route: ["GET", "/s/:server_uuid/chart.png"], status: 404, request: get(`/s/${newUuid()}/chart.png`, { Accept: "image/png" }) },
+    { label: "a chart of no page", route: ["GET", "/s/:server_uuid/chart.svg"], status: 404, request: get(`/s/${newUuid()}/chart.svg`) },
+    { label: "a card", route: ["GET", "/s/:server_uuid/og.png"], status: 200, request: async () => (await owned(), get(`/s/${uuid}/og.png`)()) },
+    { label: "a network's page", route: ["GET", "/n/:slug"], status: 404, request: get("/n/none") },
+    { label: "the pages' stylesheet", route: ["GET", "/page/page.css"], status: 200, request: get("/page/page.css") },
+    { label: "the pages' script", route: ["GET", "/page/page.js"], status: 200, request: get("/page/page.js") },
+    { label: "a page switch", route: ["PUT", "/api/server/page"], status: 200, request: async () => (await owned(), signed({ method: "PUT", path: "/api/server/page", serverUuid: uuid, body: { enabled: true }, token: owner() })) },
+    { label: "a page switch of another's server", route: ["PUT", "/api/server/page"], status: 404, request: () => signed({ method: "PUT", path: "/api/server/page", serverUuid: newUuid(), body: { enabled: false } }) },
+    { label: "a page switch that is no switch", route: ["PUT", "/api/server/page"], status: 400, request: () => signed({ method: "PUT", path: "/api/server/page", serverUuid: newUuid(), body: { enabled: "off" } }) },
     { label: "health", route: ["GET", "/healthz"], status: 200, request: get("/healthz") },
     { label: "metrics", route: ["GET", "/metrics"], status: 200, request: get("/metrics") },
     { label: "metrics through a proxy", route: ["GET", "/metrics"], status: 403, request: get("/metrics", { "X-Forwarded-For": "203.0.113.9" }) },

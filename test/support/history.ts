@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from "../../src/store/history.ts";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.ts";
+import type { ServerFields } from "../../src/store/records.ts";
 import type { Store } from "../../src/store/store.ts";
 import { tempDir, track } from "./cleanup.ts";
 
@@ -29,6 +30,19 @@ export async function pushUpdate(store: Store, uuid: string, now: number, player
     now,
     bounds: { registrationMax: 10, maxBytesPerToken: 1 << 20 },
     record: { kind: "server", uuid, serverPush: "update", fields: { status, playersOnline: players, playersMax: 100 }, maxPerToken },
+  });
+}
+
+/** An accepted update of server `uuid` at `now` setting `fields` (its name, MOTD...), by the token of the history pushes. */
+export async function pushFields(store: Store, uuid: string, now: number, fields: ServerFields): Promise<void> {
+  keys += 1;
+  const replay = { key: `fields-${keys}-`.padEnd(64, "0"), fingerprint: `fields-${keys}-`.padEnd(64, "0"), timestampMs: now, expiresAt: Number.MAX_SAFE_INTEGER };
+  await store.push({
+    credentials: await tokenOf(store),
+    replay,
+    now,
+    bounds: { registrationMax: 10, maxBytesPerToken: 1 << 20 },
+    record: { kind: "server", uuid, serverPush: "update", fields, maxPerToken: 10 },
   });
 }
 

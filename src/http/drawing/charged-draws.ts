@@ -6,7 +6,7 @@
 // here, so they cost nothing and never wait behind draws. Nor do images
 // stating a failure (a 429, a 503...): an <img> refused must get its answer
 // at once, and they are small PNGs (at most 13 units), cached by message.
-// An SVG is written here, not drawn (writtenHere): charged, but neither
+// An SVG (a badge, a chart) is written here, not drawn (writtenHere): charged, but neither
 // queued nor sent to a render thread.
 
 import { spendBudget } from "../ip-rate-limit.ts";
@@ -15,6 +15,7 @@ import { drawCost } from "./draw-cost.ts";
 import type { DrawQueue } from "./draw-queue.ts";
 import type { Drawer, Drawing, DrawJob } from "./drawer.ts";
 import { writeBadgeSvgJob } from "../../badge/images.ts";
+import { writeChartSvgJob } from "../../page/page-images.ts";
 
 export interface ChargedDrawsDeps {
   /** Units per address and window (PENNANT_DRAW_BUDGET). */
@@ -41,7 +42,8 @@ export interface ChargedDraws {
  * drawing, the draw budget, still charges it (draw-cost.ts).
  */
 function writtenHere(job: DrawJob): Uint8Array | undefined {
-  return job.kind === "badge svg" ? writeBadgeSvgJob(job) : undefined;
+  if (job.kind === "badge svg") return writeBadgeSvgJob(job);
+  return job.kind === "chart svg" ? writeChartSvgJob(job) : undefined;
 }
 
 export function chargedDraws(deps: ChargedDrawsDeps): ChargedDraws {

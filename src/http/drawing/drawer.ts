@@ -12,9 +12,10 @@ import type { BannerJob } from "../../banner/banner-jobs.ts";
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import type { CacheName } from "../../config.ts";
 import type { ImagePlan } from "../../image-plan.ts";
+import type { PageImageJob } from "../../page/page-images.ts";
 
-/** Every kind of image a drawer draws: plain data made by its domain (banner-jobs.ts, badge images.ts), able to cross to another thread. */
-export type DrawJob = BannerJob | BadgeJob | BadgeSvgJob;
+/** Every kind of image a drawer draws: plain data made by its domain (banner-jobs.ts, badge images.ts, page-images.ts), able to cross to another thread. */
+export type DrawJob = BannerJob | BadgeJob | BadgeSvgJob | PageImageJob;
 
 /** What a drawer is given: the job, and what the image is (to weigh the drawing before it starts). */
 export type Drawing = Pick<ImagePlan<DrawJob>, "job" | "pixels" | "contentType" | "frames" | "textBeyondTables">;

@@ -2,7 +2,8 @@
 // loads is its own: starts the app on PENNANT_RENDER_THREADS from its
 // environment, asks it for what every kind of visitor asks (banners in each
 // format, badges of an unknown server as PNG and SVG, an error image, the
-// template list, the designer page), and prints as JSON which modules of the drawing engine this
+// template list, the designer page, a pushed server's page with its charts,
+// card and widget), and prints as JSON which modules of the drawing engine this
 // thread (the one that answers) has loaded by then, and again after a banner
 // whose text is beyond the faces' tables (Japanese, accented Latin).
 
@@ -14,6 +15,9 @@ import { createApp } from "../../../src/serve/app.ts";
 import { listen } from "../../../src/serve/listen.ts";
 import { createLogger } from "../../../src/log.ts";
 import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
+
+/** A server pushed before the app starts: its page and images are asked for. */
+const PUSHED = "00000000-0000-4000-8000-000000000042";
 
 /** What only drawing needs: the font parser, the encoders, the engine's text and its entry. */
 const ENGINE = /node_modules\/(fontkit|@jsquash|omggif)\/|src\/render\/(index|text\/outline-face|encode\/webp)\.ts$/;
@@ -27,11 +31,20 @@ const PATHS = [
   "/shields/servers/00000000-0000-4000-8000-000000000000/players.svg",
   "/api/templates",
   "/",
+  ...["", "/chart.svg", "/chart.png", "/og.png", "/widget"].map((path) => `/s/${PUSHED}${path}`),
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "pennant-engine-"));
 const config = loadConfig({ PENNANT_DB: join(dir, "pennant.db"), PENNANT_RENDER_THREADS: process.env.PENNANT_RENDER_THREADS ?? "2" });
 const store = openSqliteStore(config.dbPath);
+const token = await store.tokens.create({ hash: "p".repeat(64), scope: "all", label: "probe", now: Date.now() });
+await store.push({
+  credentials: { tokenId: token.id, tokenHash: token.hash },
+  replay: { key: "probe".padEnd(64, "0"), fingerprint: "probe", timestampMs: Date.now(), expiresAt: Number.MAX_SAFE_INTEGER },
+  now: Date.now(),
+  bounds: { registrationMax: 1, maxBytesPerToken: 1 << 20 },
+  record: { kind: "server", uuid: PUSHED, serverPush: "update", fields: { name: "Probe", status: "online", playersOnline: 3, playersMax: 20, motd: "§aHello" }, maxPerToken: 1 },
+});
 const app = await createApp({ config, store, now: Date.now, log: createLogger({ level: "error", write: () => {} }), startRenderThreads: true });
 const port = listen(app, "127.0.0.1", 0);
 const answers: Record<string, string> = {};
