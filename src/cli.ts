@@ -17,9 +17,12 @@ import { lookupJson } from "./lookup/view.ts";
 import { BackupError } from "./store/backup.ts";
 import { DatabaseOpenError } from "./store/database.ts";
 import { describeCounts, StoreNotEmptyError } from "./store/dump.ts";
+import { stripFormatting } from "./minecraft/format.ts";
 import { statusAt } from "./minecraft/status.ts";
 import { describeStore, openStore, type StoreLocation } from "./store/open-store.ts";
 import { PgOpenError } from "./store/postgres/open-postgres.ts";
+import { REFUSALS_KEPT_MS, type RefusalCount } from "./store/push-refusals.ts";
+import type { ServerRow } from "./store/records.ts";
 import type { Store } from "./store/store.ts";
 import { subscriptionState } from "./store/webhook-records.ts";
 
@@ -158,18 +161,53 @@ async function listing(args: string[], name: string, list: (store: Store, config
   }
 }
 
+/**
+ * The servers, the most recently seen first, each followed by the pushes of
+ * its UUID refused in the last day; then the UUIDs whose pushes were refused
+ * and none accepted (a wrong token, a bad signature, over a limit).
+ */
 function listServerRecords(args: string[]): Promise<number> {
   return listing(args, "servers", async (store, config) => {
-    const rows = await store.servers.list();
-    if (rows.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
     const now = Date.now();
+    const [rows, refused] = await Promise.all([store.servers.list(), store.refusals.list(now - REFUSALS_KEPT_MS)]);
+    if (rows.length === 0 && refused.length === 0) console.log("no server has pushed yet: configure the plugin with this server's URL and a token");
+    const refusalsOf = Map.groupBy(refused, (refusal) => refusal.serverUuid);
     for (const row of rows) {
       const status = statusAt(row, now, config.staleAfterSeconds * 1000);
       const players = row.playersOnline === null ? "-" : `${row.playersOnline}/${row.playersMax ?? "?"}`;
       const seen = new Date(row.lastSeen).toISOString();
-      console.log(`${row.uuid}\t${status}\t${players}\tlast push ${seen}\ttoken ${row.tokenId}\t${row.name ?? ""}`);
+      console.log(`${row.uuid}\t${status}\t${players}\tlast push ${seen}\ttoken ${row.tokenId}\t${serverLabel(row)}`);
+      printRefusals(refusalsOf.get(row.uuid));
+      refusalsOf.delete(row.uuid);
+    }
+    for (const [uuid, refusals] of refusalsOf) {
+      console.log(`${uuid}\tno push accepted`);
+      printRefusals(refusals);
     }
   });
+}
+
+/** The most of a MOTD line or an address shown beside a server's name. */
+const BESIDE_NAME_CHARS = 60;
+
+/**
+ * A server's name, and beside it what tells servers apart when their plugin
+ * pushes the software's name ("Paper"): the MOTD's first line, else the address.
+ */
+function serverLabel(row: ServerRow): string {
+  const motdLine = stripFormatting(row.motd ?? "").split("\n").map((line) => line.trim()).find((line) => line !== "");
+  const address = row.extra?.address;
+  const beside = motdLine ?? (typeof address === "string" && address !== "" ? address : undefined);
+  if (beside === undefined) return row.name ?? "";
+  const shown = beside.length > BESIDE_NAME_CHARS ? `${beside.slice(0, BESIDE_NAME_CHARS - 1)}…` : beside;
+  return row.name ? `${row.name} (${shown})` : `(${shown})`;
+}
+
+function printRefusals(refusals: RefusalCount[] | undefined): void {
+  for (const { code, count, lastAt, tokenId } of refusals ?? []) {
+    const token = tokenId === null ? "not authenticated" : `token ${tokenId}`;
+    console.log(`  refused ${code}: ${count} in the last 24 h, the last at ${new Date(lastAt).toISOString()}, ${token}`);
+  }
 }
 
 function listWebhooks(args: string[]): Promise<number> {
@@ -295,7 +333,12 @@ const commands: Record<string, Command> = {
     run: token,
   },
   servers: {
-    forms: [["servers [--db PATH]", "list the servers that pushed: UUID (for banner URLs), status, players, last push, token, name"]],
+    forms: [
+      [
+        "servers [--db PATH]",
+        "list the servers that pushed: UUID (for banner URLs), status, players, last push, token, name (with the MOTD's first line or the address), and each UUID's pushes refused in the last 24 hours",
+      ],
+    ],
     run: listServerRecords,
   },
   webhooks: {

@@ -41,6 +41,19 @@ export interface SignedDeps {
   bodyDeadlineMs: number;
   /** Pushes with an older timestamp are refused (store/replay-memory.ts). */
   replayCoveredSince: number;
+  /** Where refused server pushes are counted (countRefusal). */
+  refusals: RefusalCounter;
+}
+
+/** Counts a refused server push for `pennant servers` (serve's RefusalTally): no more than a map update per request. */
+export interface RefusalCounter {
+  count(serverUuid: string, code: string, tokenId: number | null, now: number): void;
+}
+
+/** How far a signed request got: the subject once past the per-address budget, the token once authenticated. */
+interface SignedTrail {
+  subject?: string;
+  tokenId?: number | null;
 }
 
 /** The socket side of a request, as Elysia hands it to a route (null in app.handle). */
@@ -155,14 +168,33 @@ export async function acceptSignedPush<T>(
   deps: SignedDeps,
   record: (subject: string, fields: T) => RecordWrite,
 ): Promise<PushResult<T>> {
-  const { auth, replay, seen, subject, json, now } = await acceptSignedBody(request, socket, input, deps, deps.config.registration);
-  const read = await mapped(() => input.payload.read(json));
-  if (seen === "duplicate") return { read, duplicate: true };
-  if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
-  const status = await mapped(() =>
-    deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
-  );
-  return { read, duplicate: status === "duplicate" };
+  const trail: SignedTrail = {};
+  try {
+    const { auth, replay, seen, subject, json, now } = await acceptSignedBody(request, socket, input, deps, deps.config.registration, trail);
+    const read = await mapped(() => input.payload.read(json));
+    if (seen === "duplicate") return { read, duplicate: true };
+    if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
+    const status = await mapped(() =>
+      deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
+    );
+    return { read, duplicate: status === "duplicate" };
+  } catch (error) {
+    if (input.scope === "server") countRefusal(deps, trail, error);
+    throw error;
+  }
+}
+
+/**
+ * Counts a server push's refusal (docs/operations.md, "Refused pushes"): every
+ * refusal (4xx) of a request that got past the per-address budget and named a
+ * valid server UUID in its headers, whatever its body held, under the token it
+ * was authenticated with, if it was. Not counted: the per-address 429, which
+ * bounds what one address can add, a missing or malformed UUID (no server to
+ * show it beside) and faults of the service (5xx).
+ */
+function countRefusal(deps: SignedDeps, { subject, tokenId }: SignedTrail, error: unknown): void {
+  if (subject === undefined || !(error instanceof HttpError) || error.status >= 500) return;
+  deps.refusals.count(subject, error.code, tokenId ?? null, deps.now());
 }
 
 /** A signed request with a body, authenticated and past the replay guard's look-up (the store remembers it with its write). */
@@ -188,14 +220,16 @@ export async function acceptSignedBody(
   input: SignedInput & { route: string },
   deps: SignedDeps,
   registration: Config["registration"],
+  trail: SignedTrail = {},
 ): Promise<SignedBody> {
   await spendIpBudget(deps.pushLimiter, request, socket, deps.config.trustProxy);
-  const subject = input.subject();
+  const subject = (trail.subject = input.subject());
   if (!input.bodiless) requireJson(request);
   const body = await readBoundedBody(request, input.maxBodyBytes ?? MAX_BODY_BYTES, deps.bodyDeadlineMs);
   const now = deps.now();
   const { auth, replay, seen } = await authError(async () => {
     const auth = await authenticate(signedFields(request, input, body), policy(deps, now, registration));
+    trail.tokenId = auth.tokenId;
     const replay = replayRecord(`${input.route} ${subject}`, body, auth, deps.config.clockSkewSeconds);
     const seen = await guardReplay(replay, auth, {
       coveredSince: deps.replayCoveredSince,

@@ -38,6 +38,7 @@ import { historyCharges } from "../http/history-charge.ts";
 import { historyRoutes } from "../http/history-routes.ts";
 import { HEAP_WATCH_INTERVAL_MS, HeapWatch } from "./heap-watch.ts";
 import { startHistorySweeper } from "./history-sweeper.ts";
+import { REFUSAL_FLUSH_EVERY_MS, RefusalTally } from "./refusal-tally.ts";
 import { observeRequests } from "../http/observe.ts";
 import { PAGE_PATHS, pageRoutes } from "../http/page-routes.ts";
 import { pageSwitchRoute } from "../http/page-switch-route.ts";
@@ -98,6 +99,9 @@ export async function createApp(ctx: AppContext) {
   // Every rate limit and budget: in this process, or in Redis shared by every instance (shared-limits.ts).
   const { redisUrl } = ctx.config;
   const limits = redisUrl ? await redisLimits(redisUrl, { now: ctx.now, log }) : inProcessLimits(ctx.now);
+  // Refused server pushes, counted here and added to the store every few seconds (refusal-tally.ts).
+  const refusals = new RefusalTally({ store: ctx.store, now: ctx.now, log });
+  refusals.start(REFUSAL_FLUSH_EVERY_MS);
   const signed = {
     ...ctx,
     bodyDeadlineMs,
@@ -105,6 +109,7 @@ export async function createApp(ctx: AppContext) {
     pushLimiter: limits.limiter("pushes", ctx.config.pushRateLimit),
     registrationLimiter: limits.limiter("registrations", ctx.config.registrationLimit),
     replayCoveredSince: await ctx.store.replay.adoptClockSkew(ctx.config.clockSkewSeconds * 1000, ctx.now()),
+    refusals,
   };
   if (ctx.config.registration === "open") await ctx.store.tokens.expireIdleRegistrations(ctx.now());
   const historySweeper = ctx.sweepHistory
@@ -210,7 +215,7 @@ export async function createApp(ctx: AppContext) {
     }))
     .use(designerRoute())
     .onStop(async () => {
-      await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop()]);
+      await Promise.all([alerts.stop(), historySweeper?.stop(), heapChecks?.stop(), refusals.stop()]);
       drawer.close();
       limits.close();
     });

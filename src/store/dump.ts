@@ -1,7 +1,9 @@
 // Everything a store keeps, as plain rows a store of either backend hands out
 // (Store.dump) and takes in (Store.load): what `pennant copy` moves from one
-// backend to the other. Rows come in batches of a bounded size, so a store of
-// millions of history samples is never held in memory at once.
+// backend to the other, but the last day's refused pushes (push-refusals.ts),
+// a diagnosis of the instances that refused them. Rows come in batches of a
+// bounded size, so a store of millions of history samples is never held in
+// memory at once.
 
 import { and, getTableColumns, gt, gte, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { HistoryBucket, HistoryMarks } from "./history.ts";

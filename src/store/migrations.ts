@@ -17,6 +17,7 @@ import sampleStatus from "../../migrations/0008_sample_status.sql" with { type: 
 import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
 import serverPage from "../../migrations/0011_server_page.sql" with { type: "text" };
+import pushRefusals from "../../migrations/0012_push_refusals.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "./embedded-migrations.ts";
 
 export const SQLITE_SQL_BY_TAG: Record<string, string> = {
@@ -32,6 +33,7 @@ export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0009_networks": networks,
   "0010_history_without_rowid": historyWithoutRowid,
   "0011_server_page": serverPage,
+  "0012_push_refusals": pushRefusals,
 };
 
 export function sqliteEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

@@ -11,5 +11,5 @@ export const {
   tokens: sqliteTokens, servers: sqliteServers, serverSamples: sqliteServerSamples, serverHistory: sqliteServerHistory,
   historyMarks: sqliteHistoryMarks, plugins: sqlitePlugins, replayMemory: sqliteReplayMemory, usedSignatures: sqliteUsedSignatures,
   webhooks: sqliteWebhooks, webhookStates: sqliteWebhookStates, webhookDeliveries: sqliteWebhookDeliveries, networks: sqliteNetworks,
-  networkMembers: sqliteNetworkMembers,
+  networkMembers: sqliteNetworkMembers, pushRefusals: sqlitePushRefusals,
 } = SQLITE_TABLES;

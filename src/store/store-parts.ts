@@ -8,6 +8,7 @@ import { adoptClockSkew } from "./replay-memory.ts";
 import { readHistorySteps, readMarks } from "./server-history.ts";
 import { createToken, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken } from "./record-queries.ts";
 import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
+import { addRefusals, listRefusals } from "./push-refusals.ts";
 import { switchServerPage } from "./server-pages.ts";
 import type { Store, TokenStore } from "./store.ts";
 import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
@@ -27,7 +28,7 @@ export interface OwnOperations {
   sweepHistory: Store["history"]["sweep"];
 }
 
-export type StoreParts = Pick<Store, "tokens" | "servers" | "plugins" | "replay" | "webhooks" | "history" | "networks">;
+export type StoreParts = Pick<Store, "tokens" | "servers" | "plugins" | "replay" | "webhooks" | "history" | "networks" | "refusals">;
 
 export function storeParts({ read, transaction }: QueryRunner, own: OwnOperations): StoreParts {
   const remember = own.rememberRequest;
@@ -70,6 +71,10 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       remove: (removal) => transaction((q) => removeNetwork(q, remember, removal)),
       get: (slug) => read((q) => getNetwork(q, slug)),
     },
+    refusals: {
+      add: (counts, now) => transaction((q) => addRefusals(q, counts, now)),
+      list: (since, tokenId) => read((q) => listRefusals(q, since, tokenId)),
+    },
   };
 }
 
@@ -82,6 +87,7 @@ export abstract class StoreOfParts {
   declare readonly webhooks: StoreParts["webhooks"];
   declare readonly history: StoreParts["history"];
   declare readonly networks: StoreParts["networks"];
+  declare readonly refusals: StoreParts["refusals"];
 
   constructor(runner: QueryRunner, own: OwnOperations) {
     Object.assign(this, storeParts(runner, own));

@@ -261,9 +261,34 @@ export function storeTables(c: ColumnKit) {
     (table) => [c.primaryKey({ columns: [table.networkSlug, table.serverUuid] }), c.index("network_members_server").on(table.serverUuid)],
   );
 
+  /**
+   * Server pushes refused in the last day (src/store/push-refusals.ts), per
+   * server UUID, error code and token, so that `pennant servers` (another
+   * process) and every instance see why a server does not appear. `token_id`
+   * is the token the request was authenticated with, 0 when it was not (an
+   * unknown token, a bad signature): no reference, as the UUID may never have
+   * been accepted and the token may be gone. At most MAX_REFUSAL_ROWS rows.
+   */
+  const pushRefusals = c.table(
+    "push_refusals",
+    {
+      serverUuid: c.text("server_uuid").notNull(),
+      code: c.text("code").notNull(),
+      tokenId: c.int8("token_id").notNull(),
+      count: c.int8("count").notNull(),
+      /** The latest refusal's time. */
+      lastAt: c.int8("last_at").notNull(),
+    },
+    (table) => [
+      c.primaryKey({ columns: [table.serverUuid, table.code, table.tokenId] }),
+      /** The pruning reads rows by time. */
+      c.index("push_refusals_last_at").on(table.lastAt),
+    ],
+  );
+
   return {
     tokens, servers, serverSamples, serverHistory, historyMarks, plugins, replayMemory, usedSignatures, webhooks, webhookStates,
-    webhookDeliveries, networks, networkMembers,
+    webhookDeliveries, networks, networkMembers, pushRefusals,
   };
 }
 

@@ -11,6 +11,7 @@ import type { RowBatch, RowCounts } from "./dump.ts";
 import type { HistoryMarks, HistoryStep } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
+import type { RefusalCount } from "./push-refusals.ts";
 import type { PageSwitch } from "./server-pages.ts";
 import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
 
@@ -106,6 +107,14 @@ export interface ReplayStore {
   adoptClockSkew(clockSkewMs: number, now: number): Promise<number>;
 }
 
+/** Server pushes refused in the last day, per server UUID, code and token (push-refusals.ts). */
+export interface RefusalStore {
+  /** Adds refusals counted since the last call (at most MAX_REFUSALS_PER_BATCH) and drops rows past a day or over MAX_REFUSAL_ROWS. */
+  add(counts: readonly RefusalCount[], now: number): Promise<void>;
+  /** The refusals whose last time is at or after `since`, the latest first; only those whose request `tokenId` authenticated, when given. */
+  list(since: number, tokenId?: number): Promise<RefusalCount[]>;
+}
+
 export interface Store {
   readonly tokens: TokenStore;
   readonly servers: ServerStore;
@@ -116,6 +125,8 @@ export interface Store {
   readonly history: HistoryStore;
   /** Networks: servers of one token summed by one banner and badge (network-records.ts). */
   readonly networks: NetworkStore;
+  /** Server pushes refused in the last day (for `pennant servers`). */
+  readonly refusals: RefusalStore;
   /**
    * Accepts a push in one transaction: remembers its replay key, registers its
    * token under open registration, checks ownership and limits, writes the

@@ -21,7 +21,8 @@ import { testEmbeddedMigrations } from "../support/embedded-migrations.ts";
 
 const MIGRATIONS = join(import.meta.dir, "..", "..", "migrations-pg");
 const TABLES = [
-  "history_marks", "network_members", "networks", "plugins", "replay_memory", "server_history", "server_samples", "servers", "tokens", "used_signatures",
+  "history_marks", "network_members", "networks", "plugins", "push_refusals", "replay_memory", "server_history", "server_samples", "servers", "tokens",
+  "used_signatures",
   "webhook_deliveries", "webhook_states", "webhooks",
 ];
 

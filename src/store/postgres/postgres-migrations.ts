@@ -13,6 +13,7 @@ import sampleStatus from "../../../migrations-pg/0005_sample_status.sql" with { 
 import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql" with { type: "text" };
 import networks from "../../../migrations-pg/0007_networks.sql" with { type: "text" };
 import serverPage from "../../../migrations-pg/0008_server_page.sql" with { type: "text" };
+import pushRefusals from "../../../migrations-pg/0009_push_refusals.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const PG_SQL_BY_TAG: Record<string, string> = {
@@ -25,6 +26,7 @@ export const PG_SQL_BY_TAG: Record<string, string> = {
   "0006_push_sample_status": pushSampleStatus,
   "0007_networks": networks,
   "0008_server_page": serverPage,
+  "0009_push_refusals": pushRefusals,
 };
 
 export function pgEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

@@ -49,5 +49,5 @@ export const PG_TABLES = storeTables(PG_COLUMNS as unknown as ColumnKit);
 export const {
   tokens: pgTokens, servers: pgServers, serverSamples: pgServerSamples, serverHistory: pgServerHistory, historyMarks: pgHistoryMarks,
   plugins: pgPlugins, replayMemory: pgReplayMemory, usedSignatures: pgUsedSignatures, webhooks: pgWebhooks, webhookStates: pgWebhookStates,
-  webhookDeliveries: pgWebhookDeliveries, networks: pgNetworks, networkMembers: pgNetworkMembers,
+  webhookDeliveries: pgWebhookDeliveries, networks: pgNetworks, networkMembers: pgNetworkMembers, pushRefusals: pgPushRefusals,
 } = PG_TABLES;
