@@ -8,6 +8,7 @@
 import { Elysia } from "elysia";
 import { BodyDeadline } from "./body-deadline.ts";
 import { HttpError } from "./errors.ts";
+import { requestTarget } from "./request-url.ts";
 
 /**
  * A body up to this size is read and thrown away before the 413 is sent: a
@@ -29,20 +30,13 @@ async function discard(body: ReadableStream<Uint8Array>, deadlineMs: number): Pr
   }
 }
 
-/** The path of an absolute URL, without its query (as routes match it). */
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const end = url.indexOf("?", start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
-}
-
 /** `maxBytes` on every path but those `larger` names, which take their own bound. */
 export function bodyLimit(maxBytes: number, larger: ReadonlyMap<string, number>, deadlineMs: number) {
   return new Elysia({ name: "pennant/body-limit" }).onRequest(async ({ request }) => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (!(declared > maxBytes)) return;
-    const bound = larger.get(pathOf(request.url)) ?? maxBytes;
+    // The path as routes match it, without the query.
+    const bound = larger.get(requestTarget(request.url).split("?", 1)[0]!) ?? maxBytes;
     if (!(declared > bound)) return;
     // With Expect: 100-continue the client waits for a go-ahead that never comes: nothing to drain.
     const waiting = request.headers.get("expect")?.toLowerCase() === "100-continue";

@@ -29,6 +29,16 @@
 import { Elysia } from "elysia";
 import { HttpError } from "./errors.ts";
 
+/**
+ * The request line's path and query: the URL from the first "/" after its
+ * scheme's "//", where Elysia reads the path too (every URL a route sees is
+ * absolute: absoluteUrl below).
+ */
+export function requestTarget(url: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path < 0 ? "/" : url.slice(path);
+}
+
 /** Elysia's `handler` setting: the path starts at the first "/" after "http://". */
 export const ELYSIA_HANDLER = { standardHostname: false };
 

@@ -23,6 +23,7 @@ import { codesByStatus, jsonSuccess, mergeCodes, type ErrorStatus } from "./open
 import { PayloadError, checkBounds } from "./payloads/json-bounds.ts";
 import type { Payload, PayloadRead } from "./payloads/payload.ts";
 import type { Limiter } from "./rate-limit.ts";
+import { requestTarget } from "./request-url.ts";
 
 /** The body of every signed request but those that set a bound of their own (SignedInput.maxBodyBytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -315,22 +316,13 @@ function signedFields(request: Request, input: SignedInput, body: Uint8Array): S
     signature: request.headers.get("x-signature"),
     version: request.headers.get(SIGNATURE_VERSION_HEADER),
     method: request.method,
+    // The request line's path and query, which the request scheme signs.
     target: requestTarget(request.url),
     body,
     scope: input.scope,
     schemes: input.schemes,
     tokenHeader: input.tokenHeader,
   };
-}
-
-/**
- * The request line's path and query, which the request scheme signs: the URL
- * from the first "/" after its scheme's "//", where Elysia reads the path too
- * (request-url.ts: every URL a route sees is absolute).
- */
-function requestTarget(url: string): string {
-  const path = url.indexOf("/", url.indexOf("//") + 2);
-  return path < 0 ? "/" : url.slice(path);
 }
 
 function policy(deps: SignedDeps, now: number, registration: Config["registration"]) {
