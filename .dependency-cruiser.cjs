@@ -9,7 +9,8 @@
 //   http        src/http, src/metrics          routes, parameters, the request pipelines,
 //                                              answers, /metrics
 //   domains     src/banner, src/badge,         what is drawn, answered or sent; none imports
-//               src/lookup, src/alerts         another (http hands one's result to the next)
+//               src/lookup, src/alerts,        another (http hands one's result to the next)
+//               src/page
 //   foundations src/store, src/auth,           storage, signatures, the game's rules
 //               src/minecraft, src/render      (minecraft and render import nothing of the
 //                                              project; store may import auth, never back)
