@@ -308,6 +308,9 @@ async function copy(args: string[]): Promise<number> {
   }
 }
 
+/** How long `pennant lookup` waits for a Query that had not answered when the ping did. */
+const CLI_QUERY_WAIT_MS = 1_000;
+
 async function lookup(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["edition"]);
   const [address, extra] = rest;
@@ -315,7 +318,12 @@ async function lookup(args: string[]): Promise<number> {
   const edition = options.get("edition") ?? "java";
   if (edition !== "java" && edition !== "bedrock" && edition !== "hytale") throw new UsageError("--edition must be java, bedrock or hytale");
   const config = configWith(options);
-  const result = await new LookupService({ allowPrivate: config.lookupPrivate }).lookup({ address, edition });
+  const lookups = new LookupService({ allowPrivate: config.lookupPrivate });
+  const first = await lookups.lookup({ address, edition });
+  // A person asked, so Query's details (software, plugins, map) are worth a short wait, never the whole deadline.
+  await Promise.race([lookups.lateQueriesEnded(), Bun.sleep(CLI_QUERY_WAIT_MS)]);
+  lookups.dropLateQueries();
+  const result = first.online ? await lookups.lookup({ address, edition }) : first;
   console.log(JSON.stringify(lookupJson(result), null, 2));
   if (result.operatorNote) console.error(`note: ${result.operatorNote}`);
   if (result.error?.code === "invalid_address") return 2;

@@ -127,8 +127,8 @@ export class LookupService {
   private readonly favicons: BoundedCache<Uint8Array>;
   private readonly slots: Semaphore;
   private readonly perTarget = new Map<string, number>();
-  /** Queries going on after their lookup answered; at most maxConcurrent, beyond that a late Query is dropped. */
-  private readonly lateQueries = new Set<Promise<void>>();
+  /** Queries going on after their lookup answered, each with what drops it; at most maxConcurrent, beyond that a late Query is dropped. */
+  private readonly lateQueries = new Map<Promise<void>, () => void>();
 
   /** `caches`: the application's budget, which bounds lookup_results and lookup_favicons. */
   constructor(settings: Partial<LookupSettings> = {}, caches = new CacheBudget()) {
@@ -184,7 +184,7 @@ export class LookupService {
         if (answered?.ok) this.results.replace(key, kept, withQuery(kept, answered.status));
       })
       .finally(() => this.lateQueries.delete(completing));
-    this.lateQueries.add(completing);
+    this.lateQueries.set(completing, drop);
   }
 
   /** How many Queries are going on after their lookup answered (at most maxConcurrent). */
@@ -194,7 +194,12 @@ export class LookupService {
 
   /** Resolves once every Query going on after its lookup answered has ended (and completed its result). */
   async lateQueriesEnded(): Promise<void> {
-    while (this.lateQueries.size > 0) await Promise.all(this.lateQueries);
+    while (this.lateQueries.size > 0) await Promise.all(this.lateQueries.keys());
+  }
+
+  /** Ends every Query still going on after its lookup answered (a one-shot caller done waiting). */
+  dropLateQueries(): void {
+    for (const drop of this.lateQueries.values()) drop();
   }
 
   /** How long a result is kept; "busy" says nothing about the server: not kept, the next request tries again. */

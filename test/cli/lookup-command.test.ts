@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
 import { runCli } from "../support/process.ts";
+import { startQueryPeer } from "../support/query-peer.ts";
 
 let peer: CountingPeer;
 beforeAll(async () => {
@@ -14,6 +15,22 @@ describe("lookup command", () => {
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(body).toMatchObject({ online: true, protocol_used: "modern", players: { online: 3, max: 10 }, motd: { clean: "Counting peer" } });
+  });
+
+  test("shows Query's details when Query answers after the ping, and ends when it never answers", async () => {
+    const query = await startQueryPeer({ values: { plugins: "Paper on 1.21: Vault 1.7", map: "lobby" }, players: [], held: () => Bun.sleep(200) });
+    const withQuery = await startCountingPeer("modern", {}, query.port);
+    try {
+      const result = await runCli(["lookup", `127.0.0.1:${withQuery.port}`], { PENNANT_LOOKUP_PRIVATE: "on" });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ online: true, software: "Paper on 1.21", map: "lobby" });
+    } finally {
+      query.close();
+      withQuery.close();
+    }
+    // The peer of the test above answers no Query (its UDP port has nobody): the command still ends, with the ping's answer.
+    const result = await runCli(["lookup", `127.0.0.1:${peer.port}`], { PENNANT_LOOKUP_PRIVATE: "on" });
+    expect(JSON.parse(result.stdout)).toMatchObject({ online: true, software: null, map: null });
   });
 
   test("refuses a private address by default, saying why, with exit 1 and no connection", async () => {

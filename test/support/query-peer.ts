@@ -9,8 +9,8 @@ export interface QueryPeerOptions {
   players: string[];
   /** Answer nothing (a server without enable-query). */
   silent?: boolean;
-  /** Answer the full stat only once this resolves (a slow Query). */
-  held?: Promise<void>;
+  /** Answer the full stat only once this resolves (a slow Query); a function is asked anew at each full stat request. */
+  held?: Promise<void> | (() => Promise<void>);
 }
 
 export interface QueryPeer {
@@ -46,7 +46,8 @@ export async function startQueryPeer(options: QueryPeerOptions, port = 0, host =
       parts.push(Uint8Array.of(0), Buffer.from("\x01player_\0\0", "latin1"));
       for (const name of options.players) parts.push(cString(name));
       parts.push(Uint8Array.of(0));
-      void (options.held ?? Promise.resolve()).then(() => socket.send(Buffer.concat(parts), remote.port, remote.address));
+      const held = typeof options.held === "function" ? options.held() : options.held;
+      void (held ?? Promise.resolve()).then(() => socket.send(Buffer.concat(parts), remote.port, remote.address));
     }
   });
   await new Promise<void>((resolve) => socket.bind(port, host, resolve));
