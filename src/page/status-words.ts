@@ -7,7 +7,7 @@ import type { HistoryRange } from "../store/history-ranges.ts";
 /** How the page names each range: its links, its table's columns. */
 export const CHART_RANGE_LABELS: Readonly<Record<HistoryRange, string>> = { "24h": "24 h", "7d": "7 days", "30d": "30 days", "1y": "1 year" };
 
-/** "Online" and "for 3 h 20 min" (or "since its first push, 2 d ago" when it has been so all along). */
+/** "Online" and "for 3 h 20 min": since the state last changed, or since the first push when it never has. */
 export function statusWords(view: Pick<ServerPageView, "status" | "since" | "firstSeen">, now: number): { state: string; since: string } {
   const state = view.status === "online" ? "Online" : "Offline";
   return { state, since: `for ${spanWords(Math.max(0, now - view.since))}` };
