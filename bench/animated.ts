@@ -22,7 +22,7 @@ import { CACHE_SHARES } from "../src/config.ts";
 import { parseBannerQuery } from "../src/http/banner-query.ts";
 import { InThreadDrawer } from "../src/serve/drawing/in-thread-drawer.ts";
 import { indexFrame, type IndexedFrame } from "../src/render/encode/gif-palette.ts";
-import { crossFade, encodeGif, Pixmap } from "../src/render/index.ts";
+import { crossFade, encodeGif, Pixmap, wholeFrames } from "../src/render/index.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import { partOptions } from "./report/options.ts";
 import { spread } from "./report/stats.ts";
@@ -104,7 +104,7 @@ const writers: Record<string, (width: number, height: number, list: Frames) => U
     return new Uint8Array(encoder.out.getData());
   },
   "omggif, changed rectangles, indexing included (served)"(width, height, list) {
-    return encodeGif(list.map(({ rgba, durationMs }) => ({ pixmap: Pixmap.fromStraightRgba(width, height, rgba), durationMs })), []);
+    return encodeGif(wholeFrames(list.map(({ rgba, durationMs }) => ({ pixmap: Pixmap.fromStraightRgba(width, height, rgba), durationMs }))), []);
   },
 };
 

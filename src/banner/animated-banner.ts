@@ -1,11 +1,12 @@
 // The drawing of an animated banner: each state of its animation
 // (animation.ts) drawn once by the template, as a still would be, then the
 // frames (holds and cross-fades) handed one at a time to the GIF or WebP
-// encoder. What a drawing holds: a pixmap per state (four at most) and one
-// for the fading frame, all given back to the spare pixmaps after.
+// encoder. What a drawing holds: the first state's pixmap and the one being
+// drawn, and of the others only the region where the states differ (one
+// line of text), the fades drawn at that size (StateRegions).
 
-import { crossFade, encodeAnimatedWebp, encodeGif, type AnimationFrame, type Pixmap } from "../render/index.ts";
-import { animationStates, frameSteps, keptColors, stateData, type Animate } from "./animation.ts";
+import { crossFade, encodeAnimatedWebp, encodeGif, StateRegions, type AnimationFrame } from "../render/index.ts";
+import { animationStates, frameSteps, keptColors, stateData, type Animate, type AnimationState } from "./animation.ts";
 import type { BannerCaches } from "./banner-caches.ts";
 import { layoutFor } from "./layout-keys.ts";
 import type { BannerOptions, ServerBannerData } from "./model.ts";
@@ -28,21 +29,32 @@ export async function drawAnimatedBanner(
   key: string, data: ServerBannerData, options: BannerOptions, animate: Animate, format: AnimatedFormat, caches: BannerCaches,
 ): Promise<Uint8Array> {
   const carrier = hasMotdRow(key, options) ? "motd" : "name";
-  const drawings = animationStates(animate, data).map((state) => renderBanner(key, stateData(data, state, carrier), options, caches));
-  const { width, height } = drawings[0]!;
-  const fading = caches.render.pixmaps.take(width, height);
-  function* frames(): Generator<AnimationFrame> {
-    for (const { from, to, mix, durationMs } of frameSteps(drawings.length)) {
-      if (mix === 0) yield { pixmap: drawings[from]!, durationMs };
-      else {
-        crossFade(drawings[from]!, drawings[to]!, mix, fading);
-        yield { pixmap: fading, durationMs };
+  const draw = (state: AnimationState) => renderBanner(key, stateData(data, state, carrier), options, caches);
+  const [firstState, ...others] = animationStates(animate, data);
+  const first = draw(firstState!);
+  const regions = new StateRegions(first);
+  try {
+    for (const state of others) {
+      const drawn = draw(state);
+      regions.add(drawn);
+      caches.render.pixmaps.give(drawn);
+    }
+    const { region, states, fading } = regions.regions();
+    const [hold, ...steps] = frameSteps(states.length);
+    function* rest(): Generator<AnimationFrame> {
+      for (const { from, to, mix, durationMs } of steps) {
+        if (mix === 0) yield { pixmap: states[from]!, durationMs };
+        else {
+          crossFade(states[from]!, states[to]!, mix, fading);
+          yield { pixmap: fading, durationMs };
+        }
       }
     }
-  }
-  try {
-    return format === "gif" ? encodeGif(frames(), keptColors(data, paletteFor(options))) : await encodeAnimatedWebp(frames());
+    // The first frame is the first state's hold (frameSteps).
+    const animation = { first: { pixmap: first, durationMs: hold!.durationMs }, region, rest: rest() };
+    return format === "gif" ? encodeGif(animation, keptColors(data, paletteFor(options))) : await encodeAnimatedWebp(animation);
   } finally {
-    for (const pixmap of [...drawings, fading] as Pixmap[]) caches.render.pixmaps.give(pixmap);
+    regions.end();
+    caches.render.pixmaps.give(first);
   }
 }

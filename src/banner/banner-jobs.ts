@@ -4,7 +4,7 @@
 // (banner-service.ts) carries the description; the HTTP layer's drawer runs
 // drawBannerJob on a render thread, or on its own thread when there are none.
 
-import { encodeGif, encodePng, encodeWebp, type Pixmap } from "../render/index.ts";
+import { encodeGif, encodePng, encodeWebp, wholeFrames, type Pixmap } from "../render/index.ts";
 import { drawAnimatedBanner } from "./animated-banner.ts";
 import { keptColors, type Animate } from "./animation.ts";
 import type { BannerCaches } from "./banner-caches.ts";
@@ -31,7 +31,7 @@ export type BannerJob =
   | { kind: "banner-error"; message: string; size: BannerSize };
 
 async function encode(pixmap: Pixmap, format: ImageFormat, data: ServerBannerData | PluginBannerData, options: BannerOptions): Promise<Uint8Array> {
-  if (format === "gif") return encodeGif([{ pixmap, durationMs: 0 }], "counters" in data ? [] : keptColors(data, paletteFor(options)));
+  if (format === "gif") return encodeGif(wholeFrames([{ pixmap, durationMs: 0 }]), "counters" in data ? [] : keptColors(data, paletteFor(options)));
   return format === "webp" ? encodeWebp(pixmap) : encodePng(pixmap);
 }
 

@@ -4,12 +4,12 @@
 // animation and alpha), ANIM (loop forever), then one ANMF per frame, as the
 // WebP container specification lays it out. The first frame covers the
 // canvas; each later one only the rectangle that changed (at even offsets, as
-// ANMF places them), replacing it (no blending): the canvas after a frame is
-// the frame's drawing.
+// ANMF places them; animation-frame.ts), replacing it (no blending): the
+// canvas after a frame is the frame's drawing.
 
 import { freeNow } from "../free-now.ts";
-import { Pixmap } from "../pixmap.ts";
-import { FrameChanges, type AnimationFrame, type FrameBox } from "./animation-frame.ts";
+import type { Pixmap } from "../pixmap.ts";
+import { cropPixmap, FrameChanges, onCanvas, type Animation, type FrameBox } from "./animation-frame.ts";
 import { encodeWebpFrame, renewAfter } from "./webp.ts";
 
 const VP8X_ANIMATION = 0x02;
@@ -87,46 +87,41 @@ function frameChunk(box: FrameBox, durationMs: number, image: readonly RiffChunk
   return { fourcc: "ANMF", data };
 }
 
-/** `box` of `pixmap` as a pixmap of its own. */
-function crop(pixmap: Pixmap, box: FrameBox): Pixmap {
-  const out = new Pixmap(box.width, box.height);
-  for (let row = 0; row < box.height; row++) {
-    const from = (box.y + row) * pixmap.width + box.x;
-    out.pixels.set(pixmap.pixels.subarray(from, from + box.width), row * box.width);
-  }
-  return out;
-}
-
 /**
- * The animated WebP of `frames` (all one size), lossless, looping forever.
- * Beside the encoder, it holds FrameChanges' copy of the last frame, one
- * frame's crop and encoded still at a time, and every frame's chunk; each
- * crop, still and chunk is freed at once when copied on (free-now.ts), not
- * left for the collector.
+ * The animated WebP of `animation`, lossless, looping forever. Beside the
+ * encoder, it holds FrameChanges' copy of the region, one frame's crop and
+ * encoded still at a time, and every frame's chunk; each crop, still and
+ * chunk is freed at once when copied on (free-now.ts), not left for the
+ * collector.
  */
-export async function encodeAnimatedWebp(frames: Iterable<AnimationFrame>): Promise<Uint8Array> {
+export async function encodeAnimatedWebp(animation: Animation): Promise<Uint8Array> {
+  const { first, region, rest } = animation;
+  const { width, height } = first.pixmap;
   const chunks: RiffChunk[] = [];
-  const changes = new FrameChanges(2);
-  let width = 0, height = 0, largest = 0;
+  let changes: FrameChanges | null = null;
+  /** A frame's chunk: `box` of the canvas, drawn by `drawn` (its size). */
+  const add = async (drawn: Pixmap, box: FrameBox, durationMs: number) => {
+    const file = await encodeWebpFrame(drawn);
+    // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
+    const image = readWebpChunks(file).filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH");
+    chunks.push(frameChunk(box, durationMs, image));
+    freeNow(file);
+  };
   try {
-    for (const { pixmap, durationMs } of frames) {
-      ({ width, height } = pixmap);
+    await add(first.pixmap, { x: 0, y: 0, width, height }, first.durationMs);
+    for (const { pixmap, durationMs } of rest) {
+      changes ??= new FrameChanges(2, animation);
       const box = changes.next(pixmap);
-      const whole = box.width === width && box.height === height;
-      const drawn = whole ? pixmap : crop(pixmap, box);
-      const file = await encodeWebpFrame(drawn);
-      largest = Math.max(largest, drawn.width * drawn.height);
+      const whole = box.width === pixmap.width && box.height === pixmap.height;
+      const drawn = whole ? pixmap : cropPixmap(pixmap, box);
+      await add(drawn, onCanvas(box, region), durationMs);
       if (!whole) freeNow(drawn.data);
-      // A still is VP8L alone, or VP8X then ALPH and VP8: its image is everything but the header chunk.
-      const image = readWebpChunks(file).filter((chunk) => chunk.fourcc === "VP8L" || chunk.fourcc === "VP8 " || chunk.fourcc === "ALPH");
-      chunks.push(frameChunk(box, durationMs, image));
-      freeNow(file);
     }
   } finally {
-    changes.end();
-    renewAfter(largest);
+    changes?.end();
+    // The first frame is the largest: the whole canvas.
+    renewAfter(width * height);
   }
-  if (chunks.length === 0) throw new RangeError("an animation has at least one frame");
   const header = new Uint8Array(10);
   header[0] = VP8X_ANIMATION | VP8X_ALPHA;
   uint24(header, 4, width - 1);
