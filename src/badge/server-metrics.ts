@@ -23,6 +23,8 @@ export interface ServerView {
 type ServerMetric = Metric<ServerView> & { readsHistory?: true };
 
 const OFFLINE: MetricValue = { message: "offline", color: "lightgrey" };
+/** An online server that does not say its players (a push without them): as its banners say it, never a count. */
+const PLAYERS_UNKNOWN: MetricValue = { message: "unknown", color: "lightgrey" };
 
 function isOnline({ row, staleAfterMs }: ServerView, now: number): boolean {
   return statusAt(row, now, staleAfterMs) === "online";
@@ -58,7 +60,7 @@ export const SERVER_METRICS: ReadonlyMap<string, ServerMetric> = new Map(Object.
     read: (view, now) => {
       if (!isOnline(view, now)) return OFFLINE;
       const { playersOnline, playersMax } = view.row;
-      if (playersOnline === null) return undefined;
+      if (playersOnline === null) return PLAYERS_UNKNOWN;
       // The maximum as banners show it (20, or the online count, when none was set).
       const { online, max } = shownPlayers(playersOnline, playersMax);
       return { message: `${compactNumber(online)}/${compactNumber(max)}`, color: "brightgreen" };

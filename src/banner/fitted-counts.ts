@@ -9,6 +9,9 @@ import type { Surface } from "./surface.ts";
 /** Shown where a count is unknown. */
 export const UNKNOWN = "\u2014";
 
+/** Written in the count's place when players are unknown (playersUnknown): words, where a dash would read as none. */
+export const PLAYERS_UNKNOWN = "players unknown";
+
 export function playersText(players: PlayerCount | null, count: (n: number) => string): string {
   return players ? `${count(players.online)}/${count(players.max)}` : UNKNOWN;
 }

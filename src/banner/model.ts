@@ -2,6 +2,7 @@
 // values, looked-up or pushed data and defaults into these plain records;
 // templates draw from them and nothing else (no I/O, no clock).
 
+import type { Edition } from "../minecraft/edition.ts";
 import type { PlayerCount } from "../minecraft/players.ts";
 import type { ServerStatus } from "../minecraft/status.ts";
 import type { Color, Pixmap } from "../render/index.ts";
@@ -38,6 +39,16 @@ export function shows(data: { hidden?: ReadonlySet<BannerElement> }, element: Ba
   return !data.hidden?.has(element);
 }
 
+/**
+ * Whether a server's players are unknown: it reads online but its source
+ * gave no count (a Hytale server asked without a query plugin, a push
+ * without players). Banners say so in words, never as a count such as 0/0.
+ * An offline server has no count to know.
+ */
+export function playersUnknown(data: Pick<ServerBannerData, "players" | "status">): boolean {
+  return data.players === null && data.status === "online";
+}
+
 export interface ServerBannerData {
   /** The display name (plain text; stray `§` codes are dropped when drawn). */
   name: string;
@@ -66,6 +77,8 @@ export interface ServerBannerData {
   address?: string | null;
   /** Parts the owner chose not to show (hide=); absent: none. */
   hidden?: ReadonlySet<BannerElement>;
+  /** The server's game, which picks the fallback icon; absent: Java Edition. */
+  edition?: Edition;
   /** Fraction of the last 7 days online (a pushed server's history), read only for animate=stats; absent or null: unknown. */
   uptime?: number | null;
 }

@@ -2,12 +2,14 @@
 // server icons. Positions and sizes come from the templates' layouts (CSS px).
 
 import {
-  Path, Pixmap, cellNoise, hashNoise, linearGradient, parseHexColor, pixelTile, rasterizeToMask, repeatTile, solid, type Color,
+  Path, Pixmap, cellNoise, hashNoise, linearGradient, pixelTile, rasterizeToMask, repeatTile, solid, type Color,
 } from "../render/index.ts";
 import { fitText, type FittedText } from "./fit-text.ts";
 import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import { stripFormatting } from "../minecraft/format.ts";
-import type { ServerStatus } from "./model.ts";
+import { DEFAULT_EDITION } from "../minecraft/edition.ts";
+import { drawFallbackIcon } from "./fallback-icons.ts";
+import type { ServerBannerData, ServerStatus } from "./model.ts";
 import type { Box, Surface } from "./surface.ts";
 import { BLOCK_PIXELS, type TextureLook } from "./backgrounds.ts";
 import type { Palette, PresetFill } from "./theme.ts";
@@ -185,33 +187,15 @@ export function drawSignalBars(surface: Surface, box: Box, lit: number | null, o
   }
 }
 
-// The default server icon: a grass-topped block in isometric view, on a 16-unit grid.
-const ICON_FACES: ReadonlyArray<readonly [color: string, points: readonly number[]]> = [
-  ["#86c45a", [8, 1.5, 14.5, 4.75, 8, 8, 1.5, 4.75]],
-  ["#8a5a33", [1.5, 4.75, 8, 8, 8, 14.5, 1.5, 11.25]],
-  ["#6a4427", [8, 8, 14.5, 4.75, 14.5, 11.25, 8, 14.5]],
-  ["#5e9e3a", [1.5, 4.75, 8, 8, 8, 9.75, 1.5, 6.5]],
-  ["#4a8130", [8, 8, 14.5, 4.75, 14.5, 6.5, 8, 9.75]],
-];
-
-/** Pennant's own default icon (no game assets): a block on a rounded well. */
-export function drawDefaultIcon(surface: Surface, box: Box, well: Color): void {
-  surface.fill(new Path().roundRect(box.x, box.y, box.width, box.height, box.width * 0.16), solid(well));
-  const unit = box.width / 16;
-  for (const [color, points] of ICON_FACES) {
-    const path = new Path();
-    for (let i = 0; i < points.length; i += 2) path.lineTo(box.x + points[i]! * unit, box.y + points[i + 1]! * unit);
-    surface.fill(path.close(), solid(parseHexColor(color)!));
-  }
-}
-
 /**
  * The server's favicon in `box` (hard pixels when scaled by a whole factor),
- * rounded by `radius` (0 for the game's square look); else the default icon.
+ * rounded by `radius` (0 for the game's square look); else the fallback icon
+ * of its edition (absent: Java).
  */
-export function drawServerIcon(surface: Surface, favicon: Pixmap | null, box: Box, radius: number, well: Color): void {
+export function drawServerIcon(surface: Surface, server: Pick<ServerBannerData, "favicon" | "edition">, box: Box, radius: number, well: Color): void {
+  const { favicon } = server;
   if (!favicon) {
-    drawDefaultIcon(surface, box, well);
+    drawFallbackIcon(surface, box, well, server.edition ?? DEFAULT_EDITION);
     return;
   }
   const clip = radius > 0 ? surface.mask(new Path().roundRect(box.x, box.y, box.width, box.height, radius)) : null;

@@ -1,9 +1,9 @@
 // The player count with its label ("3/50" over "players online", or
 // "3/50 players" on one baseline where a strip has no second row to spare).
 
-import type { PlayerCount } from "./model.ts";
-import { fitPlayers } from "./fitted-counts.ts";
-import { drawSlot, fitSlot, type TextSlot } from "./slots.ts";
+import { playersUnknown, type ServerBannerData } from "./model.ts";
+import { fitPlayers, PLAYERS_UNKNOWN } from "./fitted-counts.ts";
+import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
 import type { Surface } from "./surface.ts";
 import type { Palette } from "./theme.ts";
 
@@ -17,9 +17,15 @@ export interface CountLayout {
 /**
  * Draws the count in bold and its label muted. An inline label keeps its
  * size and the count takes the rest; where even the compact count would be
- * cut, the count takes the whole slot and the label is left out.
+ * cut, the count takes the whole slot and the label is left out. Players
+ * unknown are said in words, muted, at the label's size on the count's row.
  */
-export function drawPlayerCount(surface: Surface, layout: CountLayout, players: PlayerCount | null, label: string, palette: Palette): void {
+export function drawPlayerCount(surface: Surface, layout: CountLayout, data: Pick<ServerBannerData, "players" | "status">, label: string, palette: Palette): void {
+  const { players } = data;
+  if (playersUnknown(data)) {
+    textInSlot(surface, { ...layout.count, size: layout.label.size }, PLAYERS_UNKNOWN, { face: "sans" }, palette.muted);
+    return;
+  }
   const bold = { face: "sans", bold: true } as const;
   const labelFit = fitSlot(surface, layout.label, label, { face: "sans" });
   if (!layout.inline) {

@@ -4,7 +4,7 @@
 // record and its history, and passes the clock.
 
 import { joinAddress } from "../minecraft/join-address.ts";
-import type { Edition } from "../minecraft/edition.ts";
+import { DEFAULT_EDITION, isEdition, type Edition } from "../minecraft/edition.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { networkTotals } from "../minecraft/network-totals.ts";
@@ -16,14 +16,14 @@ import type { NetworkView } from "../store/network-records.ts";
 import { isPluginActive, type PluginRow, type ServerRow } from "../store/records.ts";
 import { shownPlayers } from "../minecraft/players.ts";
 import {
-  HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, shows, type BannerElement, type HistoryPoint, type SparklineRange, type NumberStyle, type PlayerCount, type PluginBannerData,
+  HISTORY_WINDOW_MS, MAX_SHOWN_COUNTERS, playersUnknown, shows, type BannerElement, type HistoryPoint, type SparklineRange, type NumberStyle, type PlayerCount, type PluginBannerData,
   type ServerBannerData, type ServerStatus,
 } from "./model.ts";
 
 export type DataMode = "manual" | "query" | "plugin" | "network";
 
-/** Shown when neither the query, the record nor an address names the server. */
-export const DEFAULT_SERVER_NAME = "Minecraft Server";
+/** Shown when neither the query, the record nor an address names the server: its game's. */
+export const DEFAULT_SERVER_NAMES: Readonly<Record<Edition, string>> = { java: "Minecraft Server", bedrock: "Minecraft Server", hytale: "Hytale Server" };
 /** A plugin_uuid nobody pushed, and a record without a name. */
 export const UNKNOWN_PLUGIN_NAME = "Unknown plugin";
 export const NAMELESS_PLUGIN_NAME = "Plugin";
@@ -46,7 +46,7 @@ export interface ManualValues {
   motd2?: string;
   /** ip_address as typed: the join address, and the name of last resort before the default. */
   address?: string;
-  /** The server's edition: whose default port the join address leaves out (default Java). */
+  /** The server's edition: whose default port the join address leaves out, whose fallback icon and name are drawn. */
   edition?: Edition;
 }
 
@@ -65,6 +65,8 @@ export interface SourceFacts {
   history: readonly HistoryPoint[];
   /** The join address a plugin pushed (as it sent it), or null. */
   address: string | null;
+  /** The edition a plugin pushed, or null (lookups: the one asked is the query's). */
+  edition: Edition | null;
 }
 
 /** ServerBannerData with the favicon still encoded: cheap to key and compare, decoded once per render. */
@@ -108,8 +110,9 @@ export function factsFromLookup(result: LiveStatus): SourceFacts {
     latencyMs: result.online ? result.latencyMs : null,
     favicon: result.favicon,
     history: [],
-    // The address looked up is ip_address itself: the query's.
+    // The address looked up is ip_address itself, and its edition the query's.
     address: null,
+    edition: null,
   };
 }
 
@@ -149,6 +152,8 @@ export function factsFromRecord(
     favicon: null,
     history,
     address: typeof row.extra?.address === "string" ? row.extra.address : null,
+    // Kept with the extra stats, as the address (src/http/payloads/server.ts).
+    edition: isEdition(row.extra?.edition) ? row.extra.edition : null,
   };
 }
 
@@ -188,7 +193,7 @@ export function sumHistories(series: ReadonlyArray<readonly HistoryPoint[]>): Hi
 export function factsFromNetwork(
   network: NetworkView | undefined, slug: string, now: number, staleAfterMs: number, history: readonly HistoryPoint[] = [],
 ): SourceFacts {
-  const none = { version: null, latencyMs: null, favicon: null, history, address: null };
+  const none = { version: null, latencyMs: null, favicon: null, history, address: null, edition: null };
   if (!network) return { ...none, name: UNKNOWN_NETWORK_NAME, status: "offline", players: null, motd: [`§cNo network named ${slug}`, ""] };
   const totals = networkTotals(network.servers, now, staleAfterMs);
   // "servers": beside the status word a bare "3/4 online" would read as a repeat of it.
@@ -229,16 +234,16 @@ export function resolveServer(input: {
 }): ResolvedServer {
   const { mode, manual, facts } = input;
   const hidden = input.hidden?.size ? { hidden: input.hidden } : {};
+  const edition = manual.edition ?? facts?.edition ?? DEFAULT_EDITION;
   const status = manual.status ?? facts?.status ?? (mode === "manual" ? "online" : "offline");
   const sourcePlayers = status === "online" && facts?.status === "online" ? facts.players : null;
   const players = playerCount(manual, sourcePlayers);
   const motd = facts?.motd ?? ["", ""];
-  // The chart ends at the current value, so a server gone quiet shows its drop.
-  const history = facts && facts.history.length > 0
-    ? [...facts.history, { at: historyEnd(input.now), online: players?.online ?? 0 }]
-    : [];
+  // The chart ends at the current value, so a server gone quiet shows its drop; players unknown now add no point.
+  const now = playersUnknown({ players, status }) ? [] : [{ at: historyEnd(input.now), online: players?.online ?? 0 }];
+  const history = facts && facts.history.length > 0 ? [...facts.history, ...now] : [];
   return {
-    name: text(manual.name) ?? facts?.name ?? text(manual.address) ?? DEFAULT_SERVER_NAME,
+    name: text(manual.name) ?? facts?.name ?? text(manual.address) ?? DEFAULT_SERVER_NAMES[edition],
     status,
     players,
     motd: [manualLine(manual.motd1 ?? motd[0]), manualLine(manual.motd2 ?? motd[1])],
@@ -248,15 +253,17 @@ export function resolveServer(input: {
     history,
     // Named only when not the default, so a 24-hour banner is described (and keyed) as before.
     ...(input.historyRange && input.historyRange !== "24h" ? { historyRange: input.historyRange } : {}),
-    address: joinAddressOf(manual, facts, hidden),
+    address: joinAddressOf(manual, facts, edition, hidden),
+    // Named only when not the default, so a Java server's banner is described (and keyed) as before.
+    ...(edition === DEFAULT_EDITION ? {} : { edition }),
     ...hidden,
   };
 }
 
-/** ip_address, else what the plugin pushed, as players type it; null when hidden or not an address. */
-function joinAddressOf(manual: ManualValues, facts: SourceFacts | null, data: { hidden?: ReadonlySet<BannerElement> }): string | null {
+/** ip_address, else what the plugin pushed, as players of `edition` type it; null when hidden or not an address. */
+function joinAddressOf(manual: ManualValues, facts: SourceFacts | null, edition: Edition, data: { hidden?: ReadonlySet<BannerElement> }): string | null {
   const typed = manual.address ?? facts?.address;
-  return typed !== undefined && typed !== null && shows(data, "address") ? joinAddress(typed, manual.edition ?? "java") : null;
+  return typed !== undefined && typed !== null && shows(data, "address") ? joinAddress(typed, edition) : null;
 }
 
 /** The data a template draws: the favicon decoded (bounded; one that does not decode is simply absent). */

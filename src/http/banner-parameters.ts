@@ -14,7 +14,7 @@ import type { DataMode } from "../banner/resolve-banner-data.ts";
 import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/catalogue.ts";
 import { THEMES } from "../banner/theme.ts";
-import type { Edition } from "../minecraft/edition.ts";
+import { EDITIONS, type Edition } from "../minecraft/edition.ts";
 import { PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import type { Color } from "../render/index.ts";
 import { bad, choice, choiceList, color, COLOR_FORMS, COLOR_PATTERN, readColor, networkSlug, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
@@ -133,9 +133,14 @@ export const BANNER_PARAMETERS = {
     readBy: "server",
     description: "manual (the query's values), query (live lookup of ip_address), plugin (the record pushed for server_uuid) or network (the servers of a network, summed)",
   },
-  server_name: { type: text(MAX_NAME_CHARS), readBy: "server", description: "Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\")" },
+  server_name: { type: text(MAX_NAME_CHARS), readBy: "server", description: "Displayed server name (default: the pushed name, else ip_address, else \"Minecraft Server\", or \"Hytale Server\" for Hytale)" },
   ip_address: { type: text(MAX_ADDRESS_CHARS), readBy: "server", description: "Server address, host[:port]; required when data_mode=query" },
-  edition: { type: choice<Edition>(["java", "bedrock"]), default: "java", readBy: "server", description: "The server's edition: how data_mode=query looks it up, and its default port, left out of the address drawn" },
+  edition: {
+    type: choice<Edition>(EDITIONS),
+    readBy: "server",
+    description: "The server's game: java or bedrock (Minecraft) or hytale. How data_mode=query looks it up; its default port, left out of the address drawn; " +
+      "its fallback icon and name. Default: the edition a pushed server sent (data_mode=plugin), else java",
+  },
   server_uuid: { type: uuid, readBy: "server", description: "data_mode=plugin: the UUID the server's plugin pushes as" },
   network: { type: networkSlug, readBy: "server", description: "data_mode=network: the network's slug (PUT /api/networks/{slug})" },
   online_players: { type: wholeNumber(MAX_PLAYERS), readBy: "server", description: "Players online; overrides looked-up or pushed values" },

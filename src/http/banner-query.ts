@@ -8,6 +8,7 @@ import { BANNER_SIZES, type BannerSize } from "../banner/model.ts";
 import type { BannerRequest } from "../banner/banner-service.ts";
 import { parseAddress } from "../lookup/address.ts";
 import { JAVA_PORT } from "../lookup/lookup-service.ts";
+import { DEFAULT_EDITION } from "../minecraft/edition.ts";
 import { BANNER_PARAMETERS, SIZE_NAMES, sizeName, type BannerParameter, type ParameterName, type ParameterValue } from "./banner-parameters.ts";
 import { bad } from "./query-types.ts";
 
@@ -77,7 +78,8 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     motd1: values.motd_line_1,
     motd2: values.motd_line_2,
     address: values.ip_address,
-    edition: values.edition ?? DEFAULTS.edition,
+    // Absent, a pushed record's edition (else Java) decides: manual values win only where given.
+    edition: values.edition,
   };
   const serverUuid = values.server_uuid ?? null;
   const network = values.network ?? null;
@@ -114,7 +116,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     animate,
     mode,
     manual,
-    lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: manual.edition } : null,
+    lookup: mode === "query" && manual.address !== undefined ? { address: manual.address, edition: manual.edition ?? DEFAULT_EDITION } : null,
     serverUuid,
     network,
     pluginUuid,

@@ -64,7 +64,7 @@ export const SERVER_VIEW = Type.Object(
         motd: nullable(Type.String()),
         version: nullable(Type.String()),
       },
-      { additionalProperties: true, description: "Also the further stats of legacy updates: tps_5m, tps_15m, uptime_ms, whitelist, placeholders" },
+      { additionalProperties: true, description: "Also the address and edition an update sent, and the further stats of legacy updates: tps_5m, tps_15m, uptime_ms, whitelist, placeholders" },
     ),
     first_seen: Type.String({ format: "date-time" }),
     last_seen: Type.String({ format: "date-time" }),

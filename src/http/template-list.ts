@@ -8,6 +8,7 @@ import { BACKGROUND_PRESETS } from "../banner/backgrounds.ts";
 import { BANNER_ELEMENTS } from "../banner/model.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/catalogue.ts";
 import { THEMES } from "../banner/theme.ts";
+import { EDITIONS } from "../minecraft/edition.ts";
 import { BANNER_PARAMETERS, parametersReadBy, sizeName } from "./banner-parameters.ts";
 import { literals } from "./openapi/responses.ts";
 
@@ -29,6 +30,9 @@ export const TEMPLATE_LIST_SCHEMA = Type.Object(
         title: Type.String(),
         description: Type.String(),
         kind: literals(["server", "plugin"], { description: "What it draws: a server (three data modes) or a plugin record" }),
+        editions: Type.Array(literals(EDITIONS), {
+          description: "The games whose servers it draws (edition=; each with its own fallback icon and default port); none for a plugin template",
+        }),
         sizes: Type.Array(Type.String({ description: "WIDTHxHEIGHT" })),
         default_size: Type.String(),
         themes: Type.Array(Type.String(), { description: "Its own (default_theme) first" }),
@@ -55,6 +59,7 @@ export const TEMPLATE_LIST: Static<typeof TEMPLATE_LIST_SCHEMA> = {
     title: info.title,
     description: info.description,
     kind: info.kind,
+    editions: info.kind === "server" ? [...EDITIONS] : [],
     sizes: info.sizes.map(sizeName),
     default_size: BANNER_PARAMETERS.size.default,
     themes: themesOf(info),

@@ -1,4 +1,15 @@
 // The games a server may run: Minecraft's Java Edition and Bedrock Edition,
 // and Hytale (issue 41), each answering status requests over its own protocols.
 
-export type Edition = "java" | "bedrock" | "hytale";
+/** In the order offered. */
+export const EDITIONS = ["java", "bedrock", "hytale"] as const;
+
+export type Edition = (typeof EDITIONS)[number];
+
+/** A server nothing says the edition of: a banner's query, a record, a lookup. */
+export const DEFAULT_EDITION: Edition = "java";
+
+/** Whether `value` names an edition (a pushed record's, kept as the plugin sent it). */
+export function isEdition(value: unknown): value is Edition {
+  return EDITIONS.some((edition) => edition === value);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_MAX_PLAYERS } from "../../src/minecraft/players.ts";
 import {
-  DEFAULT_SERVER_NAME, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
+  DEFAULT_SERVER_NAMES, factsFromLookup, factsFromRecord, historyEnd, resolvePlugin, resolveServer, serverBannerData,
   UNKNOWN_PLUGIN_NAME, type SourceFacts,
 } from "../../src/banner/resolve-banner-data.ts";
 import type { LookupResult } from "../../src/lookup/result.ts";
@@ -40,7 +40,7 @@ describe("the deployed plugin's record", () => {
 
   test('its name is the software ("Paper"): the banner shows server_name, else ip_address, else the default', () => {
     const facts = fromRecord(ezRecord());
-    expect(resolveServer({ mode: "plugin", manual: {}, facts, now: NOW }).name).toBe(DEFAULT_SERVER_NAME);
+    expect(resolveServer({ mode: "plugin", manual: {}, facts, now: NOW }).name).toBe(DEFAULT_SERVER_NAMES.java);
     expect(resolveServer({ mode: "plugin", manual: { address: "play.example.com" }, facts, now: NOW }).name).toBe("play.example.com");
     expect(resolveServer({ mode: "plugin", manual: { name: "Skyblock" }, facts, now: NOW }).name).toBe("Skyblock");
     // A name that is not a software's is the server's own.
@@ -57,7 +57,7 @@ describe("the deployed plugin's record", () => {
 
   test("an unknown uuid draws the defaults, offline", () => {
     expect(resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(undefined), now: NOW })).toEqual({
-      name: DEFAULT_SERVER_NAME, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [], address: null,
+      name: DEFAULT_SERVER_NAMES.java, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null, history: [], address: null,
     });
   });
 
@@ -85,7 +85,7 @@ describe("manual values win", () => {
   });
 
   test("a manual banner is online unless server_status says otherwise; counts default sensibly", () => {
-    expect(resolveServer({ mode: "manual", manual: {}, facts: null, now: NOW })).toMatchObject({ status: "online", players: null, name: DEFAULT_SERVER_NAME });
+    expect(resolveServer({ mode: "manual", manual: {}, facts: null, now: NOW })).toMatchObject({ status: "online", players: null, name: DEFAULT_SERVER_NAMES.java });
     expect(resolveServer({ mode: "manual", manual: { online: 5 }, facts: null, now: NOW }).players).toEqual({ online: 5, max: DEFAULT_MAX_PLAYERS });
     expect(resolveServer({ mode: "manual", manual: { online: 500 }, facts: null, now: NOW }).players).toEqual({ online: 500, max: 500 });
     expect(resolveServer({ mode: "manual", manual: { max: 64 }, facts: null, now: NOW }).players).toEqual({ online: 0, max: 64 });
@@ -142,5 +142,40 @@ describe("plugin records", () => {
     expect(resolvePlugin(many, NOW).counters).toEqual([["a", 1], ["b", 2], ["c", 3]]);
     expect(resolvePlugin(many, NOW, { names: ["d", "nope", "a"], numbers: "full" })).toMatchObject({ counters: [["d", 4], ["nope", null], ["a", 1]], numbers: "full" });
     expect(resolvePlugin(undefined, NOW, { names: ["servers"], numbers: "compact" }).counters).toEqual([["servers", null]]);
+  });
+});
+
+describe("editions", () => {
+  const hytaleRecord = (fields: Partial<ServerRow> = {}) => ezRecord({ name: "Orbis Realms", extra: { address: "play.orbis.example:5520", edition: "hytale" }, ...fields });
+
+  test("a pushed record's edition decides its join address's default port and is drawn; the query's edition= wins over it", () => {
+    const pushed = resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(hytaleRecord()), now: NOW });
+    expect(pushed).toMatchObject({ address: "play.orbis.example", edition: "hytale" });
+    const told = resolveServer({ mode: "plugin", manual: { edition: "java" }, facts: fromRecord(hytaleRecord()), now: NOW });
+    expect(told.address).toBe("play.orbis.example:5520");
+    expect(told.edition).toBeUndefined();
+    // Without one pushed, Java's: 25565 is left out, 5520 kept.
+    const java = resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(hytaleRecord({ extra: { address: "play.orbis.example:5520" } })), now: NOW });
+    expect(java.address).toBe("play.orbis.example:5520");
+    expect("edition" in java).toBe(false);
+  });
+
+  test("an edition the record holds that is none of the three reads as none", () => {
+    const odd = fromRecord(hytaleRecord({ extra: { edition: "pocket" } }));
+    expect(odd?.edition).toBeNull();
+  });
+
+  test("a server nothing names is its game's: Hytale Server, Minecraft Server", () => {
+    expect(resolveServer({ mode: "manual", manual: { edition: "hytale" }, facts: null, now: NOW }).name).toBe("Hytale Server");
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: fromRecord(hytaleRecord({ name: null })), now: NOW }).name).toBe("Hytale Server");
+    expect(resolveServer({ mode: "manual", manual: { edition: "bedrock" }, facts: null, now: NOW }).name).toBe(DEFAULT_SERVER_NAMES.java);
+  });
+
+  test("players unknown now add no point to the chart (a 0 there would read as an empty server); offline adds its drop", () => {
+    const history = [{ at: NOW - 3_600_000, online: 5 }];
+    const unknown = fromRecord(hytaleRecord({ playersOnline: null, playersMax: null }), history);
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: unknown, now: NOW }).history).toEqual(history);
+    const offline = fromRecord(hytaleRecord({ status: "offline" }), history);
+    expect(resolveServer({ mode: "plugin", manual: {}, facts: offline, now: NOW }).history).toEqual([...history, { at: historyEnd(NOW), online: 0 }]);
   });
 });

@@ -230,9 +230,9 @@ describe("text fitting", () => {
 });
 
 describe("players-bar", () => {
-  function filledColumns(size: BannerSize, players: ServerBannerData["players"]): { filled: number; width: number } {
+  function filledColumns(size: BannerSize, players: ServerBannerData["players"], status: ServerBannerData["status"] = "online"): { filled: number; width: number } {
     const { layout, factor } = layoutOf<PlayersBarLayout>("players-bar", size);
-    const draw = (p: ServerBannerData["players"]) => renderBanner("players-bar", { ...SERVER, players: p }, { size, theme: "dark", scale: 1 });
+    const draw = (p: ServerBannerData["players"]) => renderBanner("players-bar", { ...SERVER, status, players: p }, { size, theme: "dark", scale: 1 });
     const bar = draw(players), empty = draw({ online: 0, max: 1 });
     const y = Math.floor((layout.bar.y + layout.bar.height / 2) * factor);
     let filled = 0;
@@ -252,12 +252,28 @@ describe("players-bar", () => {
     }
   });
 
-  test("over capacity fills it once; max 0 and an unknown count leave it empty", () => {
+  test("over capacity fills it once; max 0 and an offline server's missing count leave it empty", () => {
     const size = { width: 728, height: 90 };
     const full = filledColumns(size, { online: 500, max: 100 });
     expect(Math.abs(full.filled - full.width)).toBeLessThanOrEqual(1);
     expect(filledColumns(size, { online: 5, max: 0 }).filled).toBe(0);
-    expect(filledColumns(size, null).filled).toBe(0);
+    expect(filledColumns(size, null, "offline").filled).toBe(0);
+  });
+
+  test("an online server's unknown count stripes the track across, no fill in the accent: not an empty bar", () => {
+    for (const size of BANNER_SIZES) {
+      const { layout, factor } = layoutOf<PlayersBarLayout>("players-bar", size);
+      const unknown = renderBanner("players-bar", { ...SERVER, players: null }, { size, theme: "dark", scale: 1 });
+      const empty = renderBanner("players-bar", { ...SERVER, players: { online: 0, max: 1 } }, { size, theme: "dark", scale: 1 });
+      const y = Math.floor((layout.bar.y + layout.bar.height / 2) * factor);
+      const row = (p: Pixmap) => Array.from({ length: Math.floor((layout.bar.width - layout.bar.height) * factor) }, (_, i) => p.pixel(Math.ceil((layout.bar.x + layout.bar.height / 2) * factor) + i, y));
+      const changes = (pixels: Color[]) => pixels.filter((c, i) => i > 0 && Math.abs(c.r - pixels[i - 1]!.r) > 8).length;
+      // Stripes one bar-height apart: two edges each along the track; the empty track is flat.
+      expect({ size, stripes: changes(row(unknown)) >= (layout.bar.width / layout.bar.height) * 1.5 }).toEqual({ size, stripes: true });
+      expect(changes(row(empty))).toBe(0);
+      const { accent } = PALETTES.dark;
+      expect(row(unknown).some((c) => Math.abs(c.r - accent.r) + Math.abs(c.g - accent.g) + Math.abs(c.b - accent.b) < 30)).toBe(false);
+    }
   });
 });
 

@@ -221,6 +221,17 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(await copied(page, "BBCode")).toBe(`[img]${banner.src}[/img]`);
     expect(await page.locator("#banner-bbcode").inputValue()).toBe(`[img]${banner.src}[/img]`);
 
+    // A Hytale server's banner: the game goes in (its icon and default port are its own); Java, what leaving it out means, stays out.
+    const games = await field(page, "Game").locator("option").evaluateAll((options) => options.map((option: any) => [option.value, option.textContent]));
+    expect(games).toEqual([["java", "Minecraft Java"], ["bedrock", "Minecraft Bedrock"], ["hytale", "Hytale"]]);
+    await field(page, "Game").selectOption("hytale");
+    const hytale = await preview(page, "banner-preview", { params: { ...typed, edition: "hytale" } });
+    await expectServed(hytale.src, "image/png");
+    const bytes = async (src: string) => new Uint8Array(await (await fetch(src)).arrayBuffer());
+    expect(await bytes(hytale.src)).not.toEqual(await bytes(banner.src));
+    await field(page, "Game").selectOption("java");
+    expect((await preview(page, "banner-preview", { params: { ...typed, edition: null } })).src).toBe(banner.src);
+
     // Hi-DPI WebP: twice the pixels, shown at the banner's size.
     await field(page, "Format").selectOption("webp");
     await field(page, "Scale").selectOption("2");
@@ -253,7 +264,7 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     await page.getByText("Type the server's address to see its banner.").waitFor();
     await expect(page.locator("#banner-url").inputValue()).resolves.toBe("");
     await field(page, "Address").fill("127.0.0.1");
-    await field(page, "Edition").selectOption("bedrock");
+    await field(page, "Game").selectOption("bedrock");
     const lookup = await preview(page, "banner-preview", {
       params: { data_mode: "query", ip_address: "127.0.0.1", edition: "bedrock", online_players: null, server_uuid: null, motd_line_1: null, motd_line_2: null },
     });
@@ -471,7 +482,7 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
   test("the banner form offers the parameter table's choices, its defaults chosen, and its length limits", async () => {
     const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
     const selects: Array<[label: string, name: keyof typeof BANNER_PARAMETERS]> = [
-      ["Template", "template_key"], ["Size", "size"], ["Theme", "theme"], ["Format", "format"], ["Scale", "scale"], ["Data", "data_mode"], ["Edition", "edition"],
+      ["Template", "template_key"], ["Size", "size"], ["Theme", "theme"], ["Format", "format"], ["Scale", "scale"], ["Data", "data_mode"], ["Game", "edition"],
     ];
     const defaultTemplate = templates.get(BANNER_PARAMETERS.template_key.default)!;
     for (const [label, name] of selects) {

@@ -9,7 +9,7 @@ import mc from "minecraft-protocol";
 import { createServer, type AddressInfo } from "node:net";
 import type { BannerOptions, ServerBannerData } from "../../src/banner/model.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
-import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve-banner-data.ts";
+import { DEFAULT_SERVER_NAMES } from "../../src/banner/resolve-banner-data.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PALETTES } from "../../src/banner/theme.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
@@ -51,7 +51,7 @@ const BOX: BannerOptions = { size: { width: 300, height: 250 }, theme: "dark", s
 /** What the EzBanners plugin's update (ezbanners-client.ts) must draw. */
 function ezData(online: number, fields: Partial<ServerBannerData> = {}): ServerBannerData {
   return {
-    name: DEFAULT_SERVER_NAME, status: "online", players: { online, max: 50 }, motd: ["§aWelcome", "§7Second line"],
+    name: DEFAULT_SERVER_NAMES.java, status: "online", players: { online, max: 50 }, motd: ["§aWelcome", "§7Second line"],
     version: "1.21.4", latencyMs: null, favicon: null, history: [], ...fields,
   };
 }

@@ -157,7 +157,7 @@ describe("bad parameters: 400, an image that says so for <img>, JSON otherwise",
     ["?format=avif", "format must be png or webp or gif"],
     ["?data_mode=magic", "data_mode must be manual or query or plugin"],
     ["?scale=3", "scale must be 1 or 2"],
-    ["?edition=pocket", "edition must be java or bedrock"],
+    ["?edition=pocket", "edition must be java or bedrock or hytale"],
     ["?accent=reddish", "accent must be a hex colour (RGB, RRGGBB or RRGGBBAA, # optional) or a colour name as badges take"],
     ["?background=%2312345", 'background "#12345" is not a preset (stone, deepslate, dirt, grass, nether, end, prismarine, sunset, ocean, night, transparent), nor a hex colour'],
     ["?background=marble", 'background "marble" is not a preset (stone,'],
@@ -312,6 +312,7 @@ describe("GET /api/templates", () => {
       const info = templates.get(entry.key)!;
       expect(entry).toEqual({
         key: info.key, title: info.title, description: info.description, kind: info.kind,
+        editions: info.kind === "server" ? ["java", "bedrock", "hytale"] : [],
         sizes: ["468x60", "728x90", "300x250", "1200x300"], default_size: "468x60",
         themes: ["dark", "light"], default_theme: info.defaultTheme, uses: [...info.uses],
         parameters: expect.arrayContaining(["template_key", "size", "theme", "format", "scale", "background", "hide"]),

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import type { HistoryPoint, ServerBannerData } from "../../src/banner/model.ts";
-import { DEFAULT_SERVER_NAME } from "../../src/banner/resolve-banner-data.ts";
+import { DEFAULT_SERVER_NAMES } from "../../src/banner/resolve-banner-data.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../src/store/history.ts";
@@ -41,7 +41,7 @@ describe("the sparkline's range", () => {
     }
     // The last update was 20 minutes ago, past PENNANT_STALE_AFTER: offline, the chart ends at 0.
     const expected: ServerBannerData = {
-      name: DEFAULT_SERVER_NAME, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null,
+      name: DEFAULT_SERVER_NAMES.java, status: "offline", players: null, motd: ["", ""], version: null, latencyMs: null, favicon: null,
       history: [...history, { at: NOW, online: 0 }], historyRange: "7d", address: null,
     };
     const shown = await decodeImage(response);

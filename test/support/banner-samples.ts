@@ -1,11 +1,12 @@
 // Banner data to look at: what the deployed EzBanners plugin pushes, as the
-// resolver hands it over (realistic), data at every limit (stress), and an
-// unreachable server (offline). Shared by the preview script
+// resolver hands it over (realistic), data at every limit (stress), an
+// unreachable server (offline), and Hytale servers: one whose plugin pushes
+// (hytale), one asked without a query plugin (hytaleUnknown). Shared by the preview script
 // (bench/banner-preview.ts) and the banner goldens in docs/gallery.
 
 import { iconRgba } from "../../bench/render/scenes.ts";
 import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
-import { factsFromNetwork, resolveServer, serverBannerData, sumHistories } from "../../src/banner/resolve-banner-data.ts";
+import { factsFromLookup, factsFromNetwork, factsFromRecord, resolveServer, serverBannerData, sumHistories } from "../../src/banner/resolve-banner-data.ts";
 import type { ServerRow } from "../../src/store/records.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
 import { gameVersion } from "../../src/minecraft/version.ts";
@@ -107,9 +108,33 @@ export const network: ServerBannerData = serverBannerData(resolveServer({
   }, "blocky", NOW, 900_000, sumHistories(memberDays)),
 }));
 
+/**
+ * A Hytale server whose plugin pushes (edition hytale, its join address with
+ * the default port 5520, which banners leave out), resolved as the banner
+ * route resolves a pushed record: no icon sent, so Hytale's fallback is drawn.
+ */
+export const hytale: ServerBannerData = serverBannerData(resolveServer({
+  mode: "plugin",
+  manual: {},
+  now: NOW,
+  facts: factsFromRecord({
+    uuid: "0b7e4c2a-0000-4000-8000-000000000041", tokenId: 1, name: "Orbis Realms", pluginVersion: "1.0.0", status: "online",
+    playersOnline: 27, playersMax: 100, tps: 30, motd: "§bAdventure awaits in Orbis\n§7Dungeons, quests and a weekly raid", version: "2026.01.24-6e2d4fc36",
+    extra: { address: "play.orbis-realms.example:5520", edition: "hytale" }, firstSeen: NOW - HOUR, lastSeen: NOW - 60_000, statsUpdatedAt: NOW - 60_000, pageEnabled: true,
+  }, [], NOW, 900_000),
+}));
+
+/** A Hytale server without a query plugin (data_mode=query): a QUIC probe tells it is up and its round trip, nothing else. */
+export const hytaleUnknown: ServerBannerData = serverBannerData(resolveServer({
+  mode: "query",
+  manual: { address: "hytale.example.net", edition: "hytale" },
+  now: NOW,
+  facts: factsFromLookup({ online: true, players: null, motd: null, version: null, latencyMs: 38, favicon: null }),
+}));
+
 /** The samples a template of `kind` draws, by name. */
 export function samplesFor(kind: "server" | "plugin"): ReadonlyArray<readonly [string, ServerBannerData | PluginBannerData]> {
   return kind === "server"
-    ? [["realistic", realistic], ["stress", stress], ["offline", offline], ["network", network]]
+    ? [["realistic", realistic], ["stress", stress], ["offline", offline], ["network", network], ["hytale", hytale], ["hytale-unknown", hytaleUnknown]]
     : [["realistic", pluginRealistic], ["stress", pluginStress]];
 }

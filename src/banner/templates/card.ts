@@ -189,7 +189,7 @@ export const card: ServerTemplate<CardLayout> = {
     drawPanel(surface, palette, layout.radius);
     drawEdge(surface, layout, palette);
     const icon = shows(data, "icon");
-    if (icon) drawServerIcon(surface, data.favicon, layout.icon, layout.iconRadius, palette.well);
+    if (icon) drawServerIcon(surface, data, layout.icon, layout.iconRadius, palette.well);
     const beside = <T extends { x: number; width: number }>(slot: T): T => (icon ? slot : intoIconRoom(layout, slot));
     const players = shows(data, "players");
     const widen = <T extends { width: number }>(slot: T, part: keyof CardLayout["countRoom"]): T =>
@@ -232,7 +232,7 @@ export const card: ServerTemplate<CardLayout> = {
       : { count: 0, motd: 0, address: 0 };
     if (players) {
       const { count, label } = layout.count;
-      drawPlayerCount(surface, { ...layout.count, count: { ...count, baseline: count.baseline + shift.count }, label: { ...label, baseline: label.baseline + shift.count } }, data.players, layout.divider ? "players online" : "players", palette);
+      drawPlayerCount(surface, { ...layout.count, count: { ...count, baseline: count.baseline + shift.count }, label: { ...label, baseline: label.baseline + shift.count } }, data, layout.divider ? "players online" : "players", palette);
     }
     const { motd } = placed;
     if (lines.length > 0) formattedBlock(surface, { ...motd, baseline: motd.baseline + shift.motd }, lines, "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });

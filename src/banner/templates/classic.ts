@@ -10,12 +10,12 @@ import { plainRun, stripFormatting, type StyledRun } from "../../minecraft/forma
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { besideIcon } from "../icon-room.ts";
 import { bannerMotdLines } from "../motd-lines.ts";
-import { shows } from "../model.ts";
+import { playersUnknown, shows } from "../model.ts";
 import { STATUS_WORD, drawBlockTexture, drawPanel, drawServerIcon, drawSignalBars, signalBarCount } from "../parts.ts";
 import { drawSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import { shadowOffset, type Box, type Surface } from "../surface.ts";
 import { backdrops } from "../theme.ts";
-import { fitPlayers } from "../fitted-counts.ts";
+import { fitPlayers, PLAYERS_UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface ClassicLayout {
@@ -135,7 +135,7 @@ export const classic: ServerTemplate<ClassicLayout> = {
     // see-through background it would show as a checker on the page.
     if (!palette.preset && palette.background.every((end) => end.a === 255)) drawBlockTexture(surface, layout.radius, layout.block, dark ? 0.05 : 0.035);
     const iconShown = shows(data, "icon");
-    if (iconShown) drawServerIcon(surface, data.favicon, layout.icon, 0, palette.well);
+    if (iconShown) drawServerIcon(surface, data, layout.icon, 0, palette.well);
     // Offline only where the status is shown: renderBanner draws a hidden one online.
     const offline = data.status === "offline";
     const pixel = { face: "pixel" } as const;
@@ -154,6 +154,8 @@ export const classic: ServerTemplate<ClassicLayout> = {
     // The game shows no count for a server it cannot reach; the word says why.
     if (offline && !data.players) {
       textInSlot(surface, players, STATUS_WORD.offline, pixel, palette.statusText.offline);
+    } else if (shows(data, "players") && playersUnknown(data)) {
+      textInSlot(surface, players, PLAYERS_UNKNOWN, pixel, palette.muted);
     } else if (shows(data, "players")) {
       drawSlot(surface, players, fitPlayers(surface, players, data.players, pixel), palette.muted);
     }

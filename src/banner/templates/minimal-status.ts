@@ -132,7 +132,7 @@ export const minimalStatus: ServerTemplate<MinimalStatusLayout> = {
     const players = shows(data, "players");
     const name = players ? layout.name : { ...layout.name, width: layout.name.width + layout.countRoom.name };
     textInSlot(surface, name, stripFormatting(data.name), { face: "sans", bold: true }, palette.text);
-    if (players) drawPlayerCount(surface, layout.count, data.players, layout.divider || !layout.count.inline ? "players online" : "players", palette);
+    if (players) drawPlayerCount(surface, layout.count, data, layout.divider || !layout.count.inline ? "players online" : "players", palette);
     if (layout.divider) drawDivider(surface, layout.divider, palette);
 
     const status = shows(data, "status") ? drawServerStatus(surface, layout.status, data.status, palette, layout.dot) : 0;

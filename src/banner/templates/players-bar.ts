@@ -11,12 +11,12 @@ import { besideIcon } from "../icon-room.ts";
 import { bannerMotdLines } from "../motd-lines.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { shows, type PlayerCount, type ServerBannerData } from "../model.ts";
+import { playersUnknown, shows, type PlayerCount, type ServerBannerData } from "../model.ts";
 import { drawPanel, drawServerIcon, drawServerStatus } from "../parts.ts";
 import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { accentWash, backdrops, shade, type Palette } from "../theme.ts";
-import { fitPlayers } from "../fitted-counts.ts";
+import { fitPlayers, PLAYERS_UNKNOWN } from "../fitted-counts.ts";
 import type { ServerTemplate } from "./template.ts";
 
 export interface PlayersBarLayout {
@@ -43,6 +43,8 @@ export interface PlayersBarLayout {
 const BOLD = { face: "sans", bold: true } as const;
 /** CSS pixels between the name and a chip beside it, or a chip and the version after it. */
 const GAP = 10;
+/** PLAYERS_UNKNOWN in the count's slot: at most a caption's size, it is no number to read from afar. */
+const UNKNOWN_SIZE = { max: 14, min: 10 };
 
 const layouts: Record<LayoutKey, PlayersBarLayout> = {
   "468x60": {
@@ -109,10 +111,24 @@ function fillRatio(players: PlayerCount | null): number {
   return Math.min(1, players.online / players.max);
 }
 
-function drawBar(surface: Surface, bar: Box, ratio: number, online: boolean, palette: Palette): void {
+/** The empty track striped across, as a bar that cannot tell how full it is: an unknown count is not an empty server. */
+function drawUnknownFill(surface: Surface, bar: Box, track: Path, palette: Palette): void {
+  const step = bar.height, slant = bar.height;
+  const stripes = new Path();
+  for (let x = bar.x - slant; x < bar.x + bar.width; x += step) {
+    stripes.moveTo(x, bar.y + bar.height).lineTo(x + step / 2, bar.y + bar.height).lineTo(x + step / 2 + slant, bar.y).lineTo(x + slant, bar.y).close();
+  }
+  surface.fill(stripes, solid({ ...palette.muted, a: 64 }), { clip: surface.mask(track) });
+}
+
+function drawBar(surface: Surface, bar: Box, ratio: number | null, online: boolean, palette: Palette): void {
   const track = new Path().roundRect(bar.x, bar.y, bar.width, bar.height, bar.height / 2);
   surface.fill(track, solid(palette.well));
   if (online) surface.fill(track, solid(accentWash(palette)));
+  if (ratio === null) {
+    drawUnknownFill(surface, bar, track, palette);
+    return;
+  }
   if (ratio <= 0) return;
   const color = online ? palette.accent : palette.muted;
   // The fill is a plain rectangle clipped to the track: its length stays exactly proportional, rounded ends included.
@@ -140,11 +156,14 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);
     const iconShown = shows(data, "icon");
-    if (layout.icon && iconShown) drawServerIcon(surface, data.favicon, layout.icon, layout.icon.width * 0.16, palette.well);
+    if (layout.icon && iconShown) drawServerIcon(surface, data, layout.icon, layout.icon.width * 0.16, palette.well);
     drawNameRow(surface, layout, besideIcon(layout.name, layout.icon, iconShown), data, palette);
     if (shows(data, "status")) drawServerStatus(surface, layout.status, data.status, palette, layout.dot);
 
-    if (shows(data, "players")) {
+    if (shows(data, "players") && playersUnknown(data)) {
+      drawBar(surface, layout.bar, null, true, palette);
+      textInSlot(surface, { ...layout.count, size: UNKNOWN_SIZE }, PLAYERS_UNKNOWN, { face: "sans" }, palette.muted);
+    } else if (shows(data, "players")) {
       const ratio = fillRatio(data.players);
       // Muted for an offline server (a hidden status reads online: renderBanner).
       drawBar(surface, layout.bar, ratio, data.status === "online", palette);

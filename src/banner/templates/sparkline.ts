@@ -8,7 +8,7 @@ import { stripFormatting } from "../../minecraft/format.ts";
 import { Path, linearGradient, solid, type Color } from "../../render/index.ts";
 import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
-import { HISTORY_WINDOW_MS, shows, SPARKLINE_RANGES, type HistoryPoint, type ServerBannerData, type SparklineRange } from "../model.ts";
+import { HISTORY_WINDOW_MS, playersUnknown, shows, SPARKLINE_RANGES, type HistoryPoint, type ServerBannerData, type SparklineRange } from "../model.ts";
 import { compactCount, exactCount } from "../numbers.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { bannerMotdLines } from "../motd-lines.ts";
@@ -249,9 +249,11 @@ function peakCaption(chart: Chart | null, range: SparklineRange): string {
 }
 const BOLD = { face: "sans", bold: true } as const;
 
-function drawStat(surface: Surface, stat: Stat, caption: string, count: number | null, palette: Palette): void {
+/** A count under its caption: a dash where there is none, the word where the server does not say it (`unknown`). */
+function drawStat(surface: Surface, stat: Stat, caption: string, count: number | null, palette: Palette, unknown = false): void {
   textInSlot(surface, stat.label, caption, SANS, palette.muted);
-  if (count === null) textInSlot(surface, stat.value, UNKNOWN, BOLD, palette.text);
+  if (unknown) textInSlot(surface, { ...stat.value, size: { max: stat.value.size.min, min: stat.label.size.min } }, "unknown", SANS, palette.muted);
+  else if (count === null) textInSlot(surface, stat.value, UNKNOWN, BOLD, palette.text);
   else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, BOLD), palette.text);
 }
 
@@ -303,7 +305,9 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
     const range = data.historyRange ?? "24h";
     const chart = chartOf(data.history, layout.chart, SPARKLINE_RANGES[range]);
     const newest = [...data.history].reverse().find((p) => Number.isFinite(p.at) && Number.isFinite(p.online));
-    const current = data.players?.online ?? (newest ? Math.max(0, Math.floor(newest.online)) : null);
+    // Unknown now, the last sample is no count of now.
+    const unknown = playersUnknown(data);
+    const current = data.players?.online ?? (newest && !unknown ? Math.max(0, Math.floor(newest.online)) : null);
     if (chart) drawLine(surface, layout, chart.points, [chart.points[chart.peak]!, chart.points.at(-1)!], color);
     else drawFlat(surface, layout, current, newest?.at ?? null, color, palette);
 
@@ -312,7 +316,7 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
     const highest = chart ? chart.points[chart.peak]!.online : null;
     const peak = current === null ? highest : Math.max(current, highest ?? current);
     // Strips: the peak joins the caption of the current value, or is one text of its own.
-    drawStat(surface, layout.now, layout.peak ? "now" : stripPeak(surface, layout.now.label, "now · ", range, peak), current, palette);
+    drawStat(surface, layout.now, layout.peak ? "now" : stripPeak(surface, layout.now.label, "now · ", range, peak), current, palette, unknown);
     if (layout.peak?.value) drawStat(surface, { label: layout.peak.label, value: layout.peak.value }, peakCaption(chart, range), peak, palette);
     else if (layout.peak) textInSlot(surface, layout.peak.label, stripPeak(surface, layout.peak.label, "", range, peak), SANS, palette.muted);
   },

@@ -140,6 +140,7 @@ const CHOICE_TITLES = {
   scale: { 1: "1×", 2: "2× (Hi-DPI)" },
   data_mode: { manual: "Typed here", query: "Live lookup of an address", plugin: "Pushed by the server's plugin", network: "A network's servers, summed" },
   hide: { motd: "MOTD" },
+  edition: { java: "Minecraft Java", bedrock: "Minecraft Bedrock", hytale: "Hytale" },
   range: { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "1y": "Last year" },
 };
 const choiceTitle = (name, value) => CHOICE_TITLES[name]?.[value] ?? value[0].toUpperCase() + value.slice(1);
@@ -241,7 +242,8 @@ function bannerImage() {
     Object.assign(params, {
       data_mode: unlessDefault("data_mode", mode),
       ip_address: mode === "manual" || mode === "query" ? value("address") : "",
-      edition: mode === "query" ? unlessDefault("edition", value("edition")) : "",
+      // Java unless told: left out of the URL when it is Java (a pushed record says its own).
+      edition: (mode === "manual" || mode === "query") && value("edition") !== banner.parameters.edition.enum[0] ? value("edition") : "",
       server_uuid: mode === "plugin" ? value("server-uuid") : "",
       network: mode === "network" ? value("network") : "",
       range: offersRange() ? unlessDefault("range", value("range")) : "",

@@ -132,6 +132,8 @@ function expectation(schema: TSchema): string {
     case "Object":
     case "Record":
       return "an object";
+    case "Literal":
+      return JSON.stringify(schema.const);
     case "Union":
       return alternatives((schema.anyOf as TSchema[]).filter((variant) => variant[Kind] !== "Null").map(expectation));
     default:

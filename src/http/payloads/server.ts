@@ -5,6 +5,7 @@
 // dropped (trim-to-bounds.ts).
 
 import { Type, type Static } from "@sinclair/typebox";
+import { EDITIONS } from "../../minecraft/edition.ts";
 import { cutFormatted } from "../../minecraft/format.ts";
 import { definedOnly } from "../../store/defined.ts";
 import type { ServerFields } from "../../store/records.ts";
@@ -34,6 +35,11 @@ export const SERVER_UPDATE_BODY = openObject(
   {
     ...HEARTBEAT_FIELDS,
     address: text(SERVER_TEXT_LIMITS.address, "How players join (host or host:port), drawn on banners as they type it"),
+    edition: optional(
+      Type.Union(EDITIONS.map((edition) => Type.Literal(edition)), {
+        description: "The server's game: java or bedrock (Minecraft) or hytale; its default port is left out of the join address, its icon drawn when none is given. Kept until another is sent; none sent: java",
+      }),
+    ),
     stats: optional(
       openObject({
         players: optional(openObject({ online: players("Players online"), max: players("Player slots") })),
@@ -91,6 +97,8 @@ function updateFields(body: Static<typeof SERVER_UPDATE_BODY>): ServerFields {
   const stats = body.stats ?? undefined;
   const players = stats?.players ?? undefined;
   const address = present(body.address);
+  const edition = present(body.edition);
+  const extra = definedOnly({ address, edition });
   return {
     ...heartbeatFields(body),
     playersOnline: present(players?.online),
@@ -98,8 +106,8 @@ function updateFields(body: Static<typeof SERVER_UPDATE_BODY>): ServerFields {
     tps: present(stats?.tps),
     motd: present(stats?.motd),
     version: present(stats?.version),
-    // Kept with the extra stats (resolve-banner-data.ts reads it there): no column of its own.
-    extra: address === undefined ? undefined : { address },
+    // Kept with the extra stats (resolve-banner-data.ts reads them there): no columns of their own.
+    extra: Object.keys(extra).length > 0 ? extra : undefined,
   };
 }
 

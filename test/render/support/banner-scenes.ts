@@ -10,12 +10,12 @@ import { BANNER_SIZES, type BannerSize, type Theme } from "../../../src/banner/m
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../../../src/banner/templates/catalogue.ts";
 import { renderBanner } from "../../../src/banner/templates/index.ts";
 import { Pixmap, drawImage, parseHexColor } from "../../../src/render/index.ts";
-import { network, pluginRealistic, realistic } from "../../support/banner-samples.ts";
+import { hytale, hytaleUnknown, network, pluginRealistic, realistic } from "../../support/banner-samples.ts";
 import { contactSheet } from "../../support/contact-sheet.ts";
 import type { Scene } from "./gallery-scenes.ts";
 
 const THEMES: readonly Theme[] = ["dark", "light"];
-const [STRIP, , BOX] = BANNER_SIZES;
+const [STRIP, LEADERBOARD, BOX] = BANNER_SIZES;
 
 function drawSample(info: TemplateInfo, size: BannerSize, theme: Theme, background?: BackgroundPresetName): Pixmap {
   const data = info.kind === "server" ? realistic : pluginRealistic;
@@ -96,4 +96,26 @@ const NETWORK_SCENE: Scene = {
   ])),
 };
 
-export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE, NETWORK_SCENE];
+/**
+ * Every server template drawing Hytale servers, a row per template: one
+ * whose plugin pushes (players, version, its join address without :5520,
+ * Hytale's fallback icon) at 468x60 dark and light and 300x250 dark, and one
+ * asked without a query plugin (players unknown, said in words) at 468x60
+ * and 728x90 dark and 300x250 light.
+ */
+const HYTALE_SCENE: Scene = {
+  file: "banner-hytale.png",
+  title: "every server template drawing Hytale servers: pushed (468x60 dark and light, 300x250 dark), players unknown (468x60 and 728x90 dark, 300x250 light)",
+  draw: () => contactSheet([...templates.values()].filter((info) => info.kind === "server").map((info) => [
+    stacked([
+      renderBanner(info.key, hytale, { size: STRIP, theme: "dark", scale: 1 }),
+      renderBanner(info.key, hytale, { size: STRIP, theme: "light", scale: 1 }),
+      renderBanner(info.key, hytaleUnknown, { size: STRIP, theme: "dark", scale: 1 }),
+    ]),
+    renderBanner(info.key, hytale, { size: BOX, theme: "dark", scale: 1 }),
+    renderBanner(info.key, hytaleUnknown, { size: BOX, theme: "light", scale: 1 }),
+    renderBanner(info.key, hytaleUnknown, { size: LEADERBOARD, theme: "dark", scale: 1 }),
+  ])),
+};
+
+export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE, NETWORK_SCENE, HYTALE_SCENE];
