@@ -5,6 +5,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
 import { HYTALE_SOURCES } from "../lookup/hytale/hytale-status.ts";
+import { DEFAULT_EDITION, EDITIONS } from "../minecraft/edition.ts";
 import type { LookupService } from "../lookup/lookup-service.ts";
 import { lookupJson } from "../lookup/view.ts";
 import { HttpError } from "./errors.ts";
@@ -14,7 +15,6 @@ import { errorResponses, jsonSuccess, literals, nullable } from "./openapi/respo
 import type { Limiter } from "./rate-limit.ts";
 
 const MAX_ADDRESS_LENGTH = 300;
-const LOOKUP_EDITIONS = ["java", "bedrock", "hytale"] as const;
 
 export interface LookupDeps {
   config: Config;
@@ -29,7 +29,7 @@ export interface LookupDeps {
 const QUERY = t.NoValidate(
   t.Object({
     address: t.String({ maxLength: MAX_ADDRESS_LENGTH, description: "host, host:port, [v6]:port or an IP; the port defaults to 25565 (Java), 19132 (Bedrock) or 5520 (Hytale)" }),
-    edition: choiceParameter(LOOKUP_EDITIONS, "java (default), bedrock or hytale"),
+    edition: choiceParameter(EDITIONS, "java (default), bedrock or hytale"),
   }),
 );
 
@@ -46,7 +46,7 @@ export const LOOKUP_RESPONSE = Type.Object(
     host: text,
     port: Type.Integer({ minimum: 1, maximum: 65_535 }),
     ip_address: nullable(Type.String({ description: "The checked address contacted (or that would have been)" })),
-    edition: literals(LOOKUP_EDITIONS),
+    edition: literals(EDITIONS),
     srv_record: nullable(
       Type.Object({ host: text, port: Type.Integer() }, { description: "The SRV target that answered (when none did, the one whose failure error reports); null when the name itself was used" }),
     ),
@@ -78,7 +78,7 @@ export function lookupRoutes(deps: LookupDeps) {
       const address = given.address?.trim();
       if (!address) throw badRequest('the query parameter "address" is required, e.g. ?address=play.example.com');
       if (address.length > MAX_ADDRESS_LENGTH) throw badRequest(`"address" must be at most ${MAX_ADDRESS_LENGTH} characters`);
-      const edition = LOOKUP_EDITIONS.find((known) => known === (given.edition ?? "java"));
+      const edition = EDITIONS.find((known) => known === (given.edition ?? DEFAULT_EDITION));
       if (!edition) throw badRequest('"edition" must be java, bedrock or hytale');
 
       const result = await deps.lookup.lookup({ address, edition });
