@@ -111,7 +111,7 @@ export class BannerService {
   private readonly histories: ServerHistories;
 
   constructor(private readonly deps: BannerDeps) {
-    this.histories = deps.histories ?? new ServerHistories(deps.store, new CacheBudget());
+    this.histories = deps.histories ?? new ServerHistories(deps.store, new CacheBudget(), deps.staleAfterMs);
   }
 
   /** The banner's plan; `charge` is charged for the history read from the store (history-ranges.ts), by default nothing (callers that serve no client). */
@@ -155,7 +155,7 @@ export class BannerService {
     return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now, charge) } : server;
   }
 
-  /** A pushed server's uptime over UPTIME_RANGE; null for other modes and before its first roll-up. */
+  /** A pushed server's uptime over UPTIME_RANGE, up to now; null for other modes. */
   private async uptime(request: BannerRequest, now: number, charge: ReadCharge): Promise<number | null> {
     if (request.mode !== "plugin" || request.serverUuid === null) return null;
     const row = await this.deps.store.servers.get(request.serverUuid);

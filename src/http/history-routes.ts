@@ -17,7 +17,7 @@ import { malformedUuidMessage, parseUuid } from "./uuid.ts";
 
 export const HISTORY_PATH = "/api/servers/:server_uuid/history";
 
-/** How long a client or proxy may keep an answer: the 5-minute level moves once a minute at most (the sweep). */
+/** How long a client or proxy may keep an answer: what the sweep has not rolled up yet is read again each minute (history-ranges.ts). */
 const MAX_AGE_SECONDS = 60;
 
 export interface HistoryDeps {
@@ -52,7 +52,7 @@ export const HISTORY_RESPONSE = Type.Object(
       }),
       { description: "Oldest first; a step without a point was offline throughout; empty when the range holds no data" },
     ),
-    uptime: nullable(fraction("Fraction of the range (from the server's first push, if later) it was online; null before the first roll-up")),
+    uptime: nullable(fraction("Fraction of the range (from the server's first push, if later) to now it was online; null at the instant of the first push")),
     peak: nullable(Type.Integer({ minimum: 0, description: "Most players online at once in the range; null when the range holds no update" })),
   },
   { title: "ServerHistory" },
@@ -87,7 +87,7 @@ export function historyRoutes(deps: HistoryDeps) {
         summary: "A pushed server's players and uptime over a range",
         description:
           "Read from the roll-ups the history sweep writes every minute (docs/history.md): full resolution is kept a day, 5-minute buckets 30 days, " +
-          "hourly buckets a year. Online: from each accepted update until PENNANT_STALE_AFTER passes without another. Open to any website (CORS); " +
+          "hourly buckets a year; the minutes not rolled up yet from the samples, so an answer reaches the present. Online: from each accepted update until PENNANT_STALE_AFTER passes without another. Open to any website (CORS); " +
           "limited per client IP with banners (PENNANT_RATE_LIMIT); a history read from the database rather than the cache also spends the client's " +
           "draw budget (PENNANT_DRAW_BUDGET), a unit per 720 buckets read.",
         responses: {

@@ -141,7 +141,7 @@ export async function createApp(ctx: AppContext) {
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   // Servers' histories, cached by what each is read from: the history API, badges and charts share them.
-  const histories = new ServerHistories(ctx.store, caches);
+  const histories = new ServerHistories(ctx.store, caches, ctx.config.staleAfterSeconds * 1000);
   const banners = new BannerService({
     store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });

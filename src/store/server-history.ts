@@ -6,10 +6,10 @@
 // instance sweeps, another skips its turn instead of recomputing the same
 // buckets behind it).
 
-import { and, asc, eq, gte, lt, min, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, min, sql } from "drizzle-orm";
 import {
   BUCKET_UPSERT_SET, dropBefore, FIVE_MINUTES_MS, fiveMinuteBuckets, fiveMinutesEnd, HOUR_MS, hourBuckets, hoursEnd, inBatches, nextSpan,
-  spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep,
+  spanLeftWork, SPAN_PER_SWEEP_MS, stepSelection, type HistoryBucket, type HistoryMarks, type HistoryStep, type MinuteSample,
 } from "./history.ts";
 import { first, rows, run, type QueryContext, type Steps } from "./query-steps.ts";
 
@@ -88,4 +88,21 @@ export function* readHistorySteps({ db, tables: { serverHistory: history } }: Qu
       .groupBy(fields.at)
       .orderBy(fields.at),
   );
+}
+
+/**
+ * One server's minute samples in [since, before), oldest first, after the
+ * latest one before `since` if it is less than `staleAfterMs` older (its
+ * update still holds into the span): what a sweep would roll up of the span,
+ * read before it does (history-ranges.ts). At most one row a minute of the
+ * span, and one more.
+ */
+export function* readUnrolledSamples(
+  { db, tables: { serverSamples: samples } }: QueryContext, uuid: string, since: number, before: number, staleAfterMs: number,
+): Steps<MinuteSample[]> {
+  const columns = { serverUuid: samples.serverUuid, at: samples.at, playersOnline: samples.playersOnline, online: samples.online };
+  const ofServer = eq(samples.serverUuid, uuid);
+  const holding = yield* rows(db.select(columns).from(samples).where(and(ofServer, gte(samples.at, since - staleAfterMs), lt(samples.at, since))).orderBy(desc(samples.at)).limit(1));
+  const within = yield* rows(db.select(columns).from(samples).where(and(ofServer, gte(samples.at, since), lt(samples.at, before))).orderBy(asc(samples.at)));
+  return [...holding, ...within];
 }

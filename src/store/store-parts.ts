@@ -5,7 +5,7 @@
 
 import type { QueryContext, RememberRequest, Steps } from "./query-steps.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
-import { readHistorySteps, readMarks } from "./server-history.ts";
+import { readHistorySteps, readMarks, readUnrolledSamples } from "./server-history.ts";
 import { createToken, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken } from "./record-queries.ts";
 import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
 import { addRefusals, listRefusals } from "./push-refusals.ts";
@@ -65,6 +65,7 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       sweep: own.sweepHistory,
       marks: () => read(readMarks),
       steps: (uuid, levelMs, stepMs, since, before) => read((q) => readHistorySteps(q, uuid, levelMs, stepMs, since, before)),
+      unrolledSamples: (uuid, since, before, staleAfterMs) => read((q) => readUnrolledSamples(q, uuid, since, before, staleAfterMs)),
     },
     networks: {
       put: (network) => transaction((q) => putNetwork(q, remember, network)),

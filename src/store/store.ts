@@ -8,7 +8,7 @@
 import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
 import type { TokenScope } from "../auth/token.ts";
 import type { RowBatch, RowCounts } from "./dump.ts";
-import type { HistoryMarks, HistoryStep } from "./history.ts";
+import type { HistoryMarks, HistoryStep, MinuteSample } from "./history.ts";
 import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
 import type { RefusalCount } from "./push-refusals.ts";
@@ -91,6 +91,8 @@ export interface HistoryStore {
   marks(): Promise<HistoryMarks>;
   /** One server's buckets of a level (`levelMs`) in [since, before), summed per step of `stepMs` in the database, oldest first. */
   steps(uuid: string, levelMs: number, stepMs: number, since: number, before: number): Promise<HistoryStep[]>;
+  /** One server's minute samples in [since, before), after the latest earlier one whose update holds into it (less than staleAfterMs older), oldest first: what the sweep has not rolled up yet. */
+  unrolledSamples(uuid: string, since: number, before: number, staleAfterMs: number): Promise<MinuteSample[]>;
 }
 
 export interface PluginStore {
