@@ -17,6 +17,7 @@ import { lookupJson } from "./lookup/view.ts";
 import { BackupError } from "./store/backup.ts";
 import { DatabaseOpenError } from "./store/database.ts";
 import { describeCounts, StoreNotEmptyError } from "./store/dump.ts";
+import { DEFAULT_EDITION, isEdition } from "./minecraft/edition.ts";
 import { stripFormatting } from "./minecraft/format.ts";
 import { statusAt } from "./minecraft/status.ts";
 import { describeStore, openStore, type StoreLocation } from "./store/open-store.ts";
@@ -315,8 +316,8 @@ async function lookup(args: string[]): Promise<number> {
   const { options, rest } = parseArgs(args, ["edition"]);
   const [address, extra] = rest;
   if (!address || extra !== undefined) throw new UsageError("usage: lookup <address> [--edition java|bedrock|hytale]");
-  const edition = options.get("edition") ?? "java";
-  if (edition !== "java" && edition !== "bedrock" && edition !== "hytale") throw new UsageError("--edition must be java, bedrock or hytale");
+  const edition = options.get("edition") ?? DEFAULT_EDITION;
+  if (!isEdition(edition)) throw new UsageError("--edition must be java, bedrock or hytale");
   const config = configWith(options);
   const lookups = new LookupService({ allowPrivate: config.lookupPrivate });
   const first = await lookups.lookup({ address, edition });
