@@ -19,7 +19,7 @@ import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
 import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
   factsFromLookup, factsFromNetwork, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, sumHistories,
-  type CounterChoice, type DataMode, type LiveLookup, type ManualValues, type ResolvedServer, type SourceFacts,
+  type CounterChoice, type DataMode, type LiveLookup, type LiveStatus, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
 import type { TemplateInfo } from "./templates/catalogue.ts";
 import { bannerTextBeyondTables } from "./text-beyond-tables.ts";
@@ -58,6 +58,13 @@ export interface PreparedBanner extends ImagePlan<BannerJob> {
    * its URL may be kept as long as the process draws the same way.
    */
   byQueryAlone: boolean;
+  /**
+   * A banner of a lookup alone (data_mode=query of a server template): true
+   * while what it was planned from is still what a new plan would read (the
+   * lookup's answer still cached, LiveLookup.isCurrent), so the plan may be
+   * used again without planning; absent for every other banner.
+   */
+  stillCurrent?: () => boolean;
 }
 
 export interface BannerDeps {
@@ -83,6 +90,11 @@ function faviconDigest(favicon: Uint8Array): string {
 }
 
 type Resolved = ResolvedServer | PluginBannerData;
+
+/** The lookup's answer a server banner was resolved from, when a lookup was its source. */
+interface Looked {
+  answer?: LiveStatus;
+}
 
 function isPlugin(data: Resolved): data is PluginBannerData {
   return "counters" in data;
@@ -116,13 +128,16 @@ export class BannerService {
 
   /** The banner's plan; `charge` is charged for the history read from the store (history-ranges.ts), by default nothing (callers that serve no client). */
   async prepare(request: BannerRequest, charge: ReadCharge = UNCHARGED): Promise<PreparedBanner> {
-    const data = await this.resolve(request, charge);
+    const looked: Looked = {};
+    const data = await this.resolve(request, charge, looked);
     const drawn = description(request, data);
     const animate = request.animate && !isPlugin(data) ? request.animate : undefined;
+    const { answer } = looked, { lookup } = this.deps;
     return {
       key: imageKey(["banner", drawn]),
       contentType: CONTENT_TYPES[request.format],
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
+      ...(answer && lookup.isCurrent ? { stillCurrent: () => lookup.isCurrent!(answer) } : {}),
       pixels: pixelsOf(request.options.size, request.options.scale),
       ...(animate ? { frames: frameCount(animate, data as ResolvedServer) } : {}),
       textBeyondTables: bannerTextBeyondTables(data),
@@ -143,13 +158,13 @@ export class BannerService {
     };
   }
 
-  private async resolve(request: BannerRequest, charge: ReadCharge): Promise<Resolved> {
+  private async resolve(request: BannerRequest, charge: ReadCharge, looked: Looked): Promise<Resolved> {
     const now = this.deps.now();
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
     const server = resolveServer({
-      mode: request.mode, manual: request.manual, facts: await this.facts(request, now, charge), now, hidden: request.hidden, historyRange: request.historyRange,
+      mode: request.mode, manual: request.manual, facts: await this.facts(request, now, charge, looked), now, hidden: request.hidden, historyRange: request.historyRange,
     });
     // Only animate=stats shows the uptime: a still does not pay for reading it, nor change its key with it.
     return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now, charge) } : server;
@@ -162,8 +177,9 @@ export class BannerService {
     return row ? (await this.histories.read(row, UPTIME_RANGE, now, charge)).uptime : null;
   }
 
-  private async facts(request: BannerRequest, now: number, charge: ReadCharge): Promise<SourceFacts | null> {
-    if (request.mode === "query" && request.lookup) return factsFromLookup(await this.deps.lookup.lookup(request.lookup));
+  /** What the banner shows of its source; a lookup's answer is kept in `looked` (the only source then: a query banner has no history). */
+  private async facts(request: BannerRequest, now: number, charge: ReadCharge, looked: Looked): Promise<SourceFacts | null> {
+    if (request.mode === "query" && request.lookup) return factsFromLookup((looked.answer = await this.deps.lookup.lookup(request.lookup)));
     const { store } = this.deps;
     const drawsHistory = request.template.uses.includes("history");
     if (request.mode === "network" && request.network !== null) {

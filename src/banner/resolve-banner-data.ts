@@ -97,6 +97,8 @@ export interface LiveStatus {
 /** Looks a server up live (data_mode=query). */
 export interface LiveLookup {
   lookup(request: { address: string; edition: Edition }): Promise<LiveStatus>;
+  /** Whether an answer of lookup() is still what it would answer now; absent: never (what was made from it is made again). */
+  isCurrent?(answer: LiveStatus): boolean;
 }
 
 /** A lookup's answer. Failed, disabled and blocked lookups read offline with nothing else known (the favicon may be kept). */

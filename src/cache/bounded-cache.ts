@@ -114,6 +114,19 @@ export class BoundedCache<V, K extends string | number = string> {
     return entry.value;
   }
 
+  /**
+   * Whether `key` still holds `value` (not expired, replaced or pushed out;
+   * undefined: still holds nothing): a value taken before, checked before it
+   * is used again. Neither a hit nor a miss; a held value counts as read, as
+   * a hit would.
+   */
+  holds(key: K, value: V | undefined): boolean {
+    const entry = this.live(key);
+    if (entry?.value !== value) return false;
+    if (entry) entry.read = true;
+    return true;
+  }
+
   /** Keeps `value` under `key` for `ttlMs` (default: until pushed out), unless it alone could never fit. */
   set(key: K, value: V, ttlMs = Infinity): void {
     const old = this.entries.get(key);

@@ -37,11 +37,15 @@ const CACHE_CONTROL = {
 /**
  * How the pipeline treats a banner: one its query alone decides is cached a
  * day and answered again without parsing or resolving (its URL cannot come
- * to mean another image); live and pushed data is planned per request.
+ * to mean another image); one of a lookup alone likewise while the lookup's
+ * answer is still the one cached (stillCurrent: its minute at most); pushed
+ * data is planned per request.
  */
 function planned(banner: PreparedBanner): PlannedImage {
-  return banner.byQueryAlone
-    ? { image: banner, status: 200, cacheControl: CACHE_CONTROL.byQueryAlone, reuseForMs: MAX_AGE_SECONDS.byQueryAlone * 1000 }
+  if (banner.byQueryAlone) return { image: banner, status: 200, cacheControl: CACHE_CONTROL.byQueryAlone, reuseForMs: MAX_AGE_SECONDS.byQueryAlone * 1000 };
+  const { stillCurrent } = banner;
+  return stillCurrent
+    ? { image: banner, status: 200, cacheControl: CACHE_CONTROL.live, reuseForMs: MAX_AGE_SECONDS.live * 1000, stillCurrent }
     : { image: banner, status: 200, cacheControl: CACHE_CONTROL.live, reuseForMs: 0 };
 }
 

@@ -9,8 +9,9 @@
 // Two steps, one set of functions:
 // - first, in Bun's router ahead of Elysia (app.ts): a request answered
 //   before from a held image or with a 304 (the same path and query, within
-//   its plan's reuse time), whose image is still held or which the client
-//   holds, is answered at once. Elysia's work for a request (its context,
+//   its plan's reuse time and, for a plan of live data, while what it was
+//   planned from is unchanged: stillCurrent), whose image is still held or
+//   which the client holds, is answered at once. Elysia's work for a request (its context,
 //   hooks, query parsing, a Response copied to add a header) costs more than
 //   such an answer (docs/performance-notes.md). What this step cannot answer
 //   alone (a new request, an evicted image, a spent budget) goes to Elysia
@@ -54,6 +55,8 @@ export interface PlannedImage {
   cacheControl: string;
   /** How long the same request (path and query) is answered by this plan without asking the route again; 0: never. */
   reuseForMs: number;
+  /** A plan of live data: reused (within reuseForMs) only while this says what it was planned from is unchanged; asked before each reuse. */
+  stillCurrent?: () => boolean;
 }
 
 export interface ImageRouteSettings {
@@ -126,6 +129,9 @@ function requestKey(request: Request): string {
 
 const etagOf = (image: ImagePlan<DrawJob>) => `"${image.key}"`;
 
+/** Whether a known request's plan may answer it again: a plan of live data only while what it was planned from is unchanged. */
+const stillShows = (entry: KnownRequest) => entry.planned.stillCurrent?.() ?? true;
+
 /** Where a live image's last plan is known, beside the plans reused by URL: not a path, so the first step never finds it. */
 const lastShownKey = (key: string) => `last shown ${key}`;
 
@@ -176,7 +182,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
   async function knownOrPlanned(request: Request, plan: () => PlannedImage | Promise<PlannedImage>) {
     const key = requestKey(request);
     const seen = known.get(key);
-    if (seen) return { entry: seen, remember() {}, shown() {} };
+    if (seen && stillShows(seen)) return { entry: seen, remember() {}, shown() {} };
     let planned: PlannedImage;
     try {
       planned = await plan();
@@ -273,7 +279,7 @@ export function imagePipeline(deps: ImagePipelineDeps) {
    */
   function answerKnown(settings: ImageRouteSettings, request: Request, server: SocketInfo): Response | undefined | Promise<Response | undefined> {
     const entry = known.get(requestKey(request));
-    if (!entry) return undefined;
+    if (!entry || !stillShows(entry)) return undefined;
     const { planned } = entry;
     const held = planned.status === 200 && matchesEtag(request, etagOf(planned.image));
     // Asked of the route's cache each time: a hit there keeps the image (and counts as one).

@@ -129,6 +129,8 @@ export class LookupService {
   private readonly perTarget = new Map<string, number>();
   /** Queries going on after their lookup answered, each with what drops it; at most maxConcurrent, beyond that a late Query is dropped. */
   private readonly lateQueries = new Map<Promise<void>, () => void>();
+  /** Each answer handed out (by object) and the kept result it was made from, for isCurrent. */
+  private readonly answers = new WeakMap<LookupResult, { key: string; kept: LookupResult }>();
 
   /** `caches`: the application's budget, which bounds lookup_results and lookup_favicons. */
   constructor(settings: Partial<LookupSettings> = {}, caches = new CacheBudget()) {
@@ -147,7 +149,23 @@ export class LookupService {
     const edition = request.edition ?? "java";
     const key = `${edition} ${request.address.trim().toLowerCase()}`;
     const looked = this.results.getOrComputeAsync(key, () => this.lookUp(key, request.address, edition), (result) => this.keepFor(result));
-    return looked.then((result) => this.withFavicon(result));
+    return looked.then((kept) => {
+      const answer = this.withFavicon(kept);
+      this.answers.set(answer, { key, kept });
+      return answer;
+    });
+  }
+
+  /**
+   * Whether `answer` (one lookup() gave) is still what lookup() would give
+   * now: its result still kept (not expired, pushed out or completed by a
+   * late Query since) with the same favicon. What was made from it (a
+   * banner's plan) may be used again while this holds; nothing is counted.
+   */
+  isCurrent(answer: LookupResult): boolean {
+    const made = this.answers.get(answer);
+    if (made === undefined || !this.results.holds(made.key, made.kept)) return false;
+    return this.favicons.holds(faviconKey(made.kept), answer.favicon ?? undefined);
   }
 
   /**

@@ -52,6 +52,23 @@ describe("BoundedCache", () => {
     expect(cache.get("e")).toBeDefined();
   });
 
+  test("holds tells whether a key still holds a value taken before (nothing: undefined), counting neither a hit nor a miss", () => {
+    const clock = { now: 0 };
+    const cache = stringCache(10_000, clock);
+    cache.set("a", "first", 1_000);
+    const first = cache.get("a")!;
+    expect(cache.holds("a", first)).toBe(true);
+    expect(cache.holds("b", undefined)).toBe(true);
+    expect(cache.holds("a", undefined)).toBe(false);
+    cache.replace("a", first, "second");
+    expect(cache.holds("a", first)).toBe(false);
+    expect(cache.holds("a", "second")).toBe(true);
+    clock.now = 1_000;
+    expect(cache.holds("a", "second")).toBe(false);
+    expect(cache.holds("a", undefined)).toBe(true);
+    expect(cache.stats).toMatchObject({ hits: 1, misses: 0 });
+  });
+
   test("an entry larger than the whole bound is not kept", () => {
     const cache = stringCache(entry(10));
     cache.set("k", "x".repeat(11), 60_000);

@@ -245,6 +245,34 @@ describe("data_mode=query", () => {
     expect(differingPixels(overridden, renderBanner("classic", { ...expected, name: "Mine", players: { online: 99, max: 50 } }, STRIP))).toBe(0);
   });
 
+  test("answered again from its plan while the lookup is cached, planned anew (the new answer drawn) once it expires", async () => {
+    const before = await startCountingPeer("modern", { players: { online: 3, max: 10 } });
+    const { port } = before;
+    await start({}, new LookupService({ allowPrivate: true, successTtlMs: 500 }));
+    const query = `?data_mode=query&ip_address=127.0.0.1:${port}&template_key=minimal-status`;
+    // Drawn, then held (its plan kept), then answered from the kept plan.
+    const etags = [];
+    for (let i = 0; i < 3; i++) etags.push((await banner(query)).headers.get("etag"));
+    expect(new Set(etags).size).toBe(1);
+    expect(renders).toBe(1);
+    // The server now answers 7 players; the cached lookup (3) is still what a banner shows.
+    await before.close();
+    const after = await startCountingPeer("modern", { players: { online: 7, max: 10 } }, port);
+    closers.push(() => after.close());
+    expect((await banner(query)).headers.get("etag")).toBe(etags[0]);
+    expect(after.connections).toBe(0);
+    await Bun.sleep(600);
+    const redrawn = await banner(query);
+    expect(redrawn.headers.get("etag")).not.toBe(etags[0]);
+    expect(after.connections).toBeGreaterThan(0);
+    const shown = await decodeImage(redrawn);
+    const expected: ServerBannerData = {
+      name: `127.0.0.1:${port}`, status: "online", players: { online: 7, max: 10 }, motd: ["§aCounting peer", ""],
+      version: "1.21", latencyMs: 1, favicon: null, history: [], address: `127.0.0.1:${port}`,
+    };
+    expect(differingPixels(shown, renderBanner("minimal-status", expected, STRIP))).toBe(0);
+  });
+
   test("a favicon that passes the lookup's checks but does not decode is simply absent: the default icon is drawn", async () => {
     // A PNG signature and a 64x64 header over garbage.
     const broken = `data:image/png;base64,${Buffer.from(faviconPng(600, 1)).toString("base64")}`;

@@ -366,6 +366,38 @@ describe("load", () => {
     expect(target.connections).toBe(2);
   });
 
+  test("an answer is current while its result is kept: not once it expires, nor once a late Query completes it", async () => {
+    const clock = { now: Date.now() };
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { java } = await peerWithQuery("modern", { map: "lobby" }, held);
+    const lookups = service({ allowPrivate: true, now: () => clock.now });
+    const address = `127.0.0.1:${java.port}`;
+    const first = await lookups.lookup({ address });
+    expect(lookups.isCurrent(first)).toBe(true);
+    expect(lookups.isCurrent({ ...first })).toBe(false); // not an answer it gave
+    answer();
+    await lookups.lateQueriesEnded();
+    expect(lookups.isCurrent(first)).toBe(false);
+    const completed = await lookups.lookup({ address });
+    expect(completed.map).toBe("lobby");
+    expect(lookups.isCurrent(completed)).toBe(true);
+    clock.now += 61_000;
+    expect(lookups.isCurrent(completed)).toBe(false);
+  });
+
+  test("an answer with a favicon is current only while that favicon is the one kept", async () => {
+    const clock = { now: Date.now() };
+    const icon = `data:image/png;base64,${Buffer.from(faviconPng(24, 0)).toString("base64")}`;
+    const target = await peer("modern", { favicon: icon });
+    const lookups = service({ allowPrivate: true, now: () => clock.now, successTtlMs: 120_000, faviconTtlMs: 60_000 });
+    const first = await lookups.lookup({ address: `127.0.0.1:${target.port}` });
+    expect(first.favicon?.length).toBe(24);
+    expect(lookups.isCurrent(first)).toBe(true);
+    clock.now += 61_000; // the result is still kept, its favicon no longer
+    expect(lookups.isCurrent(first)).toBe(false);
+  });
+
   test("a cached favicon is kept when the server later goes offline", async () => {
     const clock = { now: Date.now() };
     const icon = `data:image/png;base64,${Buffer.from(faviconPng(24, 0)).toString("base64")}`;
