@@ -251,7 +251,7 @@ describe("data_mode=query", () => {
     await start({}, new LookupService({ allowPrivate: true, successTtlMs: 500 }));
     const query = `?data_mode=query&ip_address=127.0.0.1:${port}&template_key=minimal-status`;
     // Drawn, then held (its plan kept), then answered from the kept plan.
-    const etags = [];
+    const etags: Array<string | null> = [];
     for (let i = 0; i < 3; i++) etags.push((await banner(query)).headers.get("etag"));
     expect(new Set(etags).size).toBe(1);
     expect(renders).toBe(1);
@@ -259,11 +259,11 @@ describe("data_mode=query", () => {
     await before.close();
     const after = await startCountingPeer("modern", { players: { online: 7, max: 10 } }, port);
     closers.push(() => after.close());
-    expect((await banner(query)).headers.get("etag")).toBe(etags[0]);
+    expect((await banner(query)).headers.get("etag")).toBe(etags[0]!);
     expect(after.connections).toBe(0);
     await Bun.sleep(600);
     const redrawn = await banner(query);
-    expect(redrawn.headers.get("etag")).not.toBe(etags[0]);
+    expect(redrawn.headers.get("etag")).not.toBe(etags[0]!);
     expect(after.connections).toBeGreaterThan(0);
     const shown = await decodeImage(redrawn);
     const expected: ServerBannerData = {
