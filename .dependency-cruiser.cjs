@@ -12,8 +12,10 @@
 //               src/lookup, src/alerts,        another (http hands one's result to the next)
 //               src/page
 //   foundations src/store, src/auth,           storage, signatures, the game's rules
-//               src/minecraft, src/render      (minecraft and render import nothing of the
-//                                              project; store may import auth, never back)
+//               src/minecraft, src/render,     (minecraft and render import nothing of the
+//               src/market                     project; store may import auth, never back),
+//                                              the marketplaces' projects (market imports
+//                                              minecraft, for version ranges, and shared leaves)
 //   shared      src/*.ts (config, log, ...),   small leaves any floor but minecraft and
 //               src/cache (the one cache type  render may use; they import only each other
 //               and the budget that makes them)
@@ -42,7 +44,7 @@
 // only files of the languages it can compile itself, and TypeScript 7 is not one.
 
 const DOMAINS = "^src/(banner|badge|lookup|alerts|page)/";
-const FOUNDATIONS = "^src/(store|auth|minecraft|render)/";
+const FOUNDATIONS = "^src/(store|auth|minecraft|render|market)/";
 const ENTRY = "^src/(index|cli)\\.ts$";
 const SERVE = "^src/serve/";
 const HTTP = "^src/(http|metrics)/";
@@ -85,6 +87,11 @@ module.exports = {
       "auth-imports-only-shared-leaves",
       "src/auth (tokens, signatures, the replay guard) imports only shared leaves: store keeps what auth defines, never the other way round",
       "^src/auth/", `^src/auth/|${SHARED}`,
+    ),
+    importsOnly(
+      "market-imports-only-minecraft-and-shared-leaves",
+      "src/market (the marketplaces' projects, fetched and cached) imports only minecraft (the game's version rules) and shared leaves: badges and banners read it, never the other way round",
+      "^src/market/", `^src/(market|minecraft)/|${SHARED}`,
     ),
     importsOnly(
       "store-imports-only-auth-and-shared-leaves",

@@ -4,9 +4,9 @@
 // plugins are known to send. docs/badges.md lists the same table.
 
 import { isPluginActive, type PluginRow } from "../store/records.ts";
+import { versionRange } from "../minecraft/version-range.ts";
 import {
-  compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor,
-  versionRange, versionText,
+  compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor, versionText,
 } from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
 import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./record-values.ts";

@@ -63,38 +63,6 @@ export function issuesColor(count: number): string {
   return "yellow";
 }
 
-/** A game version as numbers: "1.21.4" -> [1, 21, 4]; "1.21-pre1" -> [1, 21]; null when it does not start with one. */
-function versionNumbers(text: string): number[] | null {
-  const match = /^\s*v?(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?/i.exec(text);
-  if (!match) return null;
-  return match.slice(1).filter((part) => part !== undefined).map(Number);
-}
-
-function compareNumbers(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
-}
-
-/**
- * The supported game versions as one short range, compared as numbers (1.8
- * comes before 1.21): across minor lines the lowest and highest line
- * ("1.20-1.21"), within one line the exact ends ("1.21.1-1.21.4"), one
- * version as it is. Entries that are not versions (snapshots, "latest") are
- * skipped; null when none is left.
- */
-export function versionRange(versions: readonly string[]): string | null {
-  const parsed = versions.map(versionNumbers).filter((v): v is number[] => v !== null);
-  if (parsed.length === 0) return null;
-  parsed.sort(compareNumbers);
-  const low = parsed[0]!, high = parsed[parsed.length - 1]!;
-  if (compareNumbers(low, high) === 0) return low.join(".");
-  const sameLine = low[0] === high[0] && low[1] === high[1];
-  return sameLine ? `${low.join(".")}-${high.join(".")}` : `${low[0]}.${low[1]}-${high[0]}.${high[1]}`;
-}
-
 /** "Paper", "Paper/Folia", "Paper/Folia+2": the first two names, then how many more; duplicates (any case) once. */
 export function softwareList(names: readonly string[]): string | null {
   const seen = new Set<string>();

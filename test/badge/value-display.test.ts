@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, plainNumber, ratingColor, ratingText, softwareList,
-  versionColor, versionRange, versionText,
+  versionColor, versionText,
 } from "../../src/badge/value-display.ts";
 
 describe("compact numbers (shields' metric())", () => {
@@ -66,27 +66,6 @@ test(`issues: greener when few, yellow from ${MANY_ISSUES}`, () => {
   expect([0, 1, 9, 10, MANY_ISSUES - 1, MANY_ISSUES, 500].map(issuesColor)).toEqual([
     "brightgreen", "green", "green", "yellowgreen", "yellowgreen", "yellow", "yellow",
   ]);
-});
-
-describe("game version ranges", () => {
-  test("across minor lines: the lowest and highest line, compared as numbers", () => {
-    expect(versionRange(["1.20.4", "1.21", "1.21.1"])).toBe("1.20-1.21");
-    // As strings "1.8.8" > "1.21" and "1.9" > "1.10": the range would come out backwards.
-    expect(versionRange(["1.21.4", "1.8.8", "1.12.2"])).toBe("1.8-1.21");
-    expect(versionRange(["1.10", "1.9"])).toBe("1.9-1.10");
-  });
-
-  test("within one line the exact ends; one version as it is", () => {
-    expect(versionRange(["1.21.4", "1.21.1", "1.21"])).toBe("1.21-1.21.4");
-    expect(versionRange(["1.21.4"])).toBe("1.21.4");
-    expect(versionRange(["1.21.4", "1.21.4"])).toBe("1.21.4");
-  });
-
-  test("entries that are not versions are skipped; none left is null", () => {
-    expect(versionRange(["latest", "24w14a", "1.20.6", "1.21-pre1"])).toBe("1.20-1.21");
-    expect(versionRange(["latest"])).toBeNull();
-    expect(versionRange([])).toBeNull();
-  });
 });
 
 test("server software: two names, then how many more; duplicates once", () => {
