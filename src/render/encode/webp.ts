@@ -41,6 +41,18 @@ interface WebpEncoder {
   encode(rgba: Uint8Array, width: number, height: number, options: typeof defaultOptions): Uint8Array | null;
 }
 
+/**
+ * Lossless at the least effort that keeps the bytes (measured on the 1200x300
+ * bench banner and every template at 468x60 and 1200x300, scale 1 and 2;
+ * docs/performance-notes.md, "Lossless WebP"): method 0 (the default, 4,
+ * takes ~20x the time for 2% fewer bytes); quality 50, which for lossless is
+ * the effort of the backward-reference search (75 before: 8-11% more time
+ * for 2-4% fewer bytes); exact, as the straight copy already has nothing
+ * under transparent pixels (the encoder's clean-up pass found nothing to
+ * change: the same bytes, 1-5% less time). Near-lossless stays off (100).
+ */
+const LOSSLESS = { lossless: 1, exact: 1, quality: 50, method: 0, near_lossless: 100 };
+
 let compiled: Promise<WebAssembly.Module> | null = null;
 let ready: Promise<WebpEncoder> | null = null;
 
@@ -75,7 +87,7 @@ export async function encodeWebpFrame(pixmap: Pixmap, options: WebpOptions = {})
   const encoder = await initWebp();
   const lossless = options.lossless ?? true;
   const settings = lossless
-    ? { lossless: 1, exact: 0, quality: 75, method: 0 } // method 0: ~6 ms at 1200x300, where the default (4) takes ~140 ms for 2% less
+    ? LOSSLESS
     : { lossless: 0, quality: Math.min(100, Math.max(0, options.quality ?? 80)), method: 2 };
   const encoded = encoder.encode(straightRgba(pixmap).rgba, pixmap.width, pixmap.height, { ...defaultOptions, ...settings });
   if (!encoded) throw new Error("the WebP encoder failed");
