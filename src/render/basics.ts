@@ -12,4 +12,5 @@ export type { Pixmap } from "./pixmap.ts";
 export { ellipsizedPrefix } from "./text/ellipsis.ts";
 export { charactersBeyondTables } from "./text/table-alphabet.ts";
 export { decodePng, DEFAULT_DECODE_LIMITS, type DecodeLimits, type DecodeResult } from "./image/decode-png.ts";
+export { readImageHeader, type ImageHeader, type RasterFormat } from "./image/image-header.ts";
 export { LARGE_WEBP_PIXELS } from "./encode/webp-limits.ts";

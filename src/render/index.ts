@@ -20,6 +20,7 @@ export type { StrokeStyle, LineCap, LineJoin } from "./raster/stroke.ts";
 export { fillPath, strokePath, type DrawOptions, type FillOptions } from "./draw.ts";
 export { drawImage, halve, type ImageFilter, type ImageOptions, type DestinationRect } from "./image/draw-image.ts";
 export { blurMask, blurPixmap } from "./image/blur.ts";
+export { decodeImage } from "./image/decode-image.ts";
 export { hashNoise, cellNoise, pixelTile, repeatTile } from "./texture.ts";
 export { encodePng, type PngOptions } from "./encode/png.ts";
 export { encodeWebp, initWebp, type WebpOptions } from "./encode/webp.ts";

@@ -4,37 +4,15 @@
 // numbers in one style (compact, or every digit with numbers=full) and one
 // size; captions shrink, then wrap onto a second line, before anything is cut.
 
-import { Path, solid } from "../../render/index.ts";
-import { compactNumber } from "../../compact-number.ts";
-import type { SizeRange } from "../fit-text.ts";
+import { drawCounters, numberCell, type CounterArea } from "../counter-cells.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
-import { drawSlot, fitSlot, textInSlot, type TextSlot } from "../slots.ts";
-import { MAX_SHOWN_COUNTERS, shows, type NumberStyle, type PluginBannerData } from "../model.ts";
-import { THIN_SPACE } from "../numbers.ts";
-import type { Box, Surface } from "../surface.ts";
-import type { Palette } from "../theme.ts";
+import { textInSlot, type TextSlot } from "../slots.ts";
+import { MAX_SHOWN_COUNTERS, shows, type PluginBannerData } from "../model.ts";
+import type { Box } from "../surface.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
-import { UNKNOWN } from "../fitted-counts.ts";
+import { versionLabel } from "../version-label.ts";
 import type { PluginTemplate } from "./template.ts";
-
-/** Where the counters go and how big they are drawn. */
-export interface CounterArea {
-  box: Box;
-  /**
-   * columns: side by side, the number over its caption, each a third of the
-   * box wide and the group at its right end; rows: a list, the caption at the
-   * left and the number at the right of each third of the box's height.
-   */
-  arrangement: "columns" | "rows";
-  value: SizeRange;
-  label: SizeRange;
-  /** Columns: baselines from the box's top with one caption line; a second line lifts both by half a pitch. */
-  valueBaseline: number;
-  labelBaseline: number;
-  /** Distance between two caption lines. */
-  labelPitch: number;
-}
 
 export interface PluginStatsLayout {
   radius: number;
@@ -112,115 +90,7 @@ export function counterCaption(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** "0.2.1" -> "v0.2.1"; other version names as they are. */
-function versionLabel(version: string | null): string {
-  if (!version) return "";
-  const text = stripFormatting(version).trim();
-  return /^\d/.test(text) ? `v${text}` : text;
-}
-
-/** Every digit, groups of three split by a thin space, at most two decimals (a rating of 4.75). */
-const FULL = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-
-/** A counter as drawn: "—" for a chosen counter the record lacks; compact from 1000 on (as badges), else every digit. */
-export function counterText(value: number | null, style: NumberStyle): string {
-  if (value === null) return UNKNOWN;
-  if (style === "compact" && Math.abs(value) >= 1000) return compactNumber(value);
-  return FULL.format(value + 0).replaceAll(",", THIN_SPACE);
-}
-
 const BOLD = { face: "sans", bold: true } as const;
-const CAPTION = { face: "sans" } as const;
-
-/**
- * The numbers' one size: the largest at which every number fits its slot.
- * Full numbers that do not fit even at the smallest are all written compact
- * instead, so a banner never mixes the two styles.
- */
-function numbersOf(surface: Surface, slots: readonly TextSlot[], values: ReadonlyArray<number | null>, style: NumberStyle): { texts: string[]; size: number } {
-  const attempt = (s: NumberStyle) => {
-    const texts = values.map((value) => counterText(value, s));
-    const fitted = texts.map((text, i) => fitSlot(surface, slots[i]!, text, BOLD));
-    return { texts, size: Math.min(...fitted.map((f) => f.size)), cut: fitted.some((f) => f.truncated) };
-  };
-  const wanted = attempt(style);
-  return wanted.cut && style === "full" ? attempt("compact") : wanted;
-}
-
-/**
- * A caption as one line, shrinking within its range; if it still does not
- * fit, as two lines split between words where both fit at the largest size.
- * Cut with an ellipsis only when no split fits.
- */
-function captionLines(surface: Surface, slot: TextSlot, text: string, maxLines: number): string[] {
-  if (maxLines < 2 || !fitSlot(surface, slot, text, CAPTION).truncated) return [text];
-  const words = text.split(" ");
-  let best: { lines: string[]; size: number } | null = null;
-  for (let i = 1; i < words.length; i++) {
-    const lines = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
-    const fitted = lines.map((line) => fitSlot(surface, slot, line, CAPTION));
-    if (fitted.some((f) => f.truncated)) continue;
-    const size = Math.min(...fitted.map((f) => f.size));
-    if (!best || size > best.size) best = { lines, size };
-  }
-  return best?.lines ?? [text];
-}
-
-/** Draws caption lines in one size (the largest all fit at), the first on `slot.baseline`. */
-function drawCaption(surface: Surface, slot: TextSlot, lines: readonly string[], pitch: number, color: Palette["muted"]): void {
-  const size = Math.min(...lines.map((line) => fitSlot(surface, slot, line, CAPTION).size));
-  lines.forEach((line, i) => textInSlot(surface, { ...slot, baseline: slot.baseline + i * pitch, size: { max: size, min: slot.size.min } }, line, CAPTION, color));
-}
-
-function drawColumns(surface: Surface, area: CounterArea, counters: PluginBannerData["counters"], style: NumberStyle, palette: Palette): void {
-  const { box } = area;
-  const width = box.width / SLOTS;
-  // The group sits at the right end: one or two counters stay next to the edge, not adrift in the middle.
-  const cells = counters.map((_, i) => ({ x: box.x + (SLOTS - counters.length + i) * width, width }));
-  // Room kept beside the hairlines: wider for the numbers, whose bold digits would touch them.
-  const slot = (cell: { x: number; width: number }, baseline: number, size: SizeRange, pad = 4): TextSlot =>
-    ({ x: cell.x + pad, width: cell.width - 2 * pad, baseline, size, align: "center" });
-  const captions = counters.map(([name], i) => captionLines(surface, slot(cells[i]!, 0, area.label), counterCaption(name), 2));
-  // Every cell's number on one line: lifted by half a pitch when some caption takes two.
-  const lift = captions.some((lines) => lines.length > 1) ? area.labelPitch / 2 : 0;
-  const valueSlots = cells.map((cell) => slot(cell, box.y + area.valueBaseline - lift, area.value, 8));
-  const numbers = numbersOf(surface, valueSlots, counters.map(([, value]) => value), style);
-  counters.forEach((_, i) => {
-    const cell = cells[i]!;
-    textInSlot(surface, { ...valueSlots[i]!, size: { max: numbers.size, min: area.value.min } }, numbers.texts[i]!, BOLD, palette.text);
-    drawCaption(surface, slot(cell, box.y + area.labelBaseline - lift, area.label), captions[i]!, area.labelPitch, palette.muted);
-    if (i > 0) {
-      const inner = box.height * 0.26;
-      surface.fill(new Path().rect(cell.x, box.y + inner, 1, box.height - 2 * inner), solid(palette.border));
-    }
-  });
-}
-
-function drawRows(surface: Surface, area: CounterArea, counters: PluginBannerData["counters"], style: NumberStyle, palette: Palette): void {
-  const { box } = area;
-  const height = box.height / SLOTS;
-  // Fewer counters sit in the middle of the box, not at its top over empty rows.
-  const top = box.y + ((SLOTS - counters.length) * height) / 2;
-  const gap = 12;
-  // The numbers first: the captions take the room they leave.
-  const valueSlots = counters.map((_, i) => ({
-    x: box.x + box.width / 3, width: (box.width * 2) / 3, baseline: top + i * height + height / 2 + area.value.max * 0.36,
-    size: area.value, align: "right" as const,
-  }));
-  const numbers = numbersOf(surface, valueSlots, counters.map(([, value]) => value), style);
-  counters.forEach(([name], i) => {
-    const valueSlot = { ...valueSlots[i]!, size: { max: numbers.size, min: area.value.min } };
-    const value = fitSlot(surface, valueSlot, numbers.texts[i]!, BOLD);
-    drawSlot(surface, valueSlot, value, palette.text);
-    const middle = top + i * height + height / 2;
-    const room = { x: box.x, width: box.width - value.width - gap, baseline: 0, size: area.label };
-    const lines = captionLines(surface, room, counterCaption(name), 2);
-    // Capitals centred on the row's middle, one line or two.
-    const first = middle + area.label.max * 0.36 - ((lines.length - 1) * area.labelPitch) / 2;
-    drawCaption(surface, { ...room, baseline: first }, lines, area.labelPitch, palette.muted);
-    if (i > 0) surface.fill(new Path().rect(box.x, top + i * height, box.width, 1), solid(palette.border));
-  });
-}
 
 export const pluginStats: PluginTemplate<PluginStatsLayout> = {
   key: "plugin-stats",
@@ -244,14 +114,8 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
     }
 
     if (layout.divider) drawDivider(surface, layout.divider, palette);
-    const counters = data.counters.slice(0, SLOTS);
-    const style = data.numbers ?? "compact";
-    const { box, label } = layout.counters;
-    if (counters.length === 0) {
-      // Said, not left blank: a record with no counters yet (or no record) is not a broken banner.
-      const note = { x: box.x, width: box.width, baseline: box.y + box.height / 2 + label.max * 0.36, size: label, align: "center" as const };
-      textInSlot(surface, note, "No counters pushed yet", CAPTION, palette.muted);
-    } else if (layout.counters.arrangement === "columns") drawColumns(surface, layout.counters, counters, style, palette);
-    else drawRows(surface, layout.counters, counters, style, palette);
+    // Said, not left blank: a record with no counters yet (or no record) is not a broken banner.
+    const cells = data.counters.slice(0, SLOTS).map(([name, value]) => numberCell(value, counterCaption(name)));
+    drawCounters(surface, layout.counters, cells, data.numbers ?? "compact", palette, SLOTS, "No counters pushed yet");
   },
 };

@@ -20,7 +20,7 @@ export const DEFAULT_DECODE_LIMITS: DecodeLimits = { maxWidth: 1024, maxHeight: 
 
 export type DecodeResult =
   | { ok: true; image: Pixmap }
-  | { ok: false; error: "too-large" | "not-png" | "corrupt"; message: string };
+  | { ok: false; error: "too-large" | "not-png" | "unsupported" | "corrupt"; message: string };
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -5,7 +5,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { BANNER_SIZES, type BannerSize, type PluginBannerData } from "../../../src/banner/model.ts";
-import { counterText } from "../../../src/banner/templates/plugin-stats.ts";
+import { counterText } from "../../../src/banner/counter-cells.ts";
 import { renderBanner } from "../../../src/banner/templates/index.ts";
 import { parseHexColor, type Pixmap } from "../../../src/render/index.ts";
 
