@@ -23,6 +23,7 @@
 // a bound, and no connection is kept: every path closes the socket.
 
 import { isIP } from "node:net";
+import { boundedText } from "../../bounded-body.ts";
 import type { Failure, FailureReason } from "../tcp-conversation.ts";
 import { elapsedSince, playerCount, type HytaleAnswer, type HytaleStatus, type HytaleWayOptions } from "./hytale-status.ts";
 
@@ -74,23 +75,6 @@ export function parseNitradoQuery(document: unknown, latencyMs: number): HytaleS
   };
 }
 
-/** The body, or null when it is longer than NITRADO_MAX_BODY_BYTES (the rest is not read). */
-async function boundedBody(response: Response): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    bytes += read.value.length;
-    if (bytes > NITRADO_MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function failure(reason: FailureReason, message: string): Failure {
   return { ok: false, reason, message };
 }
@@ -122,7 +106,7 @@ async function request(scheme: "https" | "http", options: NitradoOptions, signal
       await response.body?.cancel();
       return failure("refused", `Nitrado Query answered ${response.status} (nothing granted to anonymous requests?)`);
     }
-    body = await boundedBody(response);
+    body = await boundedText(response, NITRADO_MAX_BODY_BYTES);
   } catch (error) {
     const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
     if (scheme === "https" && code === "EPROTO") return null;
