@@ -1,10 +1,10 @@
 // The part of the engine's surface that draws nothing and loads neither fonts
 // nor encoders: colours, size limits, cutting text by a caller's measure,
 // counting the characters the faces' tables do not shape, and reading PNGs.
-// The thread that answers requests imports only this (when render threads
-// draw, it never draws), so it does not carry fontkit and the encoders' code,
-// tens of MiB a thread (docs/performance-notes.md, "The answering thread");
-// index.ts offers it too, beside everything that draws.
+// The thread that answers requests imports only this to plan images (with
+// render threads it draws only the smallest stills of the tables' text, so it
+// never carries fontkit, tens of MiB a thread: docs/performance-notes.md, "The
+// answering thread"); index.ts offers it too, beside everything that draws.
 
 export { type Color, rgba, parseHexColor } from "./color.ts";
 export type { GradientStop } from "./paint/paint.ts";

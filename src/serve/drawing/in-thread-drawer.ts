@@ -11,10 +11,10 @@ import type { drawJob, DrawingKit } from "./draw-job.ts";
 import { ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, drawingGarbage, GarbageTally } from "./draw-memory.ts";
 
 /**
- * Draws on the calling thread, with drawing caches of the whole drawing
- * shares. The engine (draw-job.ts: fonts, encoders) is loaded on the first
- * drawing, not with this module: with render threads the answering thread
- * never draws, and so never carries it (src/render/basics.ts).
+ * Draws on the calling thread, with drawing caches of its part of the
+ * drawing shares. The engine (draw-job.ts: fonts, encoders) is loaded on the
+ * first drawing (or warm()), not with this module: a process that only
+ * hands drawings to render threads never carries it (src/render/basics.ts).
  */
 export class InThreadDrawer implements Drawer {
   readonly slots = 1;
@@ -23,8 +23,15 @@ export class InThreadDrawer implements Drawer {
   /** The drawings made and answered since this thread last asked for a collection (draw-memory.ts). */
   private readonly garbage = new GarbageTally(ANSWERING_THREAD_COLLECT_AFTER_BYTES);
 
-  constructor(cacheBytes: CacheBytes) {
-    this.budget = new CacheBudget(drawingCacheBytes(cacheBytes, 1));
+  /**
+   * `drawers`: the threads the drawing shares are split between, this one
+   * alone unless render threads draw too (small-draws-here.ts); this one
+   * takes what their equal parts leave, so that the parts add up to each share.
+   */
+  constructor(cacheBytes: CacheBytes, drawers = 1) {
+    const whole = drawingCacheBytes(cacheBytes, 1), part = drawingCacheBytes(cacheBytes, drawers);
+    const mine = Object.fromEntries(Object.entries(whole).map(([name, bytes]) => [name, bytes - (drawers - 1) * part[name as CacheName]]));
+    this.budget = new CacheBudget(mine as Record<CacheName, number>);
   }
 
   private loadEngine() {

@@ -1,7 +1,8 @@
 // The pool of render threads (PENNANT_RENDER_THREADS): the image pipeline's
 // draw step hands it a job (plain data) and gets the encoded bytes back, so
 // the thread that answers requests only parses, reads caches and writes,
-// whatever is being drawn. Threads start on the first draws that find none
+// whatever is being drawn (but the smallest stills, which it draws itself:
+// small-draws-here.ts). Threads start on the first draws that find none
 // free (or all at once with warm(), as `serve` does), each draws one job at a
 // time and is handed the next one ahead (AHEAD), and a thread that dies is
 // replaced: the job it was on fails, the one handed ahead waits for another
@@ -71,6 +72,8 @@ export interface RenderPoolSettings {
   drawDeadlineMs?: number;
   /** The whole cache budget's bytes; each thread keeps its part of the drawing shares. */
   cacheBytes: CacheBytes;
+  /** The threads the drawing shares are split between: these threads unless given (the answering thread draws too: small-draws-here.ts). */
+  drawers?: number;
 }
 
 export class RenderPool implements Drawer {
@@ -88,7 +91,7 @@ export class RenderPool implements Drawer {
 
   constructor(private readonly settings: RenderPoolSettings) {
     if (settings.threads < 1) throw new RangeError("a render pool needs at least one thread");
-    this.perThread = drawingCacheBytes(settings.cacheBytes, settings.threads);
+    this.perThread = drawingCacheBytes(settings.cacheBytes, settings.drawers ?? settings.threads);
     this.slots = settings.threads * (1 + AHEAD);
   }
 

@@ -5,7 +5,7 @@
 // template list, the designer page, a pushed server's page with its charts,
 // card and widget), and prints as JSON which modules of the drawing engine this
 // thread (the one that answers) has loaded by then, and again after a banner
-// whose text is beyond the faces' tables (Japanese, accented Latin).
+// and a badge whose text is beyond the faces' tables (Japanese, accented Latin).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +59,8 @@ const engineModules = () => Object.keys(require.cache).filter((name) => ENGINE.t
 for (const path of PATHS) await ask(path);
 const loaded = engineModules();
 await ask(`/api/banner?server_name=${encodeURIComponent("日本のサーバー")}&motd_line_1=${encodeURIComponent("Café")}`);
+// A badge as small as any, of such text: drawn by a render thread all the same.
+await ask(`/shields/servers/${PUSHED}/players.png?label=${encodeURIComponent("日本")}`);
 console.log(JSON.stringify({ answers, loaded, loadedAfterUnicode: engineModules() }));
 await app.stop(true);
 await store.close();
