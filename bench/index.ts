@@ -4,11 +4,14 @@
 // docs/performance.md. A part that fails fails the command (exit 1) and
 // nothing is written.
 //
-//   npm run bench [-- --quick] [--out FILE]
+//   npm run bench [-- --quick] [--out FILE] [--mcbanners DIR]
 //
 // --quick: a short run (~3.5 minutes, for CI): shorter samples and loads,
 // 100,000 mixed requests instead of a million, no lookup bench.
 // --out FILE: write the report there instead of docs/performance.md.
+// --mcbanners DIR (or MCBANNERS_DIR): a checkout of MCBanners, whose cached
+// banners are then measured beside ours (docs/banners.md says how to get one);
+// without it that target is not measured.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,23 +21,25 @@ import { backendsSection } from "./backends/section.ts";
 import { flatBadge } from "./report/badge-output.ts";
 import { renderDocument, type Section } from "./report/document.ts";
 import { describeMachine, loadAverage } from "./report/machine.ts";
-import { evaluateTargets, type Figures, type HttpFigures, type RenderFigures, type ThreadsFigures } from "./report/targets.ts";
+import { evaluateTargets, type Figures, type HttpFigures, type PeersFigures, type RenderFigures, type ThreadsFigures } from "./report/targets.ts";
 import type { AnimatedFigures } from "./animated.ts";
 import type { HistoryStormFigures } from "./history/storm.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
 function usage(message: string): never {
-  console.error(`error: ${message}\nusage: npm run bench [-- --quick] [--out FILE]`);
+  console.error(`error: ${message}\nusage: npm run bench [-- --quick] [--out FILE] [--mcbanners DIR]`);
   process.exit(2);
 }
 
 const args = process.argv.slice(2);
 let quick = false;
 let out = join(ROOT, "docs/performance.md");
+let mcbanners: string | undefined;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--quick") quick = true;
   else if (args[i] === "--out") out = args[++i] ?? usage("--out needs a file");
+  else if (args[i] === "--mcbanners") mcbanners = args[++i] ?? usage("--mcbanners needs a folder");
   else usage(`unknown option ${args[i]}`);
 }
 
@@ -68,6 +73,8 @@ try {
   const badge = await part<never>("badge.ts", false, quickFlag);
   const banner = await part<unknown>("banner.ts", true, quickFlag);
   const http = await part<HttpFigures>("http.ts", true, quickFlag);
+  // Beside MCBanners too when a checkout is given (--mcbanners DIR, or MCBANNERS_DIR, which the part reads itself).
+  const peers = await part<PeersFigures>("beside-peers.ts", true, [...quickFlag, ...(mcbanners ? ["--mcbanners", mcbanners] : [])]);
   const threads = await part<ThreadsFigures>("threads.ts", true, quickFlag);
   const history = await part<HistoryStormFigures>("history.ts", true, quickFlag);
   const backends = await part<BackendsFigures>("backends.ts", true, quickFlag);
@@ -75,7 +82,8 @@ try {
   const lookup = quick ? undefined : await part<never>("lookup.ts", false);
 
   const figures: Figures = {
-    render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, threads: threads.json!.figures, history: history.json!.figures, animated: animated.json!.figures,
+    render: render.json!.figures, badge: flatBadge(badge.stdout), http: http.json!.figures, peers: peers.json!.figures, threads: threads.json!.figures,
+    history: history.json!.figures, animated: animated.json!.figures,
   };
   const targets = [...evaluateTargets(figures), ...backendTargets(backends.json!.figures)];
   const md = (result: PartResult<unknown>, key: string) => {
@@ -127,6 +135,16 @@ try {
         "100%, it and not the server set the rate, and the rate ratio flatters the slower server. RSS is `VmRSS` from " +
         "`/proc/<pid>/status`.",
       body: md(http, "versus"),
+    },
+    {
+      title: "Beside Skia and MCBanners over HTTP (`bench/beside-peers.ts`)",
+      explanation:
+        "Pennant's `serve` as in the HTTP load above (budgets raised, counting), with `PENNANT_LOOKUP_PRIVATE=1`. New images over one connection " +
+        "(the lean socket client, `bench/http/socket-load.ts`) in rounds alternating with @napi-rs/canvas (Skia) drawing and encoding the same kind " +
+        "of image in this process; then the first `data_mode=query` banner of servers that answer the status ping but never UDP Query; then, " +
+        "with a checkout of MCBanners (`--mcbanners DIR` or `MCBANNERS_DIR`; docs/banners.md), its cached server banner beside ours of the same " +
+        "live server, 32 connections, alternating rounds.",
+      body: [md(peers, "newImages"), md(peers, "firstLookups"), md(peers, "cachedVsMcBanners")].join("\n\n"),
     },
     {
       title: "Cost by image size",

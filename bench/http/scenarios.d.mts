@@ -19,6 +19,8 @@ export interface ScenarioParams {
   pluginUuid?: string;
   servers?: SignedServer[];
   etags?: { banner: string; badge: string };
+  /** The URL's path and query of "one path". */
+  path?: string;
 }
 
 export interface BannerLook {

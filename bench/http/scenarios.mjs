@@ -46,6 +46,11 @@ export function distinctBadgePath(pluginUuid, run, n) {
   return `${badgePath(pluginUuid)}?style=${BADGE_STYLES[n % BADGE_STYLES.length]}&color=${color}&label=${encodeURIComponent(`bench ${run}`)}`;
 }
 
+/** A flat badge with a label no earlier request asked for (unless `n` repeats): a label never drawn before. */
+function newLabelBadgePath(pluginUuid, run, n) {
+  return `${badgePath(pluginUuid)}?label=${encodeURIComponent(`new ${run}-${n}`)}`;
+}
+
 /** A size Pennant does not draw: a 400 (an error image, as the client asks for one). */
 export const BAD_BANNER_PATH = "/api/banner?size=100x100";
 
@@ -117,7 +122,13 @@ function kinds(params) {
       expect: [200],
       request: { method: "GET", headers: IMAGE, setupRequest: (r) => ({ ...r, path: distinctBadgePath(params.pluginUuid, run, n++) }) },
     },
+    "badge, new label": {
+      expect: [200],
+      request: { method: "GET", headers: IMAGE, setupRequest: (r) => ({ ...r, path: newLabelBadgePath(params.pluginUuid, run, n++) }) },
+    },
     badge: { expect: [200], request: { method: "GET", headers: IMAGE, path: badgePath(params.pluginUuid) } },
+    // Any one URL, the same every request: another service's image (bench/side-by-side), or one of ours it is set beside.
+    "one path": { expect: [200], request: { method: "GET", headers: IMAGE, path: params.path } },
     "banner, If-None-Match": { expect: [304], request: { method: "GET", headers: { ...IMAGE, "If-None-Match": params.etags?.banner }, path: cachedBannerPath(0) } },
     "badge, If-None-Match": { expect: [304], request: { method: "GET", headers: { ...IMAGE, "If-None-Match": params.etags?.badge }, path: badgePath(params.pluginUuid) } },
     "signed update": { expect: [200], request: { setupRequest: (r) => { const i = n++; return { ...r, ...signedUpdate(servers[i % servers.length], i, Date.now(), { run }) }; } } },

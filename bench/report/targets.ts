@@ -1,9 +1,12 @@
 // The speed targets of issues 4 (render engine), 10 (banners), 11 (badges),
-// 13 (proof), 19 (one image pipeline), 20 (render threads) and 38 (history reads), each checked against this run's
+// 13 (proof), 19 (one image pipeline), 20 (render threads), 38 (history reads) and 40 (beside Skia and MCBanners), each checked against this run's
 // figures: the report's "met" and "missed" are computed here, never written
 // by hand.
 
 import type { AnimatedFigures } from "../animated.ts";
+import { cachedRatios, type CachedVsMcBanners } from "../beside-peers/cached-vs-mcbanners.ts";
+import type { FirstLookupFigures } from "../beside-peers/first-lookup.ts";
+import { newImageRatios, type NewImagesFigures } from "../beside-peers/new-images.ts";
 import { HISTORY_ADDRESSES, type HistoryStormFigures } from "../history/storm.ts";
 import type { MixedFigures } from "../http/mixed.ts";
 import type { SizeFigures } from "../http/sizes.ts";
@@ -14,7 +17,7 @@ import { refused, STORM_ADDRESSES, STORM_P99_MS, STORM_PER_ADDRESS, type ProbeFi
 import { medianThroughputRatio, throughputErrors, type ThroughputFigures } from "../threads/throughput.ts";
 import type { FlatBadge } from "./badge-output.ts";
 import { mib, ms, times } from "./markdown.ts";
-import { middle } from "./stats.ts";
+import { middle, spread } from "./stats.ts";
 
 /** What bench/render.ts measures (its --json figures). */
 export interface RenderFigures {
@@ -39,8 +42,16 @@ export interface ThreadsFigures {
   peakMemory: PeakMemoryFigures;
 }
 
+/** What bench/beside-peers.ts measures (its --json figures). */
+export interface PeersFigures {
+  newImages: NewImagesFigures;
+  firstLookups: FirstLookupFigures;
+  cachedVsMcBanners: CachedVsMcBanners;
+}
+
 export interface Figures {
   render?: RenderFigures;
+  peers?: PeersFigures;
   badge?: FlatBadge;
   http?: HttpFigures;
   threads?: ThreadsFigures;
@@ -121,6 +132,9 @@ function stormCheck(threads: ThreadsFigures | undefined): Check | undefined {
   if (threads && !run) throw new Error("the threads bench ran no storm with the default render threads");
   return run && cheapRequestsCheck(run.healthz, run.cached);
 }
+
+/** Answers other than 200, when there were any. */
+const answersNote = (errors: number) => (errors > 0 ? `; ${errors.toLocaleString("en-US")} answers other than 200` : "");
 
 /** The flat badge `downloads | 13k` as served before issue 19 (docs/performance.md of 2026-11-23): its PNG may not grow. */
 const FLAT_BADGE_BYTES_BEFORE = 2_482;
@@ -252,6 +266,56 @@ export const TARGETS: Target[] = [
     check: (f) => {
       const worst = f.animated?.animations.reduce((a, b) => (b.timesOwnFormat > a.timesOwnFormat ? b : a));
       return worst && { measured: `worst ${times(worst.timesOwnFormat)} (${worst.name}; ${times(worst.timesPng)} a still PNG)`, met: worst.timesOwnFormat <= 10 };
+    },
+  },
+  {
+    source: "issue 40",
+    target: "a new 468x60 banner over HTTP (one connection, a new banner each request): p50 <= 0.8x of @napi-rs/canvas drawing and encoding one in process (median of alternating rounds)",
+    check: (f) => {
+      const images = f.peers?.newImages;
+      return images && { measured: `${times(newImageRatios(images).banner)}${answersNote(images.errors)}`, met: newImageRatios(images).banner <= 0.8 && images.errors === 0 };
+    },
+  },
+  {
+    source: "issue 40",
+    target: "a new flat badge with a label never drawn before over HTTP (one connection): p50 <= 1.5x of @napi-rs/canvas drawing and encoding one in process (median of alternating rounds)",
+    check: (f) => {
+      const images = f.peers?.newImages;
+      return images && { measured: `${times(newImageRatios(images).badge)}${answersNote(images.errors)}`, met: newImageRatios(images).badge <= 1.5 && images.errors === 0 };
+    },
+  },
+  {
+    source: "issue 40",
+    target: "1200x300 WebP, lossless, draw + encode: no slower than @napi-rs/canvas's (q100)",
+    check: (f) => {
+      const ours = f.render?.webp.find((w) => w.label.startsWith("ours, lossless"));
+      const canvas = f.render?.webp.find((w) => w.label.startsWith("canvas"));
+      if (f.render && (!ours || !canvas)) throw new Error("the render bench measured no lossless WebP of ours or of canvas");
+      return ours && canvas && {
+        measured: `${times(ours.stats.median / canvas.stats.median)} of its time (${ms(ours.stats.median)} / ${ms(canvas.stats.median)} ms)`,
+        met: ours.stats.median <= canvas.stats.median,
+      };
+    },
+  },
+  {
+    source: "issue 40",
+    target: "the first data_mode=query banner of a server that answers the status ping but never UDP Query: median <= 50 ms on loopback",
+    check: (f) => {
+      const first = f.peers?.firstLookups;
+      if (!first) return undefined;
+      const { median } = spread(first.times);
+      return { measured: `${ms(median)} ms (highest ${ms(Math.max(...first.times))} of ${first.times.length})`, met: median <= 50 };
+    },
+  },
+  {
+    source: "issue 40",
+    target: "a cached banner of a looked-up server (data_mode=query) >= MCBanners' cached server banner in requests per second, side by side on Bun (median of alternating rounds)",
+    check: (f) => {
+      const cached = f.peers?.cachedVsMcBanners;
+      if (!cached?.measured) return undefined; // no MCBanners checkout: the section says why
+      const ratios = cachedRatios(cached);
+      const errors = cached.rounds.reduce((sum, r) => sum + r.query.errors + r.mcbanners.errors, 0);
+      return { measured: `rate ${times(ratios.rate)}, CPU ${times(ratios.cpu)}${answersNote(errors)}`, met: ratios.rate >= 1 && errors === 0 };
     },
   },
   {

@@ -14,6 +14,8 @@ const STARTUP_MS = 30_000;
 
 export interface RunningMcBanners {
   url: string;
+  /** Its process, for its CPU time (bench/http/load.ts). */
+  pid: number;
   /** The commit of the checkout, when it is a git work tree. */
   commit: string | null;
   stop(): Promise<void>;
@@ -65,7 +67,7 @@ export async function startMcBanners(dir: string): Promise<RunningMcBanners> {
     }
     await Bun.sleep(100);
   }
-  return { url, commit: commitOf(dir), stop };
+  return { url, pid: child.pid, commit: commitOf(dir), stop };
 }
 
 /** Its server banner of host:port (always 300x100), with its query parameters (`namespace__key`). */

@@ -8,7 +8,9 @@ import { renderDocument, spaceTables } from "../../bench/report/document.ts";
 import type { FlatBadge } from "../../bench/report/badge-output.ts";
 import type { AnimatedFigures } from "../../bench/animated.ts";
 import type { HistoryStormFigures } from "../../bench/history/storm.ts";
-import { evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type RenderFigures, type TargetRow, type ThreadsFigures } from "../../bench/report/targets.ts";
+import {
+  evaluateTargets, unexpectedAnswers, type Figures, type HttpFigures, type PeersFigures, type RenderFigures, type TargetRow, type ThreadsFigures,
+} from "../../bench/report/targets.ts";
 import type { ProbeFigures } from "../../bench/threads/storm.ts";
 
 const MIB = 2 ** 20;
@@ -20,12 +22,12 @@ function load(fields: Partial<LoadResult> = {}): LoadResult {
   };
 }
 
-function render(fields: { small?: [number, number]; large?: [number, number]; badge?: [number, number]; badgeBytes?: [number, number]; webp?: number } = {}): RenderFigures {
+function render(fields: { small?: [number, number]; large?: [number, number]; badge?: [number, number]; badgeBytes?: [number, number]; webp?: number; canvasWebp?: number } = {}): RenderFigures {
   const scene = (name: string, [ours, canvas]: [number, number], bytes: [number, number] = [100, 100]) =>
     ({ name, ours: { median: ours }, canvas: { median: canvas }, bytes: [bytes[0], bytes[1], 300] as [number, number, number] });
   return {
     scenes: [scene("banner 468x60", fields.small ?? [0.5, 2]), scene("banner 1200x300", fields.large ?? [3, 16]), scene("badge 2 segments", fields.badge ?? [0.09, 0.4], fields.badgeBytes)],
-    webp: [{ label: "ours, lossless (default)", stats: { median: fields.webp ?? 9 }, bytes: 1 }, { label: "canvas, lossless (q100)", stats: { median: 1 }, bytes: 1 }],
+    webp: [{ label: "ours, lossless (default)", stats: { median: fields.webp ?? 9 }, bytes: 1 }, { label: "canvas, lossless (q100)", stats: { median: fields.canvasWebp ?? 9.5 }, bytes: 1 }],
   };
 }
 
@@ -91,13 +93,27 @@ function history(fields: { p99s?: [number, number]; probeStatuses?: Record<strin
   const [healthz, cached] = fields.p99s ?? [10, 12];
   return { members: 100, seconds: 30, statuses: { "200": 480, "429": 9_000 }, healthz: probe(healthz), cached: probe(cached) };
 }
-const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), threads: threads(), history: history(), animated: animated(), ...fields });
+/** Issue 40's figures: per round [HTTP, Skia] of the banner and of the badge; the first lookups' times; MCBanners' rounds [theirs, ours] requests a second, or why not measured. */
+function peers(fields: { banner?: Array<[number, number]>; badge?: Array<[number, number]>; errors?: number; firsts?: number[]; cached?: Array<[number, number]> | string } = {}): PeersFigures {
+  const bannerRounds = fields.banner ?? [[0.7, 1], [0.75, 1], [0.6, 1]];
+  const badgeRounds = fields.badge ?? bannerRounds.map((): [number, number] => [0.7, 0.5]);
+  const served = (rps: number) => ({ rps, serverCpuMicros: 1e6 / rps, errors: 0, clientBusy: 0.3 });
+  const cached = fields.cached ?? [[10_000, 20_000]];
+  return {
+    newImages: { rounds: bannerRounds.map(([http, skia], i) => ({ banner: { http, skia }, badge: { http: badgeRounds[i]![0], skia: badgeRounds[i]![1] } })), errors: fields.errors ?? 0 },
+    firstLookups: { times: fields.firsts ?? [8, 9, 12], queryPackets: 3 },
+    cachedVsMcBanners: typeof cached === "string"
+      ? { measured: false, reason: cached }
+      : { measured: true, commit: "06d08a9", rounds: cached.map(([theirs, ours]) => ({ mcbanners: served(theirs), query: served(ours), manual: served(ours) })) },
+  };
+}
+const all = (fields: Figures = {}): Figures => ({ render: render(), badge: flat(), http: http(), peers: peers(), threads: threads(), history: history(), animated: animated(), ...fields });
 
 describe("targets", () => {
   test("every target met by figures inside every bound", () => {
     const rows = evaluateTargets(all());
     expect(rows.filter((r) => r.verdict !== "met")).toEqual([]);
-    expect(rows.length).toBe(21);
+    expect(rows.length).toBe(26);
   });
 
   test("time limits are inclusive: exactly the limit is met, just above is missed", () => {
@@ -181,6 +197,29 @@ describe("targets", () => {
     expect(unexpectedAnswers(http({ unexpected: 1, stormErrors: 2, mixedSocketErrors: 4 })).count).toBe(7);
   });
 
+  test("issue 40: new images over HTTP within 0.8x (banner) and 1.5x (badge) of Skia by the median round, inclusive, none refused", () => {
+    const judged = (fields: Parameters<typeof peers>[0]) => evaluateTargets(all({ peers: peers(fields) }));
+    expect(verdict(judged({ banner: [[0.8, 1], [0.9, 1], [0.5, 1]] }), "a new 468x60 banner over HTTP")).toBe("met");
+    expect(verdict(judged({ banner: [[0.81, 1], [0.9, 1], [0.5, 1]] }), "a new 468x60 banner over HTTP")).toBe("missed");
+    expect(verdict(judged({ badge: [[1.5, 1], [2, 1], [1, 1]] }), "a new flat badge with a label")).toBe("met");
+    expect(verdict(judged({ badge: [[1.51, 1], [2, 1], [1, 1]] }), "a new flat badge with a label")).toBe("missed");
+    expect(verdict(judged({ errors: 1 }), "a new 468x60 banner over HTTP")).toBe("missed");
+  });
+
+  test("issue 40: lossless WebP no slower than canvas's; the first query banner's median within 50 ms", () => {
+    expect(verdict(evaluateTargets(all({ render: render({ webp: 9.5, canvasWebp: 9.5 }) })), "1200x300 WebP, lossless, draw + encode")).toBe("met");
+    expect(verdict(evaluateTargets(all({ render: render({ webp: 9.6, canvasWebp: 9.5 }) })), "1200x300 WebP, lossless, draw + encode")).toBe("missed");
+    expect(verdict(evaluateTargets(all({ peers: peers({ firsts: [10, 50, 400] }) })), "the first data_mode=query banner")).toBe("met");
+    expect(verdict(evaluateTargets(all({ peers: peers({ firsts: [10, 51, 400] }) })), "the first data_mode=query banner")).toBe("missed");
+  });
+
+  test("issue 40: cached query banners at least MCBanners' rate by the median round; without a checkout, not measured", () => {
+    const judged = (cached: Array<[number, number]> | string) => verdict(evaluateTargets(all({ peers: peers({ cached }) })), "a cached banner of a looked-up server");
+    expect(judged([[10_000, 10_000], [10_000, 5_000], [10_000, 30_000]])).toBe("met");
+    expect(judged([[10_000, 9_900], [10_000, 5_000], [10_000, 30_000]])).toBe("missed");
+    expect(judged("no MCBanners checkout given")).toBe("not measured");
+  });
+
   test("issue 24: the worst animation against the still of its format, 10x inclusive", () => {
     const judged = (rows: Array<[string, number, number]>) => verdict(evaluateTargets(all({ animated: animated(rows) })), "an animated 468x60");
     expect(judged([["a", 20, 10], ["b", 5, 2]])).toBe("met");
@@ -189,7 +228,7 @@ describe("targets", () => {
 
   test("a part that did not run: its targets are not measured, the others still judged", () => {
     const rows = evaluateTargets({ badge: flat({ fast: 0.2, served: 1, canvas: 1, fastLabelsCleared: 0.3 }) });
-    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(17);
+    expect(rows.filter((r) => r.verdict === "not measured")).toHaveLength(22);
     expect(verdict(rows, "flat badge, cold")).toBe("missed");
     expect(verdict(rows, "flat badge: >= 2x")).toBe("met");
   });
@@ -251,7 +290,7 @@ describe("the report", () => {
         { title: "Badges", explanation: "Printed by the badge bench.", body: "Cached badge over HTTP:\n| b |\n| --- |\n" },
       ],
     });
-    expect(document).toContain("20 of 21 met in this run");
+    expect(document).toContain("25 of 26 met in this run");
     expect(document).toContain("80 MiB before, at most 225 over 4 bursts; over the last 2: +5 MiB | met |");
     expect(document).toContain("| issue 11 | flat badge, cold draw + PNG (fast encoding; a new message every run, its label's pixels kept as on a running server): median <= 0.1 ms | 0.200 ms (label pixels cleared every run: 0.300 ms) | **missed** |");
     expect(document).toContain("in 12 min 34 s");
