@@ -21,7 +21,7 @@ export interface EventBody {
   name: string | null;
   status: ServerState;
   players: { online: number; max: number } | null;
-  /** When Pennant saw the change (ISO 8601). */
+  /** When Pennant sent it (ISO 8601): the sweep that found the change, or for `offline` the one that found its grace over. */
   at: string;
 }
 

@@ -1,9 +1,9 @@
 // Alert subscriptions of a server: signed like its pushes (X-Server-Token,
 // X-Server-UUID, X-Timestamp, X-Signature) but only over method and path
 // (X-Signature-Version: 2), only by the token the server is bound to. A
-// subscription names a URL, the events and the format; its answer carries
-// the secret that signs every delivery, shown this once. A removal is
-// accepted once, like every request that changes something.
+// subscription names a URL, the events, the format and the grace; its answer
+// carries the secret that signs every delivery, shown this once. A removal
+// is accepted once, like every request that changes something.
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
@@ -26,6 +26,11 @@ import {
 /** Subscriptions one server may have (issue 23). */
 export const MAX_WEBHOOKS_PER_SERVER = 10;
 
+/** How long a server must stay offline before `offline` is sent, unless asked otherwise: a restart is not an outage. */
+const DEFAULT_GRACE_SECONDS = 120;
+/** A grace of at most a day. */
+const MAX_WAIT_SECONDS = 86_400;
+
 /** Where a webhook's host may be reached, or why not (lookup/target-address.ts with this instance's rules). */
 export type CheckTarget = (host: string) => Promise<{ address: string } | { refused: string }>;
 
@@ -40,6 +45,10 @@ const SUBSCRIPTION = Type.Object(
     url: Type.String({ maxLength: 2048, description: "https (plain http only with PENNANT_WEBHOOK_PRIVATE=on); its host must resolve to public addresses only" }),
     events: Type.Array(literals(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true }),
     format: literals(WEBHOOK_FORMATS),
+    grace_seconds: Type.Optional(Type.Integer({
+      minimum: 0, maximum: MAX_WAIT_SECONDS, default: DEFAULT_GRACE_SECONDS,
+      description: "offline is sent once the server has stayed offline this long, online only after an offline; 0 sends both at once",
+    })),
   },
   { title: "WebhookSubscription" },
 );
@@ -60,6 +69,9 @@ const LISTED = Type.Object(
     last_status: nullable(Type.Integer({ description: "The status code of the last delivery's answer; 0 when there was none" })),
     last_delivery_at: nullable(Type.String({ format: "date-time" })),
     dropped: Type.Integer({ minimum: 0, description: "Deliveries given up on (an hour of retries, or over the queue's bound)" }),
+    grace_seconds: nullable(Type.Integer({ description: "json and discord; null for discord-live" })),
+    interval_seconds: nullable(Type.Integer({ description: "discord-live; null otherwise" })),
+    message_id: nullable(Type.String({ description: "discord-live: the Discord message kept current; null until posted" })),
   },
   { title: "Webhook" },
 );
@@ -77,20 +89,40 @@ function listed(row: WebhookRow) {
     last_status: row.lastStatus,
     last_delivery_at: row.lastDeliveryAt === null ? null : new Date(row.lastDeliveryAt).toISOString(),
     dropped: row.dropped,
+    grace_seconds: row.format === "discord-live" ? null : row.graceMs / 1000,
+    interval_seconds: row.format === "discord-live" ? row.intervalMs / 1000 : null,
+    message_id: row.messageId,
   };
 }
 
+/** A whole number of seconds in [min, MAX_WAIT_SECONDS], `fallback` when absent; a 400 naming the field otherwise. */
+function seconds(value: unknown, name: string, min: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > MAX_WAIT_SECONDS) {
+    throw new HttpError(400, "invalid_payload", `${name} must be a whole number of seconds from ${min} to ${MAX_WAIT_SECONDS}`);
+  }
+  return value as number;
+}
+
+interface Asked {
+  url: string;
+  events: string[];
+  format: WebhookFormat;
+  graceMs: number;
+  intervalMs: number;
+}
+
 /** A subscription as asked for, or a 400 naming what is wrong with it. */
-function subscription(json: unknown): { url: string; events: string[]; format: WebhookFormat } {
+function subscription(json: unknown): Asked {
   const invalid = (message: string) => new HttpError(400, "invalid_payload", message);
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw invalid("the body must be a JSON object");
-  const { url, events, format } = json as Record<string, unknown>;
+  const { url, events, format, grace_seconds: grace } = json as Record<string, unknown>;
   if (typeof url !== "string") throw invalid("url must be a string");
+  if (!(WEBHOOK_FORMATS as readonly unknown[]).includes(format)) throw invalid(`format must be one of ${WEBHOOK_FORMATS.join(", ")}`);
   if (!Array.isArray(events) || events.length === 0 || !events.every((event) => (WEBHOOK_EVENTS as readonly unknown[]).includes(event))) {
     throw invalid(`events must be a non-empty list of ${WEBHOOK_EVENTS.join(", ")}`);
   }
-  if (!(WEBHOOK_FORMATS as readonly unknown[]).includes(format)) throw invalid(`format must be one of ${WEBHOOK_FORMATS.join(", ")}`);
-  return { url, events: [...new Set(events as string[])], format: format as WebhookFormat };
+  return { url, events: [...new Set(events as string[])], format: format as WebhookFormat, graceMs: seconds(grace, "grace_seconds", 0, DEFAULT_GRACE_SECONDS) * 1000, intervalMs: 0 };
 }
 
 export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
@@ -105,7 +137,7 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
     return row;
   }
 
-  async function refusedUrl(url: string): Promise<string | undefined> {
+  async function refusedUrl({ url }: Asked): Promise<string | undefined> {
     const checked = checkWebhookUrl(url, deps.config.webhookPrivate);
     if ("refused" in checked) return checked.refused;
     const target = await deps.checkTarget(checked.url.hostname);
@@ -119,7 +151,7 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
         const signed = await acceptSignedBody(request, server, { ...input(request), route: `POST ${PATH}` }, deps, "closed");
         const asked = subscription(signed.json);
         const owned = await requireOwner(signed.subject, signed.auth);
-        const refused = await refusedUrl(asked.url);
+        const refused = await refusedUrl(asked);
         if (refused) throw new HttpError(400, "refused_url", `${refused}; nothing was stored`);
         try {
           const { row, duplicate } = await deps.store.webhooks.create({
@@ -142,7 +174,7 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
         body: SUBSCRIPTION,
         headers: HEADERS,
         detail: {
-          summary: "Subscribe a URL to a server's alerts (offline, online)",
+          summary: "Subscribe a URL to a server's alerts (offline, online, players_record)",
           description:
             `${ACCEPTED_ONCE.replace("answered 200 like the first", "answered like the first (200, the same id and secret)")} ` +
             "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here. " +

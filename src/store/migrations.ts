@@ -18,6 +18,7 @@ import networks from "../../migrations/0009_networks.sql" with { type: "text" };
 import historyWithoutRowid from "../../migrations/0010_history_without_rowid.sql" with { type: "text" };
 import serverPage from "../../migrations/0011_server_page.sql" with { type: "text" };
 import pushRefusals from "../../migrations/0012_push_refusals.sql" with { type: "text" };
+import discordLive from "../../migrations/0013_discord_live.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "./embedded-migrations.ts";
 
 export const SQLITE_SQL_BY_TAG: Record<string, string> = {
@@ -34,6 +35,7 @@ export const SQLITE_SQL_BY_TAG: Record<string, string> = {
   "0010_history_without_rowid": historyWithoutRowid,
   "0011_server_page": serverPage,
   "0012_push_refusals": pushRefusals,
+  "0013_discord_live": discordLive,
 };
 
 export function sqliteEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {

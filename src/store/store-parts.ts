@@ -11,7 +11,7 @@ import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
 import { addRefusals, listRefusals } from "./push-refusals.ts";
 import { switchServerPage } from "./server-pages.ts";
 import type { Store, TokenStore } from "./store.ts";
-import { claimTransition, createWebhook, leaseDue, listWebhooks, removeWebhook, settleAttempt, watchedServers } from "./webhooks.ts";
+import { claimTransition, createWebhook, leaseDue, leaseLive, listWebhooks, removeWebhook, settleAttempt, settleLive, watchedServers } from "./webhooks.ts";
 
 /** How a backend runs an operation: its steps alone, or in one transaction; either way its faults come out as StoreUnavailableError. */
 export interface QueryRunner {
@@ -60,6 +60,8 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       claim: (transition) => transaction((q) => claimTransition(q, transition)),
       due: (now, leaseMs, share) => transaction((q) => leaseDue(q, now, leaseMs, share)),
       settle: (attempt) => transaction((q) => settleAttempt(q, attempt)),
+      leaseLive: (ask) => transaction((q) => leaseLive(q, ask)),
+      settleLive: (outcome) => transaction((q) => settleLive(q, outcome)),
     },
     history: {
       sweep: own.sweepHistory,

@@ -176,7 +176,8 @@ export function storeTables(c: ColumnKit) {
    * in which format. `secret` keys the HMAC of every delivery, so it is kept as
    * is (a hash could not sign). `requestKey` is the replay key of the signed
    * request that made it: an exact duplicate of that request is answered with
-   * the same subscription, not a second one.
+   * the same subscription, not a second one. A `discord-live` subscription
+   * sends no events: it keeps one Discord message current (the live_ columns).
    */
   const webhooks = c.table(
     "webhooks",
@@ -185,7 +186,7 @@ export function storeTables(c: ColumnKit) {
       serverUuid: ofServer(),
       url: c.text("url").notNull(),
       events: c.json<string[]>("events").notNull(),
-      format: c.text("format", { enum: ["json", "discord"] }).notNull(),
+      format: c.text("format", { enum: ["json", "discord", "discord-live"] }).notNull(),
       secret: c.text("secret").notNull(),
       requestKey: c.text("request_key").notNull().unique(),
       createdAt: c.int8("created_at").notNull(),
@@ -198,6 +199,24 @@ export function storeTables(c: ColumnKit) {
       lastDeliveryAt: c.int8("last_delivery_at"),
       /** Deliveries given up on: retried for an hour, or over the queue's bound. */
       dropped: c.int("dropped").notNull().default(0),
+      /** How long its server must stay offline before `offline` is sent (0: at once, as before grace existed). */
+      graceMs: c.int8("grace_ms").notNull().default(0),
+      /**
+       * The state this subscription was last told, or would have been had it
+       * asked for the event: `online` comes only after `offline`. Null in rows
+       * made before it existed, until the next claim adopts the server's state.
+       */
+      toldState: c.text("told_state", { enum: ["online", "offline"] }),
+      /** discord-live: the least time between two requests for its message. */
+      intervalMs: c.int8("interval_ms").notNull().default(0),
+      /** discord-live: Discord's id of the message posted; null until then, and once it is found deleted. */
+      messageId: c.text("message_id"),
+      /** discord-live: a digest of what the message shows (live-embed.ts); a server that would show another is edited. */
+      shown: c.text("shown"),
+      /** discord-live: no request for its message before this (the interval, Discord's rate limits). */
+      liveNextAt: c.int8("live_next_at").notNull().default(0),
+      /** discord-live: until when an instance holds the message for a post or an edit. */
+      liveLeasedUntil: c.int8("live_leased_until").notNull().default(0),
     },
     (table) => [c.index("webhooks_server").on(table.serverUuid)],
   );

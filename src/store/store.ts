@@ -13,7 +13,9 @@ import type { PluginFields, PluginRow, ServerFields, ServerPushKind, ServerRow, 
 import type { NetworkRequest, NetworkView, NetworkWrite } from "./network-records.ts";
 import type { RefusalCount } from "./push-refusals.ts";
 import type { PageSwitch } from "./server-pages.ts";
-import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
+import type {
+  Attempt, DueDelivery, DueShare, LiveAsk, LiveLease, LiveOutcome, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow,
+} from "./webhook-records.ts";
 
 /** Who pushes: a stored token, or an unknown one that open registration lets in. */
 export interface PushCredentials {
@@ -169,7 +171,8 @@ export interface WebhookStore {
    * written then. When no other active subscription watches the server, its
    * remembered state becomes `hook.state` and its player record the highest
    * of the one remembered and its samples' (of updates saying online): the
-   * start that later changes are compared with.
+   * start that later changes are compared with. The subscription is told the
+   * remembered state.
    */
   create(hook: NewWebhook): Promise<{ row: WebhookRow; duplicate: boolean }>;
   /** The server's subscriptions, the oldest first. */
@@ -186,11 +189,15 @@ export interface WebhookStore {
   watched(peakSince: number): Promise<WatchedServer[]>;
   /**
    * Claims a change and queues the deliveries of its event, in one
-   * transaction: the server's remembered state moves to the new one, or its
-   * player record to the higher count. The number queued, or null when
-   * another instance claimed it already (nothing to move), or when nothing
-   * is remembered of the server yet (a subscription older than the start
-   * that subscribing remembers): it is remembered then, nothing sent.
+   * transaction. A player record moves to the higher count and every
+   * subscription to players_record gets it. A state is remembered (and since
+   * when it holds), and each subscription not told it yet is told it, its
+   * event queued if it asked for it: `offline` once the server has been
+   * offline for the subscription's grace, `online` after an `offline`. The
+   * number queued, or null when nothing was claimed (no change, or another
+   * instance claimed it already), or when nothing is remembered of the
+   * server yet (a subscription older than the start that subscribing
+   * remembers): it is remembered then, nothing sent.
    */
   claim(transition: Transition): Promise<number | null>;
   /**
@@ -206,6 +213,16 @@ export interface WebhookStore {
    * waiting deliveries to then at the earliest); pauses a subscription failing too long.
    */
   settle(attempt: Attempt): Promise<void>;
+  /**
+   * Leases the discord-live messages to post or edit at `now` for
+   * `leaseMs` (no other instance takes them meanwhile): those not paused,
+   * past their next time, with no message yet or one that shows other than
+   * `ask.shown` of their server; fairly across tokens within `ask.share`, as
+   * `due`.
+   */
+  leaseLive(ask: LiveAsk): Promise<LiveLease[]>;
+  /** Records a post or an edit of a live message and ends its lease; `gone` pauses the subscription, `failed` for a day too. */
+  settleLive(outcome: LiveOutcome): Promise<void>;
 }
 
 export interface NetworkStore {

@@ -4,7 +4,7 @@
 
 import type { ReplayRecord } from "../auth/replay.ts";
 
-export type WebhookFormat = "json" | "discord";
+export type WebhookFormat = "json" | "discord" | "discord-live";
 export type ServerState = "online" | "offline";
 
 export interface WebhookRow {
@@ -22,6 +22,20 @@ export interface WebhookRow {
   lastStatus: number | null;
   lastDeliveryAt: number | null;
   dropped: number;
+  /** How long the server must stay offline before `offline` is sent. */
+  graceMs: number;
+  /** The state this subscription was last told (null: made before grace, adopted at the next claim). */
+  toldState: ServerState | null;
+  /** discord-live: the least time between two requests for its message. */
+  intervalMs: number;
+  /** discord-live: Discord's id of its message (null: none posted, or found deleted). */
+  messageId: string | null;
+  /** discord-live: the digest of what its message shows. */
+  shown: string | null;
+  /** discord-live: no request for its message before this. */
+  liveNextAt: number;
+  /** discord-live: held by an instance for a post or an edit until this. */
+  liveLeasedUntil: number;
 }
 
 /** paused: failed for a day, nothing more is sent; failing: the last delivery failed; else active. */
@@ -30,7 +44,7 @@ export function subscriptionState(row: Pick<WebhookRow, "pausedAt" | "failingSin
 }
 
 /** A subscription to write, with the signed request that asks for it. */
-export interface NewWebhook extends Pick<WebhookRow, "id" | "serverUuid" | "url" | "events" | "format" | "secret"> {
+export interface NewWebhook extends Pick<WebhookRow, "id" | "serverUuid" | "url" | "events" | "format" | "secret" | "graceMs" | "intervalMs"> {
   now: number;
   replay: ReplayRecord;
   /** Subscriptions one server may have. */
@@ -47,14 +61,18 @@ export interface WatchedServer {
   lastSeen: number;
   playersOnline: number | null;
   playersMax: number | null;
+  version: string | null;
+  motd: string | null;
+  pageEnabled: boolean;
   /** The most players online an update saying "online" reported since the time the sweep asked about (null: none). */
   playersPeak: number | null;
 }
 
 /**
- * A change a sweep saw, to claim: the server's state moving to `state`, or
- * its players online passing the record (`players`). `body` builds what each
- * subscription to `event` gets.
+ * A change a sweep saw, to claim: the server's state as the sweep finds it
+ * (`state`: every sweep claims it, so that a grace that ran out is claimed
+ * too), or its players online passing the record (`players`). `body` builds
+ * what each subscription to `event` gets.
  */
 export interface Transition {
   serverUuid: string;
@@ -88,6 +106,44 @@ export interface DueDelivery {
   attempts: number;
 }
 
+/** A discord-live subscription leased for one post or edit of its message. */
+export interface LiveLease {
+  webhookId: string;
+  serverUuid: string;
+  url: string;
+  messageId: string | null;
+  intervalMs: number;
+}
+
+/** What to lease: at `now`, for `leaseMs`, within `share`; `shown` is what each watched server's message would show now (undefined: not watched). */
+export interface LiveAsk {
+  now: number;
+  leaseMs: number;
+  share: DueShare;
+  shown(serverUuid: string): string | undefined;
+}
+
+/**
+ * How a post or an edit of a live message ended. `done`: it went through;
+ * `waited`: Discord asked to wait (a 429), which is no failure; `failed`:
+ * counted as a delivery's failure (a day of them pauses); `gone`: the
+ * webhook is gone, the subscription is paused now.
+ */
+export interface LiveOutcome {
+  webhookId: string;
+  now: number;
+  result: "done" | "waited" | "failed" | "gone";
+  /** The last answer's status (0: none). */
+  status: number;
+  /** The message from now on: the one posted or kept, or null (none; the next attempt posts one). */
+  messageId: string | null;
+  /** What the message shows after a post or an edit went through (null: as before). */
+  shown: string | null;
+  /** No request for this message before then. */
+  nextAt: number;
+  pauseAfterMs: number;
+}
+
 /** How an attempt ended: the answer's status (0: none), and when to retry (null: give up). */
 export interface Attempt {
   deliveryId: number;
@@ -108,7 +164,7 @@ export interface Attempt {
  * failure's start, a pause once it has failed for `pauseAfterMs`, and whether
  * a delivery was given up on (counted in `dropped`).
  */
-export function afterAttempt(attempt: Attempt, failingSince: number | null) {
+export function afterAttempt(attempt: Pick<Attempt, "ok" | "now" | "status" | "retryAt" | "pauseAfterMs">, failingSince: number | null) {
   const since = attempt.ok ? null : (failingSince ?? attempt.now);
   const pause = since !== null && attempt.now - since >= attempt.pauseAfterMs;
   return {

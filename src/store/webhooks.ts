@@ -8,7 +8,9 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "drizzle-orm";
 import type { ReplayStatus } from "../auth/replay.ts";
 import { first, runIfAny, rows, run, type QueryContext, type RememberRequest, type Steps } from "./query-steps.ts";
-import type { Attempt, DueDelivery, DueShare, NewWebhook, Transition, WatchedServer, WebhookRemoval, WebhookRow } from "./webhook-records.ts";
+import type {
+  Attempt, DueDelivery, DueShare, LiveAsk, LiveLease, LiveOutcome, NewWebhook, ServerState, Transition, WatchedServer, WebhookRemoval, WebhookRow,
+} from "./webhook-records.ts";
 import { afterAttempt, UnknownWebhookError, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
 
@@ -26,7 +28,12 @@ export function* createWebhook(q: QueryContext, remember: RememberRequest, hook:
   const held = yield* first(db.select({ n: count() }).from(webhooks).where(eq(webhooks.serverUuid, hook.serverUuid)));
   if ((held?.n ?? 0) >= hook.maxPerServer) throw new WebhookLimitError(hook.maxPerServer);
   yield* rememberStart(q, hook);
-  const values = { id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now };
+  // Told what the sweeps remember: a change they have not found yet reaches this subscription too.
+  const remembered = yield* first(db.select({ state: q.tables.webhookStates.state }).from(q.tables.webhookStates).where(eq(q.tables.webhookStates.serverUuid, hook.serverUuid)));
+  const values = {
+    id: hook.id, serverUuid: hook.serverUuid, url: hook.url, events: hook.events, format: hook.format, secret: hook.secret, requestKey: replay.key, createdAt: now,
+    graceMs: hook.graceMs, intervalMs: hook.intervalMs, toldState: remembered?.state ?? hook.state,
+  };
   return { row: (yield* first(db.insert(webhooks).values(values).returning()))!, duplicate: false };
 }
 
@@ -73,6 +80,7 @@ export function* watchedServers({ db, tables: { webhooks, servers, serverSamples
     db
       .select({
         uuid: servers.uuid, name: servers.name, status: servers.status, lastSeen: servers.lastSeen, playersOnline: servers.playersOnline, playersMax: servers.playersMax,
+        version: servers.version, motd: servers.motd, pageEnabled: servers.pageEnabled,
         playersPeak: sql<number | null>`(${peak})`.mapWith(Number),
       })
       .from(servers)
@@ -82,13 +90,57 @@ export function* watchedServers({ db, tables: { webhooks, servers, serverSamples
 
 /** Runs in one transaction. */
 export function* claimTransition(q: QueryContext, transition: Transition): Steps<number | null> {
-  const { db, tables: { webhooks, webhookDeliveries: deliveries } } = q;
-  const { serverUuid, now } = transition;
-  if (!(yield* moveRemembered(q, transition))) return null;
-  const hooks = yield* rows(db.select().from(webhooks).where(and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt))));
+  const { change } = transition;
+  if ("players" in change) {
+    if (!(yield* passRecord(q, transition, change.players))) return null;
+    const { db, tables: { webhooks } } = q;
+    return yield* queueDeliveries(q, transition, yield* rows(db.select().from(webhooks).where(and(eq(webhooks.serverUuid, transition.serverUuid), isNull(webhooks.pausedAt)))));
+  }
+  const moved = yield* moveState(q, transition, change.state);
+  if (moved === "first seen") return null;
+  const told = yield* tell(q, transition, change.state);
+  return moved === "moved" || told.length > 0 ? yield* queueDeliveries(q, transition, told) : null;
+}
+
+/**
+ * Moves the server's remembered state (and since when it holds) to `state`:
+ * "first seen" when nothing was remembered (its subscriptions are told it,
+ * nothing is sent), "moved", or "same". A subscription made before it was
+ * told anything is told what was remembered first, so no change is lost.
+ */
+function* moveState({ db, tables: { webhooks, webhookStates: states } }: QueryContext, { serverUuid, now }: Transition, state: ServerState): Steps<"first seen" | "moved" | "same"> {
+  const remembered = db.select({ state: states.state }).from(states).where(eq(states.serverUuid, serverUuid));
+  const untold = and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.toldState));
+  yield* run(db.update(webhooks).set({ toldState: sql`(${remembered})` }).where(untold));
+  const firstSeen = yield* rows(db.insert(states).values({ serverUuid, state, changedAt: now }).onConflictDoNothing().returning());
+  if (firstSeen.length > 0) {
+    yield* run(db.update(webhooks).set({ toldState: state }).where(untold));
+    return "first seen";
+  }
+  const moved = yield* rows(db.update(states).set({ state, changedAt: now }).where(and(eq(states.serverUuid, serverUuid), ne(states.state, state))).returning());
+  return moved.length > 0 ? "moved" : "same";
+}
+
+/**
+ * Tells the server's subscriptions to events its state: `offline` those
+ * whose grace it has stayed offline for, `online` those told `offline`
+ * before. Each is a conditional update, so of instances telling at once one
+ * tells each subscription. The subscriptions told now.
+ */
+function* tell({ db, tables: { webhooks, webhookStates: states }, dialect }: QueryContext, { serverUuid, now }: Transition, state: ServerState): Steps<WebhookRow[]> {
+  const held = yield* first(db.select({ changedAt: states.changedAt }).from(states).where(eq(states.serverUuid, serverUuid)));
+  if (!held) return [];
+  // `online` needs no grace: told `offline` before, the subscription hears it came back.
+  const graceOver = state === "offline" ? sql`${webhooks.graceMs} <= ${dialect.int(now - held.changedAt)}` : undefined;
+  const due = and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.pausedAt), ne(webhooks.format, "discord-live"), ne(webhooks.toldState, state), graceOver);
+  return yield* rows(db.update(webhooks).set({ toldState: state }).where(due).returning());
+}
+
+/** Queues the event's delivery for each of `hooks` that asked for it, each subscription's queue kept within maxQueued; how many were queued. */
+function* queueDeliveries({ db, tables: { webhooks, webhookDeliveries: deliveries } }: QueryContext, transition: Transition, hooks: readonly WebhookRow[]): Steps<number> {
   const subscribed = hooks.filter((hook) => hook.events.includes(transition.event));
   for (const hook of subscribed) {
-    yield* run(db.insert(deliveries).values({ webhookId: hook.id, body: transition.body(hook), createdAt: now, nextAt: now }));
+    yield* run(db.insert(deliveries).values({ webhookId: hook.id, body: transition.body(hook), createdAt: transition.now, nextAt: transition.now }));
     const queued = yield* rows(db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.webhookId, hook.id)).orderBy(sql`${deliveries.id} desc`));
     // At most maxQueued + 1 rows: the bound holds after every insert.
     const over = queued.slice(transition.maxQueued).map((row) => row.id);
@@ -99,19 +151,12 @@ export function* claimTransition(q: QueryContext, transition: Transition): Steps
   return subscribed.length;
 }
 
-/** Moves the server's remembered state, or its player record up; false when there is nothing to claim (no change, or the server seen first). */
-function* moveRemembered({ db, tables: { webhookStates: states } }: QueryContext, { serverUuid, change, now }: Transition): Steps<boolean> {
+/** Moves the server's player record up to `players`; false when there is nothing to claim (not passed, or the first count seen, which sets it). */
+function* passRecord({ db, tables: { webhookStates: states } }: QueryContext, { serverUuid }: Transition, players: number): Steps<boolean> {
   const row = eq(states.serverUuid, serverUuid);
-  if ("state" in change) {
-    const firstSeen = yield* rows(db.insert(states).values({ serverUuid, state: change.state, changedAt: now }).onConflictDoNothing().returning());
-    if (firstSeen.length > 0) return false;
-    const moved = yield* rows(db.update(states).set({ state: change.state, changedAt: now }).where(and(row, ne(states.state, change.state))).returning());
-    return moved.length > 0;
-  }
-  // The first count seen sets the record; only passing it is news.
-  const firstCount = yield* rows(db.update(states).set({ playersRecord: change.players }).where(and(row, isNull(states.playersRecord))).returning());
+  const firstCount = yield* rows(db.update(states).set({ playersRecord: players }).where(and(row, isNull(states.playersRecord))).returning());
   if (firstCount.length > 0) return false;
-  const passed = yield* rows(db.update(states).set({ playersRecord: change.players }).where(and(row, lt(states.playersRecord, change.players))).returning());
+  const passed = yield* rows(db.update(states).set({ playersRecord: players }).where(and(row, lt(states.playersRecord, players))).returning());
   return passed.length > 0;
 }
 
@@ -192,4 +237,75 @@ function* holdOthers({ db, tables: { webhookDeliveries: deliveries }, dialect }:
     sql`${deliveries.nextAt} < ${dialect.int(until)}`, sql`${deliveries.leasedUntil} <= ${dialect.int(now)}`,
   );
   yield* run(db.update(deliveries).set({ nextAt: until }).where(waiting));
+}
+
+/**
+ * The live messages to post or edit at `now`, by the same shares as the
+ * deliveries: each token's in turn (its oldest due first), those in flight
+ * counted in its share. Due: not paused, its interval and Discord's waits
+ * over, and no message yet or one that shows other than its server would now.
+ */
+function pickLive(candidates: ReadonlyArray<{ id: string; serverUuid: string; tokenId: number; messageId: string | null; shown: string | null; leasedUntil: number }>, ask: LiveAsk): string[] {
+  const lines = new Map<number, { inFlight: number; due: string[] }>();
+  for (const row of candidates) {
+    const line = lines.get(row.tokenId) ?? { inFlight: 0, due: [] };
+    lines.set(row.tokenId, line);
+    if (row.leasedUntil > ask.now) line.inFlight += 1;
+    else {
+      const wanted = ask.shown(row.serverUuid);
+      if (wanted !== undefined && (row.messageId === null || row.shown !== wanted)) line.due.push(row.id);
+    }
+  }
+  const picked: string[] = [];
+  for (let turn = 0; picked.length < ask.share.total; turn++) {
+    let any = false;
+    for (const line of lines.values()) {
+      if (turn >= line.due.length || line.inFlight + turn >= ask.share.perToken) continue;
+      any = true;
+      if (picked.length < ask.share.total) picked.push(line.due[turn]!);
+    }
+    if (!any) break;
+  }
+  return picked;
+}
+
+/**
+ * Leases the live messages due (pickLive) for `leaseMs`. Read without locks;
+ * the lease is a conditional update that takes only those still free and
+ * due, so of instances leasing at once one takes each message.
+ */
+export function* leaseLive({ db, tables: { webhooks, servers }, dialect }: QueryContext, ask: LiveAsk): Steps<LiveLease[]> {
+  const live = and(eq(webhooks.format, "discord-live"), isNull(webhooks.pausedAt), sql`${webhooks.liveNextAt} <= ${dialect.int(ask.now)}`);
+  const candidates = yield* rows(
+    db
+      .select({ id: webhooks.id, serverUuid: webhooks.serverUuid, tokenId: servers.tokenId, messageId: webhooks.messageId, shown: webhooks.shown, leasedUntil: webhooks.liveLeasedUntil })
+      .from(webhooks)
+      .innerJoin(servers, eq(servers.uuid, webhooks.serverUuid))
+      .where(live)
+      .orderBy(asc(webhooks.liveNextAt), asc(webhooks.createdAt), asc(webhooks.id)),
+  );
+  const picked = pickLive(candidates, ask);
+  if (picked.length === 0) return [];
+  const free = and(inArray(webhooks.id, picked), live, sql`${webhooks.liveLeasedUntil} <= ${dialect.int(ask.now)}`);
+  return yield* rows(
+    db
+      .update(webhooks)
+      .set({ liveLeasedUntil: ask.now + ask.leaseMs })
+      .where(free)
+      .returning({ webhookId: webhooks.id, serverUuid: webhooks.serverUuid, url: webhooks.url, messageId: webhooks.messageId, intervalMs: webhooks.intervalMs }),
+  );
+}
+
+/** Records how a post or an edit went and ends its lease; runs in one transaction. */
+export function* settleLive({ db, tables: { webhooks }, dialect }: QueryContext, outcome: LiveOutcome): Steps<void> {
+  const hook = yield* first(dialect.forUpdate(db.select({ failingSince: webhooks.failingSince }).from(webhooks).where(eq(webhooks.id, outcome.webhookId))));
+  if (!hook) return;
+  const { result, now, status } = outcome;
+  const message = { messageId: outcome.messageId, liveNextAt: outcome.nextAt, liveLeasedUntil: 0, ...(outcome.shown === null ? {} : { shown: outcome.shown }) };
+  // A wait Discord asked for is neither a success nor a failure.
+  const attempt =
+    result === "waited" ? { lastStatus: status, lastDeliveryAt: now }
+    : result === "gone" ? { lastStatus: status, lastDeliveryAt: now, pausedAt: now }
+    : afterAttempt({ ok: result === "done", now, status, retryAt: outcome.nextAt, pauseAfterMs: outcome.pauseAfterMs }, hook.failingSince).set;
+  yield* run(db.update(webhooks).set({ ...message, ...attempt }).where(eq(webhooks.id, outcome.webhookId)));
 }

@@ -29,11 +29,11 @@ function startReceiver(): { url: string; bodies: Array<Record<string, unknown>> 
   return { url: `http://127.0.0.1:${receiver.port}/hook`, bodies };
 }
 
-/** A subscription of SERVER to `events`, made at `now` while the server is `state`, as the route makes it. */
-async function subscribe(store: Store, url: string, events: string[], now: number, state: ServerState): Promise<void> {
+/** A subscription of SERVER to `events`, made at `now` while the server is `state`, as the route makes it; no grace unless given. */
+async function subscribe(store: Store, url: string, events: string[], now: number, state: ServerState, graceMs = 0): Promise<void> {
   requests += 1;
   const replay = { key: `sweep-${requests}`.padEnd(64, "0"), fingerprint: `sweep-${requests}`, timestampMs: now, expiresAt: Number.MAX_SAFE_INTEGER };
-  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url, events, format: "json", secret: "s".repeat(64), now, replay, maxPerServer: 10, state });
+  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url, events, format: "json", secret: "s".repeat(64), now, replay, maxPerServer: 10, state, graceMs, intervalMs: 0 });
 }
 
 /** A sweep on `clock`, every delivery sent to loopback; a failed sweep fails the test. */
@@ -95,5 +95,63 @@ forEachBackend("alert sweep", (open) => {
     await pushUpdate(store, SERVER, clock.now, 7);
     await sweep.sweep();
     expect(receiver.bodies.map((body) => body.event)).toEqual(["online"]);
+  });
+});
+
+forEachBackend("alert grace", (open) => {
+  test("with a 60 s grace, a 10 s outage sends nothing; a 90 s one sends offline once 60 s have passed, then online", async () => {
+    const store = await open();
+    const clock = { now: 1_000_000 };
+    const receiver = startReceiver();
+    await pushUpdate(store, SERVER, clock.now, 7);
+    await subscribe(store, receiver.url, ["offline", "online"], clock.now, "online", 60_000);
+    const sweep = alertSweep(store, clock);
+    /** Moves the clock by `ms` in sweeps 5 s apart, as serve's run. */
+    const pass = async (ms: number) => {
+      for (let left = ms; left > 0; left -= 5_000) {
+        clock.now += Math.min(5_000, left);
+        await sweep.sweep();
+      }
+    };
+    await sweep.sweep();
+    await pushUpdate(store, SERVER, clock.now, 0, "offline");
+    await sweep.sweep();
+    await pass(10_000);
+    await pushUpdate(store, SERVER, clock.now, 7);
+    await pass(30_000);
+    expect(receiver.bodies).toEqual([]);
+
+    await pushUpdate(store, SERVER, clock.now, 0, "offline");
+    const wentOffline = clock.now;
+    await sweep.sweep();
+    await pass(55_000);
+    expect(receiver.bodies).toEqual([]);
+    await pass(5_000);
+    expect(receiver.bodies.map((body) => [body.event, body.at])).toEqual([["offline", new Date(wentOffline + 60_000).toISOString()]]);
+    await pass(30_000);
+    await pushUpdate(store, SERVER, clock.now, 7);
+    await sweep.sweep();
+    expect(receiver.bodies.map((body) => body.event)).toEqual(["offline", "online"]);
+    await pass(60_000);
+    expect(receiver.bodies).toHaveLength(2);
+  });
+
+  test("a crashed server (stale, never saying offline) is told once its grace has passed since it went stale", async () => {
+    const store = await open();
+    const clock = { now: 1_000_000 };
+    const receiver = startReceiver();
+    await pushUpdate(store, SERVER, clock.now, 7);
+    await subscribe(store, receiver.url, ["offline"], clock.now, "online", 120_000);
+    const sweep = alertSweep(store, clock);
+    await sweep.sweep();
+    // Stale from STALE_MS after the last push: seen offline by the sweep then, told 120 s later.
+    clock.now += STALE_MS + 1;
+    await sweep.sweep();
+    clock.now += 119_000;
+    await sweep.sweep();
+    expect(receiver.bodies).toEqual([]);
+    clock.now += 1_000;
+    await sweep.sweep();
+    expect(receiver.bodies.map((body) => body.event)).toEqual(["offline"]);
   });
 });

@@ -105,12 +105,12 @@ forEachBackend("fair deliveries", (open) => {
     // Each body differs (its server's name, the URL's path): one signature is accepted for one request only.
     for (const [i, serverUuid] of serversA.entries()) {
       await call(tokenA, serverUuid, "/api/server/update", { name: `A${i}`, status: "online" }, 200);
-      for (let n = 0; n < 10; n++) await call(tokenA, serverUuid, "/api/server/webhooks", { url: `${silent.url}/${i}/${n}`, events: ["offline"], format: "json" }, 201);
+      for (let n = 0; n < 10; n++) await call(tokenA, serverUuid, "/api/server/webhooks", { url: `${silent.url}/${i}/${n}`, events: ["offline"], format: "json", grace_seconds: 0 }, 201);
     }
     const tokenB = await tokenOf("b");
     const serverB = newUuid();
     await call(tokenB, serverB, "/api/server/update", { name: "B", status: "online" }, 200);
-    await call(tokenB, serverB, "/api/server/webhooks", { url: prompt.url, events: ["offline"], format: "json" }, 201);
+    await call(tokenB, serverB, "/api/server/webhooks", { url: prompt.url, events: ["offline"], format: "json", grace_seconds: 0 }, 201);
     await Bun.sleep(5 * SWEEP_MS);
 
     // A's alerts first, already being sent (and hanging), then B's a second later on the clock: a queue in order of time puts B's last.

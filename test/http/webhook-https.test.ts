@@ -59,7 +59,7 @@ test("an https receiver gets the signed delivery, its certificate checked agains
 
   expect((await send("/api/server/update", { name: "Secure", status: "online", stats: { players: { online: 2, max: 20 } } })).status).toBe(200);
   const hook = `https://${NAME}:${receiver.port}/hook`;
-  expect((await send("/api/server/webhooks", { url: hook, events: ["offline"], format: "json" })).status).toBe(201);
+  expect((await send("/api/server/webhooks", { url: hook, events: ["offline"], format: "json", grace_seconds: 0 })).status).toBe(201);
   // A change before the sweep has seen the server is only remembered: let one sweep pass first.
   await Bun.sleep(10_500);
   expect((await send("/api/server/heartbeat", { status: "offline" })).status).toBe(200);

@@ -24,8 +24,9 @@ async function pushedServer(status = "online"): Promise<{ token: string; serverU
   return { token, serverUuid };
 }
 
+/** A subscription of `body`, with no grace unless it names one: these tests send each change at once, as before grace existed. */
 function subscribe(token: string, serverUuid: string, body: object, timestamp?: number): Promise<Response> {
-  return send({ path: "/api/server/webhooks", token, serverUuid, body, timestamp });
+  return send({ path: "/api/server/webhooks", token, serverUuid, body: { grace_seconds: 0, ...body }, timestamp });
 }
 
 async function expectError(response: Response, status: number, code: string): Promise<string> {
@@ -58,7 +59,10 @@ describe("subscriptions", () => {
     expect(listed.status).toBe(200);
     const rows = (await listed.json()) as Array<Record<string, unknown>>;
     expect(rows).toEqual([
-      { id, url: asked.url, events: asked.events, format: "json", state: "active", created_at: new Date(server.clock.now).toISOString(), last_status: null, last_delivery_at: null, dropped: 0 },
+      {
+        id, url: asked.url, events: asked.events, format: "json", state: "active", created_at: new Date(server.clock.now).toISOString(), last_status: null, last_delivery_at: null, dropped: 0,
+        grace_seconds: 0, interval_seconds: null, message_id: null,
+      },
     ]);
     expect(JSON.stringify(rows)).not.toContain(secret);
 
@@ -220,6 +224,55 @@ describe("deliveries", () => {
       expect(receiver.received).toHaveLength(1);
     } finally {
       receiver.stop();
+    }
+  });
+});
+
+describe("grace", () => {
+  test("offline waits the grace (120 s unless asked): a 10 s outage sends nothing, a 90 s one offline then online under a 60 s grace, nothing under 120 s", async () => {
+    const graced = startReceiver();
+    const byDefault = startReceiver();
+    try {
+      server = await startTestServer({ PENNANT_WEBHOOK_PRIVATE: "on" }, { alertIntervalMs: 30 });
+      const { token, serverUuid } = await pushedServer();
+      expect((await subscribe(token, serverUuid, { url: graced.url, events: ["offline", "online"], format: "json", grace_seconds: 60 })).status).toBe(201);
+      const asked = { url: byDefault.url, events: ["offline", "online"], format: "json" };
+      expect((await send({ path: "/api/server/webhooks", token, serverUuid, body: asked })).status).toBe(201);
+      const rows = (await (await send({ method: "GET", path: "/api/server/webhooks", token, serverUuid })).json()) as Array<Record<string, unknown>>;
+      expect(rows.map((row) => row.grace_seconds as number).sort((a, b) => a - b)).toEqual([60, 120]);
+      /** A heartbeat saying `status`, once a sweep has seen it (the grace counts from then). */
+      const heartbeat = async (status: string) => {
+        expect((await send({ path: "/api/server/heartbeat", token, serverUuid, body: { status } })).status).toBe(200);
+        await until(() => (server.db.$client.query("select state from webhook_states").get() as { state: string }).state === status);
+      };
+      /** Moves the clock by `seconds`, 5 s at a time, each step seen by several sweeps. */
+      const wait = async (seconds: number) => {
+        for (let left = seconds; left > 0; left -= 5) {
+          server.clock.now += Math.min(5, left) * 1000;
+          await Bun.sleep(60);
+        }
+      };
+      await heartbeat("offline");
+      await wait(10);
+      await heartbeat("online");
+      await wait(5);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect([graced.received, byDefault.received]).toEqual([[], []]);
+
+      await heartbeat("offline");
+      await wait(55);
+      expect(graced.received).toEqual([]);
+      await wait(5);
+      await until(() => graced.received.length === 1);
+      await wait(30);
+      await heartbeat("online");
+      await until(() => graced.received.length === 2);
+      await Bun.sleep(SEVERAL_SWEEPS_MS);
+      expect(graced.received.map((delivery) => JSON.parse(delivery.body).event)).toEqual(["offline", "online"]);
+      expect(byDefault.received).toEqual([]);
+    } finally {
+      graced.stop();
+      byDefault.stop();
     }
   });
 });

@@ -53,7 +53,7 @@ test("two instances sweeping one PostgreSQL send one offline when the server goe
   const send = (url: string, path: string, body: object) => fetch(signedRequest(url, { path, token, serverUuid, body }, clock.now));
 
   expect((await send(first!, "/api/server/update", { name: "Scaled", status: "online", stats: { players: { online: 3, max: 20 } } })).status).toBe(200);
-  expect((await send(second!, "/api/server/webhooks", { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["offline", "online"], format: "json" })).status).toBe(201);
+  expect((await send(second!, "/api/server/webhooks", { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["offline", "online"], format: "json", grace_seconds: 0 })).status).toBe(201);
   await Bun.sleep(300);
   clock.now += 61_000;
   const settle = async (count: number) => {

@@ -45,7 +45,7 @@ async function seeded(open: () => Promise<Store>, minutes: number): Promise<Stor
   await store.push({ ...update(token.id, 0), record: { kind: "plugin", uuid: SERVER, fields: plugin, maxPerToken: 10 } });
   if (minutes === 0) return store;
   const replay = { key: "hook".padEnd(64, "0"), fingerprint: "hook", timestampMs: 0, expiresAt: Number.MAX_SAFE_INTEGER };
-  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 5, replay, maxPerServer: 10, state: "online" });
+  await store.webhooks.create({ id: crypto.randomUUID(), serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 5, replay, maxPerServer: 10, state: "online", graceMs: 0, intervalMs: 0 });
   // Subscribing remembered the state: the change after it queues the delivery.
   expect(await store.webhooks.claim(transition("offline", 7))).toBe(1);
   return store;
@@ -102,10 +102,17 @@ forEachBackend("dump and load", (open) => {
         {
           id: "1b0e7c6a-0000-4000-8000-000000000001", serverUuid: SERVER, url: "https://example.com/hook", events: ["offline", "online"], format: "json",
           secret: "s".repeat(64), requestKey: "q".repeat(64), createdAt: 11, failingSince: null, pausedAt: null, lastStatus: 204, lastDeliveryAt: 12, dropped: 0,
+          graceMs: 120_000, toldState: "offline", intervalMs: 0, messageId: null, shown: null, liveNextAt: 0, liveLeasedUntil: 0,
         },
         {
           id: "1b0e7c6a-0000-4000-8000-000000000002", serverUuid: SERVER, url: "https://discord.com/api/webhooks/1/a", events: ["players_record"], format: "discord",
           secret: "d".repeat(64), requestKey: "p".repeat(64), createdAt: 13, failingSince: 14, pausedAt: 15, lastStatus: 0, lastDeliveryAt: 15, dropped: 3,
+          graceMs: 0, toldState: null, intervalMs: 0, messageId: null, shown: null, liveNextAt: 0, liveLeasedUntil: 0,
+        },
+        {
+          id: "1b0e7c6a-0000-4000-8000-000000000003", serverUuid: SERVER, url: "https://discord.com/api/webhooks/2/b", events: [], format: "discord-live",
+          secret: "l".repeat(64), requestKey: "l".repeat(64), createdAt: 14, failingSince: null, pausedAt: null, lastStatus: 200, lastDeliveryAt: 16, dropped: 0,
+          graceMs: 0, toldState: "online", intervalMs: 60_000, messageId: "1234567890123456789", shown: "0123456789abcdef", liveNextAt: 76_000, liveLeasedUntil: 0,
         },
       ],
       webhookStates: [{ serverUuid: SERVER, state: "offline", changedAt: 16, playersRecord: 42 }],
@@ -124,7 +131,7 @@ forEachBackend("dump and load", (open) => {
     const source = await open();
     expect(await source.load(inBatches())).toEqual({
       tokens: 2, servers: 1, plugins: 1, samples: many, history: many, replayKeys: many, replayCoverage: 1, historyMarks: 1,
-      webhooks: 2, webhookStates: 1, webhookDeliveries: 2, networks: 1, networkMembers: 1,
+      webhooks: 3, webhookStates: 1, webhookDeliveries: 2, networks: 1, networkMembers: 1,
     });
     const batches = await batchesOf(source.dump(0));
     expect(batches.filter((batch) => batch.kind === "samples").map((batch) => batch.rows.length)).toEqual([BATCH_ROWS, BATCH_ROWS, 1]);

@@ -2,6 +2,7 @@
 
 import { expect, test } from "bun:test";
 import type { ReplayRecord } from "../../src/auth/replay.ts";
+import type { RowBatch } from "../../src/store/dump.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { DueDelivery, NewWebhook, Transition } from "../../src/store/webhook-records.ts";
 import { forEachBackend } from "../support/backends.ts";
@@ -16,7 +17,7 @@ function replay(fingerprint = `print-${++requests}`): ReplayRecord {
 
 function hook(more: Partial<NewWebhook> = {}): NewWebhook {
   const id = crypto.randomUUID();
-  return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, state: "online", ...more };
+  return { id, serverUuid: SERVER, url: `https://example.com/${id}`, events: ["offline", "online"], format: "json", secret: "s".repeat(64), now: 10, replay: replay(), maxPerServer: 10, state: "online", graceMs: 0, intervalMs: 0, ...more };
 }
 
 /** A removal of subscription `id` of `serverUuid` by a signed request of its own. */
@@ -263,5 +264,114 @@ forEachBackend("webhook delivery leases", (open, openTwo) => {
     }
     expect(new Set(leased).size).toBe(leased.length);
     expect(leased.length).toBe(20);
+  });
+});
+
+forEachBackend("webhook grace", (open, openTwo) => {
+  test("offline is claimed for a subscription once its grace has passed, by one of two instances claiming at once; online only after it", async () => {
+    const [one, two] = await openTwo();
+    await storeWithServers(async () => one);
+    const graced = await one.webhooks.create(hook({ graceMs: 60_000 }));
+    await one.webhooks.create(hook({ graceMs: 0, events: ["offline"] }));
+    // Seen offline at 100: the one without grace hears it now, the other not yet.
+    expect(await one.webhooks.claim(offline())).toBe(1);
+    expect(await one.webhooks.claim(offline({ now: 60_099 }))).toBeNull();
+    const claims = await Promise.all([one, two, one, two, one, two].map((store) => store.webhooks.claim(offline({ now: 60_100 }))));
+    expect(claims.filter((queued) => queued !== null)).toEqual([1]);
+    const online = offline({ change: { state: "online" }, event: "online", now: 70_000 });
+    expect(await one.webhooks.claim(online)).toBe(1);
+    const bodies = (await one.webhooks.due(70_000, 30_000, SHARE)).map((delivery) => delivery.body).sort();
+    expect(bodies.filter((body) => body === `to ${graced.row.id}`)).toHaveLength(2);
+  });
+
+  test("a subscription made before grace existed is told the state the sweeps remembered: the change after it is not lost", async () => {
+    const source = await storeWithServers(open);
+    await source.webhooks.create(hook({ events: ["online"] }));
+    await source.webhooks.claim(offline());
+    const batches: RowBatch[] = [];
+    for await (const batch of source.dump(0)) {
+      // As a database migrated from before grace holds them: told nothing.
+      batches.push(batch.kind === "webhooks" ? { ...batch, rows: batch.rows.map((row) => ({ ...row, toldState: null })) } : batch);
+    }
+    const target = await open();
+    await target.load((async function* () { yield* batches; })());
+    expect(await target.webhooks.claim(offline({ change: { state: "online" }, event: "online", now: 200 }))).toBe(1);
+  });
+});
+
+forEachBackend("live message leases", (open, openTwo) => {
+  const live = (serverUuid = SERVER) => hook({ serverUuid, format: "discord-live", events: [], url: "https://discord.com/api/webhooks/1/a", intervalMs: 60_000 });
+  const ask = (now: number, shown: string, share = SHARE) => ({ now, leaseMs: 30_000, share, shown: () => shown });
+  const done = (webhookId: string, now: number, more: object = {}) => ({
+    webhookId, now, result: "done" as const, status: 200, messageId: "42", shown: "A", nextAt: now + 60_000, pauseAfterMs: 86_400_000, ...more,
+  });
+
+  test("a message is due when it has none or shows other than its server would, past its next time; a lease holds it", async () => {
+    const store = await storeWithServers(open);
+    const { row } = await store.webhooks.create(live());
+    await store.webhooks.create(hook());
+    const [leased] = await store.webhooks.leaseLive(ask(100, "A"));
+    expect(leased).toEqual({ webhookId: row.id, serverUuid: SERVER, url: row.url, messageId: null, intervalMs: 60_000 });
+    expect(await store.webhooks.leaseLive(ask(101, "A"))).toEqual([]);
+    await store.webhooks.settleLive(done(row.id, 200));
+    expect((await store.webhooks.list(SERVER)).find((listed) => listed.id === row.id)).toMatchObject({ messageId: "42", shown: "A", liveNextAt: 60_200, liveLeasedUntil: 0, lastStatus: 200 });
+    // Showing the same: not due however late; showing other: due at its next time, not before.
+    expect(await store.webhooks.leaseLive(ask(1_000_000, "A"))).toEqual([]);
+    expect(await store.webhooks.leaseLive(ask(60_199, "B"))).toEqual([]);
+    expect((await store.webhooks.leaseLive(ask(60_200, "B"))).map((lease) => lease.messageId)).toEqual(["42"]);
+  });
+
+  test("a wait is no failure, a failure is counted and a day of them pauses, a webhook gone pauses at once", async () => {
+    const store = await storeWithServers(open);
+    const { row } = await store.webhooks.create(live());
+    const state = async () => (await store.webhooks.list(SERVER))[0]!;
+    await store.webhooks.leaseLive(ask(100, "A"));
+    await store.webhooks.settleLive(done(row.id, 100, { result: "waited", status: 429, messageId: null, shown: null, nextAt: 5_100 }));
+    expect(await state()).toMatchObject({ failingSince: null, pausedAt: null, lastStatus: 429, messageId: null, shown: null, liveNextAt: 5_100 });
+    await store.webhooks.leaseLive(ask(5_100, "A"));
+    await store.webhooks.settleLive(done(row.id, 5_100, { result: "failed", status: 500, messageId: null, shown: null }));
+    expect(await state()).toMatchObject({ failingSince: 5_100, pausedAt: null });
+    await store.webhooks.settleLive(done(row.id, 5_100 + 86_400_000, { result: "failed", status: 500, messageId: null, shown: null }));
+    expect(await state()).toMatchObject({ pausedAt: 5_100 + 86_400_000 });
+    expect(await store.webhooks.leaseLive(ask(10 ** 12, "B"))).toEqual([]);
+
+    const other = await store.webhooks.create(live(OTHER));
+    await store.webhooks.leaseLive(ask(100, "A"));
+    await store.webhooks.settleLive(done(other.row.id, 100, { result: "gone", status: 401, messageId: null, shown: null }));
+    expect((await store.webhooks.list(OTHER))[0]).toMatchObject({ pausedAt: 100, lastStatus: 401 });
+    expect(await store.webhooks.watched(0)).toEqual([]);
+  });
+
+  test("are taken round robin across tokens, each token's in flight within its share, all within the total", async () => {
+    const store = await storeWithServers(open);
+    const other = await store.tokens.create({ hash: "u".padEnd(64, "0"), scope: "all", label: "u", now: 0 });
+    const third = "00000000-0000-4000-8000-000000000003";
+    await store.push({
+      credentials: { tokenId: other.id, tokenHash: other.hash }, replay: replay(), now: 1, bounds: { registrationMax: 10, maxBytesPerToken: 4096 },
+      record: { kind: "server", uuid: third, serverPush: "update", fields: { name: "Third", status: "online", playersOnline: 1, playersMax: 20 }, maxPerToken: 10 },
+    });
+    for (let n = 0; n < 4; n++) await store.webhooks.create(live(n % 2 === 0 ? SERVER : OTHER));
+    const thirds = [(await store.webhooks.create(live(third))).row.id];
+    const first = await store.webhooks.leaseLive(ask(100, "A", { total: 2, perToken: 2 }));
+    expect(first.filter((lease) => lease.serverUuid === third).map((lease) => lease.webhookId)).toEqual(thirds);
+    expect(first).toHaveLength(2);
+    // The first token has one in flight: one more is its share; then none.
+    expect(await store.webhooks.leaseLive(ask(100, "A", { total: 10, perToken: 2 }))).toHaveLength(1);
+    expect(await store.webhooks.leaseLive(ask(101, "A", { total: 10, perToken: 2 }))).toEqual([]);
+  });
+
+  test("two instances leasing at once never lease one message twice, and together lease every one", async () => {
+    const [one, two] = await openTwo();
+    await storeWithServers(async () => one);
+    for (let n = 0; n < 10; n++) await one.webhooks.create(live(n % 2 === 0 ? SERVER : OTHER));
+    const leased: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const both = await Promise.all([one, two, one, two].map((store) => store.webhooks.leaseLive(ask(200, "A", { total: 2, perToken: 100 }))));
+      const ids = both.flat().map((lease) => lease.webhookId);
+      if (ids.length === 0) break;
+      leased.push(...ids);
+    }
+    expect(new Set(leased).size).toBe(leased.length);
+    expect(leased.length).toBe(10);
   });
 });

@@ -14,6 +14,7 @@ import pushSampleStatus from "../../../migrations-pg/0006_push_sample_status.sql
 import networks from "../../../migrations-pg/0007_networks.sql" with { type: "text" };
 import serverPage from "../../../migrations-pg/0008_server_page.sql" with { type: "text" };
 import pushRefusals from "../../../migrations-pg/0009_push_refusals.sql" with { type: "text" };
+import discordLive from "../../../migrations-pg/0010_discord_live.sql" with { type: "text" };
 import { migrationMeta, type JournalEntry } from "../embedded-migrations.ts";
 
 export const PG_SQL_BY_TAG: Record<string, string> = {
@@ -27,6 +28,7 @@ export const PG_SQL_BY_TAG: Record<string, string> = {
   "0007_networks": networks,
   "0008_server_page": serverPage,
   "0009_push_refusals": pushRefusals,
+  "0010_discord_live": discordLive,
 };
 
 export function pgEmbeddedMigrations(entries: JournalEntry[] = journal.entries): MigrationMeta[] {
