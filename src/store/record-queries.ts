@@ -5,9 +5,11 @@
 // backend's too (sqlite-push.ts, postgres/pg-tokens.ts).
 
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import { first, rows, type QueryContext, type Steps } from "./query-steps.ts";
+import type { ReplayRecord, ReplayStatus } from "../auth/replay.ts";
+import { first, rows, type QueryContext, type RememberRequest, type Steps } from "./query-steps.ts";
 import type { PluginRow, ServerRow, ServerSample, TokenRow } from "./records.ts";
 import type { NewToken } from "./store.ts";
+import { UnknownTokenError } from "./write-refusals.ts";
 
 export function* createToken({ db, tables: { tokens } }: QueryContext, input: NewToken): Steps<TokenRow> {
   const values = { hash: input.hash, scope: input.scope, label: input.label, origin: "cli" as const, createdAt: input.now };
@@ -22,6 +24,19 @@ export function* listTokens({ db, tables: { tokens } }: QueryContext): Steps<Tok
 export function* revokeToken({ db, tables: { tokens } }: QueryContext, id: number, now: number): Steps<boolean> {
   const revoked = yield* rows(db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.id, id), isNull(tokens.revokedAt))).returning({ id: tokens.id }));
   return revoked.length > 0;
+}
+
+/** Runs in one transaction: remembers the signed request that asks for the token (the console's Admin tab), then creates it; "duplicate" writes nothing. */
+export function* createTokenOnce(q: QueryContext, remember: RememberRequest, input: NewToken, replay: ReplayRecord): Steps<TokenRow | "duplicate"> {
+  if ((yield* remember(q, replay, input.now)) === "duplicate") return "duplicate";
+  return yield* createToken(q, input);
+}
+
+/** Runs in one transaction: remembers the signed request, then revokes the token; UnknownTokenError (nothing remembered) when no active token has this id. */
+export function* revokeTokenOnce(q: QueryContext, remember: RememberRequest, id: number, now: number, replay: ReplayRecord): Steps<ReplayStatus> {
+  if ((yield* remember(q, replay, now)) === "duplicate") return "duplicate";
+  if (!(yield* revokeToken(q, id, now))) throw new UnknownTokenError();
+  return "new";
 }
 
 export function* getServer({ db, tables: { servers } }: QueryContext, uuid: string): Steps<ServerRow | undefined> {

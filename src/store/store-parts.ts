@@ -6,7 +6,8 @@
 import type { QueryContext, RememberRequest, Steps } from "./query-steps.ts";
 import { adoptClockSkew } from "./replay-memory.ts";
 import { readHistorySteps, readMarks, readUnrolledSamples } from "./server-history.ts";
-import { createToken, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken } from "./record-queries.ts";
+import { createToken, createTokenOnce, getPlugin, getServer, listSampleBuckets, listSamples, listServers, listTokens, revokeToken, revokeTokenOnce } from "./record-queries.ts";
+import { listTokenNetworks, listTokenPlugins, listTokenServers } from "./owned-records.ts";
 import { getNetwork, putNetwork, removeNetwork } from "./networks.ts";
 import { addRefusals, listRefusals } from "./push-refusals.ts";
 import { switchServerPage } from "./server-pages.ts";
@@ -37,17 +38,20 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       create: (token) => read((q) => createToken(q, token)),
       list: () => read(listTokens),
       revoke: (id, now) => read((q) => revokeToken(q, id, now)),
+      createOnce: (token, replay) => transaction((q) => createTokenOnce(q, remember, token, replay)),
+      revokeOnce: (id, now, replay) => transaction((q) => revokeTokenOnce(q, remember, id, now, replay)),
       findByHash: own.findTokenByHash,
       expireIdleRegistrations: own.expireIdleRegistrations,
     },
     servers: {
       get: (uuid) => read((q) => getServer(q, uuid)),
       list: () => read(listServers),
+      ownedBy: (tokenId) => read((q) => listTokenServers(q, tokenId)),
       samples: (uuid, since) => read((q) => listSamples(q, uuid, since)),
       sampleBuckets: (uuid, since, bucketMs) => read((q) => listSampleBuckets(q, uuid, since, bucketMs)),
       switchPage: (change) => transaction((q) => switchServerPage(q, remember, change)),
     },
-    plugins: { get: (uuid) => read((q) => getPlugin(q, uuid)) },
+    plugins: { get: (uuid) => read((q) => getPlugin(q, uuid)), ownedBy: (tokenId) => read((q) => listTokenPlugins(q, tokenId)) },
     replay: {
       rememberedFingerprint: own.rememberedFingerprint,
       adoptClockSkew: (clockSkewMs, now) => transaction((q) => adoptClockSkew(q, clockSkewMs, now)),
@@ -73,6 +77,7 @@ export function storeParts({ read, transaction }: QueryRunner, own: OwnOperation
       put: (network) => transaction((q) => putNetwork(q, remember, network)),
       remove: (removal) => transaction((q) => removeNetwork(q, remember, removal)),
       get: (slug) => read((q) => getNetwork(q, slug)),
+      ownedBy: (tokenId) => read((q) => listTokenNetworks(q, tokenId)),
     },
     refusals: {
       add: (counts, now) => transaction((q) => addRefusals(q, counts, now)),

@@ -58,6 +58,14 @@ export interface TokenStore {
   list(): Promise<TokenRow[]>;
   /** Revokes a token; false when there is no such active token. */
   revoke(id: number, now: number): Promise<boolean>;
+  /**
+   * Remembers the signed request (the admin's, http/admin-routes.ts) and
+   * creates the token in one transaction: "duplicate" (nothing written) for an
+   * exact resend of one accepted; ReplayError with nothing written.
+   */
+  createOnce(token: NewToken, replay: ReplayRecord): Promise<TokenRow | "duplicate">;
+  /** Remembers the signed request and revokes the token in one transaction; UnknownTokenError or ReplayError with nothing written. */
+  revokeOnce(id: number, now: number, replay: ReplayRecord): Promise<ReplayStatus>;
   /** The token with this hash, revoked or not (a revoked token may not be claimed again). */
   findByHash(hash: string): Promise<TokenRow | undefined>;
   /** Deletes the tokens open registration made that have been idle for a day, with their records; returns how many. */
@@ -68,6 +76,8 @@ export interface ServerStore {
   get(uuid: string): Promise<ServerRow | undefined>;
   /** Every server record, the most recently seen first (for the operator's `servers` command). */
   list(): Promise<ServerRow[]>;
+  /** The servers of one token, the most recently seen first (its owner's console). */
+  ownedBy(tokenId: number): Promise<ServerRow[]>;
   /** Samples of one server since a time, oldest first. */
   samples(uuid: string, since: number): Promise<ServerSample[]>;
   /** Players online since a time, one point per `bucketMs` (aligned to the epoch): the bucket's highest count at its newest sample's time, oldest first. */
@@ -99,6 +109,8 @@ export interface HistoryStore {
 
 export interface PluginStore {
   get(uuid: string): Promise<PluginRow | undefined>;
+  /** The plugins of one token, the most recently seen first. */
+  ownedBy(tokenId: number): Promise<PluginRow[]>;
 }
 
 export interface ReplayStore {
@@ -239,4 +251,6 @@ export interface NetworkStore {
   remove(removal: NetworkRequest): Promise<ReplayStatus>;
   /** The network with its member servers in the order named; undefined when no network has this slug. */
   get(slug: string): Promise<NetworkView | undefined>;
+  /** The networks of one token by slug, each with its members in the order named. */
+  ownedBy(tokenId: number): Promise<NetworkView[]>;
 }

@@ -45,3 +45,11 @@ export class StorageLimitError extends Error {
     this.name = "StorageLimitError";
   }
 }
+
+/** No active token has this id (a revocation of one never made, or already revoked). */
+export class UnknownTokenError extends Error {
+  constructor() {
+    super("no active token has this id");
+    this.name = "UnknownTokenError";
+  }
+}
