@@ -81,6 +81,8 @@ export interface ServerBannerData {
   edition?: Edition;
   /** Fraction of the last 7 days online (a pushed server's history), read only for animate=stats; absent or null: unknown. */
   uptime?: number | null;
+  /** The host that answered for the stopped server with its placeholder (a lookup's sleeping_host), said while the banner reads offline; absent: none. */
+  sleepingHost?: string;
 }
 
 /** How counters are written: shields' compact form ("1.3k", "35k"), or every digit ("1 284", "35 210"). */

@@ -67,6 +67,8 @@ export interface SourceFacts {
   address: string | null;
   /** The edition a plugin pushed, or null (lookups: the one asked is the query's). */
   edition: Edition | null;
+  /** A lookup's: the host whose placeholder answered for the stopped server, or null. */
+  sleepingHost: string | null;
 }
 
 /** ServerBannerData with the favicon still encoded: cheap to key and compare, decoded once per render. */
@@ -92,6 +94,8 @@ export interface LiveStatus {
   latencyMs: number | null;
   /** PNG bytes. */
   favicon: Uint8Array | null;
+  /** The host whose placeholder answered for the stopped server (the lookup reads offline); absent or null: none. */
+  sleepingHost?: string | null;
 }
 
 /** Looks a server up live (data_mode=query). */
@@ -115,6 +119,7 @@ export function factsFromLookup(result: LiveStatus): SourceFacts {
     // The address looked up is ip_address itself, and its edition the query's.
     address: null,
     edition: null,
+    sleepingHost: result.sleepingHost ?? null,
   };
 }
 
@@ -156,6 +161,8 @@ export function factsFromRecord(
     address: typeof row.extra?.address === "string" ? row.extra.address : null,
     // Kept with the extra stats, as the address (src/http/payloads/server.ts).
     edition: isEdition(row.extra?.edition) ? row.extra.edition : null,
+    // A plugin pushing is its server running: no host answers for it.
+    sleepingHost: null,
   };
 }
 
@@ -195,7 +202,7 @@ export function sumHistories(series: ReadonlyArray<readonly HistoryPoint[]>): Hi
 export function factsFromNetwork(
   network: NetworkView | undefined, slug: string, now: number, staleAfterMs: number, history: readonly HistoryPoint[] = [],
 ): SourceFacts {
-  const none = { version: null, latencyMs: null, favicon: null, history, address: null, edition: null };
+  const none = { version: null, latencyMs: null, favicon: null, history, address: null, edition: null, sleepingHost: null };
   if (!network) return { ...none, name: UNKNOWN_NETWORK_NAME, status: "offline", players: null, motd: [`§cNo network named ${slug}`, ""] };
   const totals = networkTotals(network.servers, now, staleAfterMs);
   // "servers": beside the status word a bare "3/4 online" would read as a repeat of it.
@@ -258,6 +265,8 @@ export function resolveServer(input: {
     address: joinAddressOf(manual, facts, edition, hidden),
     // Named only when not the default, so a Java server's banner is described (and keyed) as before.
     ...(edition === DEFAULT_EDITION ? {} : { edition }),
+    // Named only when a host answered, so other banners are described (and keyed) as before.
+    ...(facts?.sleepingHost ? { sleepingHost: facts.sleepingHost } : {}),
     ...hidden,
   };
 }

@@ -39,7 +39,7 @@ type LookupQuery = { address?: string; edition?: string };
 const text = Type.String();
 const rawAndClean = Type.Object({ name_raw: text, name_clean: text });
 
-/** The mcstatus.io v2 shape where it fits, plus edition, latency_ms, protocol_used, source and error. */
+/** The mcstatus.io v2 shape where it fits, plus edition, latency_ms, protocol_used, source, error, sleeping and sleeping_host. */
 export const LOOKUP_RESPONSE = Type.Object(
   {
     online: Type.Boolean(),
@@ -61,6 +61,8 @@ export const LOOKUP_RESPONSE = Type.Object(
     plugins: Type.Array(Type.Object({ name: text, version: nullable(text) })),
     map: nullable(text),
     error: nullable(Type.Object({ code: text, message: text }, { description: "Why the server is offline or was not asked" })),
+    sleeping: Type.Boolean({ description: "A host answered for the stopped server with its placeholder (docs/lookups.md): online is false, error.code \"sleeping\"" }),
+    sleeping_host: nullable(Type.String({ description: "The host whose placeholder answered (\"Aternos\", \"exaroton\", ...); null unless sleeping" })),
   },
   { title: "ServerLookup" },
 );
@@ -91,7 +93,8 @@ export function lookupRoutes(deps: LookupDeps) {
       detail: {
         summary: "Live status of a Minecraft or Hytale server (mcstatus.io v2 shape)",
         description:
-          "Blocked or failed lookups answer 200 with online=false and error {code, message}. Open to any website (CORS); " +
+          "Blocked or failed lookups answer 200 with online=false and error {code, message}. A stopped server whose host answers with its " +
+          "placeholder (Aternos, exaroton, Falix, Minehut, sleep proxies: docs/lookups.md) answers online=false, sleeping=true and sleeping_host. Open to any website (CORS); " +
           "limited per client IP with banners (PENNANT_RATE_LIMIT). SRV targets are tried in turn, then the name on port 25565. A Hytale server (edition=hytale) " +
           "is asked every way its query plugins answer at once, the richest answer kept (source says which; docs/lookups.md). Private and loopback " +
           "addresses are not contacted unless PENNANT_LOOKUP_PRIVATE is on: a typed one answers blocked_address, a name (or SRV target) resolving to them reads like one that does not resolve.",

@@ -10,10 +10,12 @@ import type { LegacyStatus } from "./legacy-ping.ts";
 import { keptText } from "./kept-text.ts";
 import { keptMotd, type Motd } from "./kept-motd.ts";
 import type { QueryStatus } from "./query.ts";
+import { placeholderHost } from "./sleeping-signatures.ts";
 import type { FailureReason } from "./tcp-conversation.ts";
 
 export type ProtocolUsed = "modern" | "legacy" | "bedrock";
-export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host" | "blocked_address" | "busy";
+/** "sleeping": a host answered in place of the stopped server (sleeping-signatures.ts). */
+export type LookupErrorCode = FailureReason | "invalid_address" | "no_such_host" | "blocked_address" | "busy" | "sleeping";
 
 /** What a result keeps at most (the MOTD's cap is in kept-motd.ts). */
 export const RESULT_LIMITS = {
@@ -55,6 +57,8 @@ export interface LookupResult {
   plugins: Array<{ name: string; version: string | null }>;
   map: string | null;
   error: { code: LookupErrorCode; message: string } | null;
+  /** The host whose placeholder answered for the stopped server (then offline, error "sleeping"); null otherwise. */
+  sleepingHost: string | null;
   /**
    * For the operator only (the CLI prints it on stderr), never in the public
    * JSON: it may name internal addresses a blocked name resolved to.
@@ -85,8 +89,25 @@ export function offline(target: Target, code: LookupErrorCode, message: string):
     plugins: [],
     map: null,
     error: { code, message: clip(message, RESULT_LIMITS.messageChars) },
+    sleepingHost: null,
     operatorNote: null,
   };
+}
+
+/**
+ * An answer as it came, unless it is a host's placeholder for a stopped
+ * server: that reads offline, like a server that did not answer (nothing of
+ * the placeholder kept: its MOTD is the host's, its icon would replace the
+ * server's kept one), naming the host.
+ */
+function unlessPlaceholder(target: Target, answered: LookupResult): LookupResult {
+  const host = placeholderHost({
+    versionName: answered.version?.name ?? null,
+    motdRaw: answered.motd?.raw ?? "",
+    playersOnline: answered.players?.online ?? null,
+  });
+  if (host === null) return answered;
+  return { ...offline(target, "sleeping", `${host} answered for the server: it is stopped`), sleepingHost: host };
 }
 
 function online(target: Target, fields: Partial<LookupResult>): LookupResult {
@@ -118,7 +139,7 @@ export function fromModern(target: Target, status: unknown, latencyMs: number | 
   const version = record(json.version);
   const players = record(json.players);
   const sample = Array.isArray(players.sample) ? players.sample : [];
-  return online(target, {
+  return unlessPlaceholder(target, online(target, {
     protocolUsed: "modern",
     version: {
       name: typeof version.name === "string" ? clip(version.name) : "",
@@ -132,17 +153,17 @@ export function fromModern(target: Target, status: unknown, latencyMs: number | 
     motd: keptMotd(json.description),
     favicon: decodeFavicon(json.favicon),
     latencyMs,
-  });
+  }));
 }
 
 export function fromLegacy(target: Target, status: LegacyStatus, latencyMs: number): LookupResult {
-  return online(target, {
+  return unlessPlaceholder(target, online(target, {
     protocolUsed: "legacy",
     version: status.version === null ? null : { name: clip(status.version), protocol: status.protocol },
     players: { online: status.online, max: status.max, sample: [] },
     motd: keptMotd(status.motd),
     latencyMs,
-  });
+  }));
 }
 
 export function fromBedrock(target: Target, status: BedrockStatus, latencyMs: number): LookupResult {

@@ -2,7 +2,8 @@
 // mcstatus.io's v2 status shape where it fits (online, host, port, ip_address,
 // version, players, motd, icon, software, plugins, srv_record), plus our own
 // edition, latency_ms, protocol_used, source (which way a Hytale server
-// answered) and error.
+// answered), error, and sleeping and sleeping_host (a host's placeholder
+// answered for the stopped server: sleeping-signatures.ts).
 
 import { parseFormatted, toHtml, toPlainText } from "../minecraft/format.ts";
 import { faviconDataUrl } from "./favicon.ts";
@@ -42,6 +43,8 @@ export function lookupJson(result: LookupResult) {
     plugins: result.plugins,
     map: result.map,
     error: result.error,
+    sleeping: result.sleepingHost !== null,
+    sleeping_host: result.sleepingHost,
   };
 }
 

@@ -25,7 +25,7 @@ function lookupResult(fields: Partial<LookupResult>): LookupResult {
   return {
     online: true, edition: "java", host: "play.example.com", port: 25565, ipAddress: "203.0.113.5", srvRecord: null, protocolUsed: "modern", source: null,
     version: { name: "Paper 1.21.4", protocol: 769 }, players: { online: 7, max: 100, sample: [] }, motd: { raw: "§6Gold\n§bAqua" },
-    favicon: null, latencyMs: 42, software: null, plugins: [], map: null, error: null, operatorNote: null,
+    favicon: null, latencyMs: 42, software: null, plugins: [], map: null, error: null, sleepingHost: null, operatorNote: null,
     ...fields,
   };
 }
@@ -116,6 +116,12 @@ describe("live lookups", () => {
     const failed = factsFromLookup(lookupResult({ online: false, players: null, motd: null, version: null, latencyMs: null, error: { code: "blocked_address", message: "" } }));
     expect(resolveServer({ mode: "query", manual: { online: 4 }, facts: failed, now: NOW })).toMatchObject({ status: "offline", players: { online: 4, max: 20 } });
     expect(resolveServer({ mode: "query", manual: { status: "online" }, facts: failed, now: NOW }).status).toBe("online");
+  });
+
+  test("a host's placeholder answered: offline, naming the host (its MOTD line says so: motd-lines.ts); other lookups name none", () => {
+    const sleeping = factsFromLookup(lookupResult({ online: false, players: null, motd: null, version: null, latencyMs: null, error: { code: "sleeping", message: "" }, sleepingHost: "Aternos" }));
+    expect(resolveServer({ mode: "query", manual: {}, facts: sleeping, now: NOW })).toMatchObject({ status: "offline", players: null, sleepingHost: "Aternos" });
+    expect(resolveServer({ mode: "query", manual: {}, facts: factsFromLookup(lookupResult({})), now: NOW })).not.toHaveProperty("sleepingHost");
   });
 
   test("a favicon is decoded when drawn; one that does not decode is absent", () => {
