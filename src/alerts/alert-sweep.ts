@@ -2,22 +2,27 @@
 // server's state (so a server that crashed, and never pushes again, is found
 // stale without any request) and the most players its updates reported since
 // the sweep before (so a record reached and left between two sweeps is
-// seen), claims each change in the store (on several instances, one claim
-// wins and only its deliveries are queued), then leases the deliveries that
-// are due and starts them without waiting for them (delivery-slots.ts). The
-// lease is fair across tokens (the store's round robin, each token's share of
-// deliveries in flight bounded), so one token's receivers, however slow, hold
-// only that token's share: another token's alert leaves with the sweep that
-// found it. The store's lease keeps two instances from sending one delivery;
-// a failed one is retried (delivery.ts), and one whose receiver did not answer
-// holds its subscription's other deliveries until its retry.
+// seen), claims each in the store (on several instances, one claim wins and
+// only its deliveries are queued; a subscription hears `offline` only once
+// the server has stayed offline for its grace), then leases the deliveries
+// that are due, and the live Discord messages whose server would show
+// something else (live-message.ts), and starts them without waiting for them
+// (delivery-slots.ts). The lease is fair across tokens (round robin, each
+// token's share in flight bounded), so one token's receivers, however slow,
+// hold only that token's share: another token's alert leaves with the sweep
+// that found it. The store's lease keeps two instances from sending one
+// delivery or editing one message at once; a failed delivery is retried
+// (delivery.ts), and one whose receiver did not answer holds its
+// subscription's other deliveries until its retry.
 
 import type { Store } from "../store/store.ts";
 import type { DueDelivery, ServerState, Transition, WatchedServer } from "../store/webhook-records.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { DeliverySlots } from "./delivery-slots.ts";
-import { retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
+import { DELIVERY_TIMEOUT_MS, retryAt, send, succeeded, type ResolveTarget } from "./delivery.ts";
 import { eventBody, formatBody, stateOf, type WebhookEvent } from "./events.ts";
+import { liveShown, type ReadLiveView } from "./live-embed.ts";
+import { LiveMessages } from "./live-message.ts";
 
 /** How often serve sweeps by default: an outage is told within seconds of going stale. */
 export const SWEEP_INTERVAL_MS = 10_000;
@@ -29,9 +34,10 @@ export const PAUSE_AFTER_MS = 24 * 60 * 60_000;
 const MAX_IN_FLIGHT = 200;
 /**
  * One token's deliveries in flight at once, counted over every instance (two
- * leasing at the same moment may each take that many): a server's 10
- * subscriptions' alert leaves at once, and a token whose receivers hang holds
- * no more sockets than this.
+ * leasing at the same moment may each take that many), and as many of its
+ * live messages: a server's 10 subscriptions' alert leaves at once, and a
+ * token whose receivers hang holds no more sockets than this (twice, with
+ * its live messages).
  */
 export const PER_TOKEN_IN_FLIGHT = 10;
 /** A delivery is held this long for its attempt: longer than resolving its host and its deadline. */
@@ -51,6 +57,8 @@ export interface AlertDeps {
   resolve: ResolveTarget;
   /** How long a receiver has to answer (DELIVERY_TIMEOUT_MS unless a test shortens it). */
   deliveryTimeoutMs?: number;
+  /** Live Discord messages: Discord's API (DISCORD_API; tests: a stand-in), PENNANT_PUBLIC_URL, and what a message shows of a server. */
+  live: { discordApi: string; publicUrl: string | null; view: ReadLiveView };
   /** What could not be done (the store failed); the sweep goes on at the next interval. */
   reportFailure: (error: unknown) => void;
 }
@@ -63,9 +71,13 @@ export class AlertSweep {
   readonly #slots = new DeliverySlots(MAX_IN_FLIGHT);
   /** Aborted by stop: attempts under way end at once, unrecorded (their leases end and they are tried again), so stopping never waits for a receiver. */
   readonly #stopping = new AbortController();
+  readonly #live: LiveMessages;
 
   constructor(private readonly deps: AlertDeps) {
     this.#task = new PeriodicTask(() => this.#sweepOnce(), deps.reportFailure);
+    this.#live = new LiveMessages({
+      ...deps.live, store: deps.store, now: deps.now, staleAfterMs: deps.staleAfterMs, timeoutMs: deps.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS, pauseAfterMs: PAUSE_AFTER_MS,
+    });
   }
 
   start(intervalMs = SWEEP_INTERVAL_MS): void {
@@ -88,13 +100,18 @@ export class AlertSweep {
   async #sweepOnce(): Promise<void> {
     const { store } = this.deps;
     const started = this.deps.now();
-    for (const server of await store.webhooks.watched(this.#peakSince)) await this.#claimChanges(server);
+    /** What each watched server's live messages would show now. */
+    const shown = new Map<string, string>();
+    for (const server of await store.webhooks.watched(this.#peakSince)) shown.set(server.uuid, liveShown(server, await this.#claimChanges(server)));
     // Moved only once every claim is made: after a failure, the next sweep reads the same samples again.
     this.#peakSince = started - PEAK_OVERLAP_MS;
-    const free = this.#slots.free;
-    if (free === 0 || this.#stopping.signal.aborted) return;
-    const due = await store.webhooks.due(this.deps.now(), LEASE_MS, { total: free, perToken: PER_TOKEN_IN_FLIGHT });
+    if (this.#slots.free === 0 || this.#stopping.signal.aborted) return;
+    const due = await store.webhooks.due(this.deps.now(), LEASE_MS, { total: this.#slots.free, perToken: PER_TOKEN_IN_FLIGHT });
     for (const delivery of due) this.#slots.start(() => this.#attempt(delivery));
+    const now = this.deps.now();
+    if (this.#slots.free === 0 || !this.#live.open(now)) return;
+    const live = await store.webhooks.leaseLive({ now, leaseMs: LEASE_MS, share: { total: this.#slots.free, perToken: PER_TOKEN_IN_FLIGHT }, shown: (uuid) => shown.get(uuid) });
+    for (const lease of live) this.#slots.start(() => this.#live.attempt(lease, this.#stopping.signal).catch(this.deps.reportFailure));
   }
 
   /** Sends one delivery and records how it went; a store that fails is reported (the lease ends, and the delivery is tried again). */
@@ -115,7 +132,8 @@ export class AlertSweep {
     }
   }
 
-  async #claimChanges(server: WatchedServer): Promise<void> {
+  /** Claims the server's state (every sweep: a grace may have run out) and its record, if passed; the state. */
+  async #claimChanges(server: WatchedServer): Promise<ServerState> {
     const now = this.deps.now();
     const state = stateOf(server, now, this.deps.staleAfterMs);
     await this.#claim(server, state, { state }, state, now);
@@ -123,6 +141,7 @@ export class AlertSweep {
     if (server.playersPeak !== null) {
       await this.#claim(server, "players_record", { players: server.playersPeak }, state, now, server.playersPeak);
     }
+    return state;
   }
 
   #claim(server: WatchedServer, event: WebhookEvent, change: Transition["change"], state: ServerState, now: number, players = server.playersOnline): Promise<number | null> {

@@ -8,7 +8,8 @@ import type { ServerState, WatchedServer, WebhookFormat } from "../store/webhook
 
 export const WEBHOOK_EVENTS = ["offline", "online", "players_record"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ["json", "discord"];
+/** discord-live sends no events: it keeps one message current (live-message.ts). */
+export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ["json", "discord", "discord-live"];
 
 export function stateOf(server: Pick<WatchedServer, "status" | "lastSeen">, now: number, staleAfterMs: number): ServerState {
   return statusAt(server, now, staleAfterMs);

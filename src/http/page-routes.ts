@@ -26,7 +26,7 @@ import { cardChart, cardText } from "../page/card-frame.ts";
 import { cardImage, CHART_IMAGE_FRAME, chartPngImage, chartSvgImage } from "../page/page-images.ts";
 import type { PageAssets } from "../page/page-document.ts";
 import { serverPage, type ServerPageLinks } from "../page/server-page.ts";
-import { serverPageView } from "../page/page-view.ts";
+import { pageHistories, serverPageView } from "../page/page-view.ts";
 import { widgetPage } from "../page/widget-page.ts";
 import { HISTORY_RANGES, isHistoryRange, RANGE_STEPS, type HistoryRange, type ReadCharge, type ServerHistories, type ServerHistory } from "../store/history-ranges.ts";
 import { canonicalSlug } from "../store/network-records.ts";
@@ -101,12 +101,7 @@ export function pageRoutes(deps: PageRouteDeps) {
     return row && row.pageEnabled ? row : undefined;
   }
 
-  /** The server's histories of every range at `now` (each read charged, the cached ones free). */
-  async function historiesOf(row: ServerRow, now: number, charge: ReadCharge): Promise<Record<HistoryRange, ServerHistory>> {
-    const marks = await deps.histories.marks();
-    const read = await Promise.all(HISTORY_RANGES.map((range) => deps.histories.read(row, range, now, charge, marks)));
-    return Object.fromEntries(HISTORY_RANGES.map((range, i) => [range, read[i]!])) as Record<HistoryRange, ServerHistory>;
-  }
+  const historiesOf = (row: ServerRow, now: number, charge: ReadCharge) => pageHistories(deps.histories, row, now, charge);
 
   const chartOf = (history: ServerHistory, row: ServerRow, now: number, frame: ChartFrame) =>
     layoutChart({ range: history.range, stepMs: history.stepMs, points: history.points, from: now - RANGE_STEPS[history.range].spanMs, to: now, dataFrom: row.firstSeen }, frame);

@@ -1,14 +1,16 @@
 // Alert subscriptions of a server: signed like its pushes (X-Server-Token,
 // X-Server-UUID, X-Timestamp, X-Signature) but only over method and path
 // (X-Signature-Version: 2), only by the token the server is bound to. A
-// subscription names a URL, the events, the format and the grace; its answer
-// carries the secret that signs every delivery, shown this once. A removal
-// is accepted once, like every request that changes something.
+// subscription names a URL, the events, the format and the grace; or, in the
+// format discord-live, a Discord webhook URL and the interval of the one
+// message it keeps current. Its answer carries the secret that signs every
+// delivery, shown this once. A removal is accepted once, like every request
+// that changes something.
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
-import { checkWebhookUrl } from "../alerts/webhook-url.ts";
+import { checkWebhookUrl, discordWebhook } from "../alerts/webhook-url.ts";
 import { stateOf, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from "../alerts/events.ts";
 import type { Authenticated } from "../auth/authenticate.ts";
 import type { ServerRow } from "../store/records.ts";
@@ -28,8 +30,11 @@ export const MAX_WEBHOOKS_PER_SERVER = 10;
 
 /** How long a server must stay offline before `offline` is sent, unless asked otherwise: a restart is not an outage. */
 const DEFAULT_GRACE_SECONDS = 120;
-/** A grace of at most a day. */
+/** A grace, or a live message's interval, of at most a day. */
 const MAX_WAIT_SECONDS = 86_400;
+/** A live message is edited at most once a minute unless asked otherwise, and never more often than every 30 s. */
+const DEFAULT_INTERVAL_SECONDS = 60;
+const MIN_INTERVAL_SECONDS = 30;
 
 /** Where a webhook's host may be reached, or why not (lookup/target-address.ts with this instance's rules). */
 export type CheckTarget = (host: string) => Promise<{ address: string } | { refused: string }>;
@@ -42,12 +47,21 @@ const HEADERS = signedHeaders("X-Server-Token", SERVER_UUID_HEADERS);
 
 const SUBSCRIPTION = Type.Object(
   {
-    url: Type.String({ maxLength: 2048, description: "https (plain http only with PENNANT_WEBHOOK_PRIVATE=on); its host must resolve to public addresses only" }),
-    events: Type.Array(literals(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true }),
-    format: literals(WEBHOOK_FORMATS),
+    url: Type.String({
+      maxLength: 2048,
+      description:
+        "json, discord: https (plain http only with PENNANT_WEBHOOK_PRIVATE=on), its host resolving to public addresses only. " +
+        "discord-live: a Discord webhook URL as Discord gives it: https, the host discord.com (or discordapp.com, their ptb. and canary.), the path /api/webhooks/{id}/{token}, optionally ?thread_id=",
+    }),
+    events: Type.Optional(Type.Array(literals(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true, description: "json and discord only (required)" })),
+    format: literals(WEBHOOK_FORMATS, { description: "discord-live posts one message and edits it when the server's state, players, version or MOTD change" }),
     grace_seconds: Type.Optional(Type.Integer({
       minimum: 0, maximum: MAX_WAIT_SECONDS, default: DEFAULT_GRACE_SECONDS,
-      description: "offline is sent once the server has stayed offline this long, online only after an offline; 0 sends both at once",
+      description: "json and discord only: offline is sent once the server has stayed offline this long, online only after an offline; 0 sends both at once",
+    })),
+    interval_seconds: Type.Optional(Type.Integer({
+      minimum: MIN_INTERVAL_SECONDS, maximum: MAX_WAIT_SECONDS, default: DEFAULT_INTERVAL_SECONDS,
+      description: "discord-live only: the message is edited at most once per interval",
     })),
   },
   { title: "WebhookSubscription" },
@@ -64,7 +78,9 @@ const LISTED = Type.Object(
     url: Type.String(),
     events: Type.Array(Type.String()),
     format: literals(WEBHOOK_FORMATS),
-    state: literals(["active", "failing", "paused"], { description: "failing: the last delivery failed; paused: deliveries failed for a day, nothing more is sent" }),
+    state: literals(["active", "failing", "paused"], {
+      description: "failing: the last delivery failed; paused: deliveries failed for a day (discord-live: or its Discord webhook is gone), nothing more is sent",
+    }),
     created_at: Type.String({ format: "date-time" }),
     last_status: nullable(Type.Integer({ description: "The status code of the last delivery's answer; 0 when there was none" })),
     last_delivery_at: nullable(Type.String({ format: "date-time" })),
@@ -116,12 +132,19 @@ interface Asked {
 function subscription(json: unknown): Asked {
   const invalid = (message: string) => new HttpError(400, "invalid_payload", message);
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw invalid("the body must be a JSON object");
-  const { url, events, format, grace_seconds: grace } = json as Record<string, unknown>;
+  const { url, events, format, grace_seconds: grace, interval_seconds: interval } = json as Record<string, unknown>;
   if (typeof url !== "string") throw invalid("url must be a string");
   if (!(WEBHOOK_FORMATS as readonly unknown[]).includes(format)) throw invalid(`format must be one of ${WEBHOOK_FORMATS.join(", ")}`);
+  if (format === "discord-live") {
+    // One message shows the state as it is: no events to choose, no grace to wait.
+    if (events !== undefined) throw invalid("a discord-live subscription takes no events: its message shows the server's state");
+    if (grace !== undefined) throw invalid("grace_seconds is for events; a discord-live message shows the state at once");
+    return { url, events: [], format, graceMs: 0, intervalMs: seconds(interval, "interval_seconds", MIN_INTERVAL_SECONDS, DEFAULT_INTERVAL_SECONDS) * 1000 };
+  }
   if (!Array.isArray(events) || events.length === 0 || !events.every((event) => (WEBHOOK_EVENTS as readonly unknown[]).includes(event))) {
     throw invalid(`events must be a non-empty list of ${WEBHOOK_EVENTS.join(", ")}`);
   }
+  if (interval !== undefined) throw invalid("interval_seconds is for discord-live subscriptions");
   return { url, events: [...new Set(events as string[])], format: format as WebhookFormat, graceMs: seconds(grace, "grace_seconds", 0, DEFAULT_GRACE_SECONDS) * 1000, intervalMs: 0 };
 }
 
@@ -137,7 +160,12 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
     return row;
   }
 
-  async function refusedUrl({ url }: Asked): Promise<string | undefined> {
+  async function refusedUrl({ url, format }: Asked): Promise<string | undefined> {
+    // A live message is sent to Discord's API itself (discord-api.ts): no host of the URL's is ever reached.
+    if (format === "discord-live") {
+      const checked = discordWebhook(url);
+      return "refused" in checked ? checked.refused : undefined;
+    }
     const checked = checkWebhookUrl(url, deps.config.webhookPrivate);
     if ("refused" in checked) return checked.refused;
     const target = await deps.checkTarget(checked.url.hostname);
@@ -174,11 +202,12 @@ export function webhookRoutes(deps: SignedDeps & { checkTarget: CheckTarget }) {
         body: SUBSCRIPTION,
         headers: HEADERS,
         detail: {
-          summary: "Subscribe a URL to a server's alerts (offline, online, players_record)",
+          summary: "Subscribe a URL to a server's alerts (offline, online, players_record) or keep a Discord message current (discord-live)",
           description:
             `${ACCEPTED_ONCE.replace("answered 200 like the first", "answered like the first (200, the same id and secret)")} ` +
             "Only the token the server is bound to may subscribe; at most 10 subscriptions per server. The answer's secret signs every delivery and is shown only here. " +
-            "The server's state and player record as it subscribes are where its alerts start: nothing is sent for them, every change after them is.",
+            "The server's state and player record as it subscribes are where its alerts start: nothing is sent for them, every change after them is. " +
+            "A discord-live subscription posts one message at the next sweep and edits it when what it shows changes, at most once per interval_seconds.",
           tags: ["server"],
           responses: {
             201: jsonSuccess("Subscribed", CREATED),

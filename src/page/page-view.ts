@@ -12,7 +12,7 @@ import { shownPlayers, type PlayerCount } from "../minecraft/players.ts";
 import { isSoftwareName } from "../minecraft/software-names.ts";
 import { statusAt, type ServerStatus } from "../minecraft/status.ts";
 import { gameVersion } from "../minecraft/version.ts";
-import { HISTORY_RANGES, type HistoryRange, type ServerHistory } from "../store/history-ranges.ts";
+import { HISTORY_RANGES, type HistoryRange, type ReadCharge, type ServerHistories, type ServerHistory } from "../store/history-ranges.ts";
 import type { ServerRow } from "../store/records.ts";
 
 /** Shown when a server pushed neither a name of its own nor an address. */
@@ -72,6 +72,13 @@ function statusSince(status: ServerStatus, histories: readonly ServerHistory[], 
     }
   }
   return firstSeen;
+}
+
+/** The server's histories of every range at `now`, as its page reads them (each read charged to `charge`, the cached ones free). */
+export async function pageHistories(histories: ServerHistories, row: ServerRow, now: number, charge: ReadCharge): Promise<Record<HistoryRange, ServerHistory>> {
+  const marks = await histories.marks();
+  const read = await Promise.all(HISTORY_RANGES.map((range) => histories.read(row, range, now, charge, marks)));
+  return Object.fromEntries(HISTORY_RANGES.map((range, i) => [range, read[i]!])) as Record<HistoryRange, ServerHistory>;
 }
 
 /** The view of `row` at `now`, its histories read for every range. */

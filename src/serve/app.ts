@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import { AlertSweep } from "../alerts/alert-sweep.ts";
+import { DISCORD_API } from "../alerts/discord-api.ts";
 import { BannerService } from "../banner/banner-service.ts";
 import { CacheBudget } from "../cache/budget.ts";
 import type { Config, RateLimitSetting } from "../config.ts";
@@ -11,7 +12,8 @@ import { createLogger, type Logger } from "../log.ts";
 import { countLookups } from "../metrics/lookups.ts";
 import { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { PeriodicTask } from "../periodic-task.ts";
-import { ServerHistories } from "../store/history-ranges.ts";
+import { ServerHistories, UNCHARGED } from "../store/history-ranges.ts";
+import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { routeTable, type RouteEntry } from "../http/allowed-methods.ts";
 import { apiDocs } from "../http/api-docs.ts";
@@ -41,6 +43,7 @@ import { startHistorySweeper } from "./history-sweeper.ts";
 import { REFUSAL_FLUSH_EVERY_MS, RefusalTally } from "./refusal-tally.ts";
 import { observeRequests } from "../http/observe.ts";
 import { PAGE_PATHS, pageRoutes } from "../http/page-routes.ts";
+import { pageHistories, serverPageView } from "../page/page-view.ts";
 import { pageSwitchRoute } from "../http/page-switch-route.ts";
 import { BANNER_SIZES } from "../banner/model.ts";
 import { pluginRoutes } from "../http/plugin-routes.ts";
@@ -81,6 +84,12 @@ export interface AppContext {
   webhookResolver?: Resolver;
   /** How long a webhook receiver has to answer (serve: DELIVERY_TIMEOUT_MS; tests shorten it). */
   alertDeliveryTimeoutMs?: number;
+  /**
+   * Where live Discord messages are sent: Discord's API (DISCORD_API) unless
+   * a test hands its stand-in. Code only, never a setting or a request's: no
+   * one but the program that starts the app can point it elsewhere.
+   */
+  discordApi?: string;
 }
 
 /** How long resolving a webhook's host may take, at subscription and at each delivery. */
@@ -133,15 +142,21 @@ export async function createApp(ctx: AppContext) {
   const reportUnexpected = (error: unknown) => log.error("lookup failed unexpectedly", { error });
   const lookup = countLookups(ctx.lookup ?? new LookupService({ allowPrivate: ctx.config.lookupPrivate, reportUnexpected }, caches), metrics);
   const checkTarget = (host: string) => targetAddress(host, { allowPrivate: ctx.config.webhookPrivate, resolver: ctx.webhookResolver, timeoutMs: WEBHOOK_RESOLVE_MS });
-  const alerts = new AlertSweep({
-    store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget, deliveryTimeoutMs: ctx.alertDeliveryTimeoutMs,
-    reportFailure: (error) => log.error("alert sweep failed", { error }),
-  });
-  if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);
   const routes = routeTable((): readonly RouteEntry[] => app.routes);
   const observer = observeRequests({ config: ctx.config, log, metrics, routes, now: ctx.now });
   // Servers' histories, cached by what each is read from: the history API, badges and charts share them.
   const histories = new ServerHistories(ctx.store, caches, ctx.config.staleAfterSeconds * 1000);
+  // A live Discord message shows what the server's public page shows: its view, and its uptime over 24 hours.
+  const liveView = async (row: ServerRow, now: number) => {
+    const view = serverPageView(row, await pageHistories(histories, row, now, UNCHARGED), now, ctx.config.staleAfterSeconds * 1000);
+    return { ...view, uptime: view.ranges["24h"].uptime };
+  };
+  const alerts = new AlertSweep({
+    store: ctx.store, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, resolve: checkTarget, deliveryTimeoutMs: ctx.alertDeliveryTimeoutMs,
+    live: { discordApi: ctx.discordApi ?? DISCORD_API, publicUrl: ctx.config.publicUrl, view: liveView },
+    reportFailure: (error) => log.error("alert sweep failed", { error }),
+  });
+  if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);
   const banners = new BannerService({
     store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });

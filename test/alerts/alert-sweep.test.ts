@@ -40,6 +40,8 @@ async function subscribe(store: Store, url: string, events: string[], now: numbe
 function alertSweep(store: Store, clock: { now: number }): AlertSweep {
   return new AlertSweep({
     store, now: () => clock.now, staleAfterMs: STALE_MS, resolve: async () => ({ address: "127.0.0.1" }),
+    // No live messages here (test/alerts/live-messages.test.ts).
+    live: { discordApi: "http://127.0.0.1:9/api/v10", publicUrl: null, view: () => Promise.reject(new Error("no live message in these tests")) },
     reportFailure: (error) => {
       throw error;
     },
