@@ -68,6 +68,21 @@ export interface Config {
    * request's Host header, which any client sets.
    */
   publicUrl: string | null;
+  /**
+   * The marketplaces' APIs (docs/markets.md): PENNANT_MARKETS=off fetches
+   * nothing; each site's API root from PENNANT_*_URL (a mirror, or a test's
+   * stand-in), HTTPS unless on this host.
+   */
+  markets: { enabled: boolean; urls: MarketUrls };
+}
+
+/** Each marketplace's API root, without a trailing slash. */
+export interface MarketUrls {
+  modrinth: string;
+  spigot: string;
+  hangar: string;
+  curseforge: string;
+  polymart: string;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +169,21 @@ function postgresUrl(env: Env, name: string): string | null {
   return raw;
 }
 
+/** Loopback hosts: the only ones an API may be reached at over plain HTTP (a test's stand-in, a local mirror). */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** A marketplace API's root: https (http only on this host), no query, fragment or credentials, without its trailing slash. */
+function apiRoot(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  const secure = parsed?.protocol === "https:" || (parsed?.protocol === "http:" && LOOPBACK_HOST.test(parsed.hostname));
+  if (!parsed || !secure || parsed.search || parsed.hash || parsed.username || parsed.password || /[?#]/.test(raw)) {
+    throw new ConfigError(name, `expected the API's https address, such as ${fallback} (http only on localhost), got "${raw}"`);
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, "");
+}
+
 /** A redis:// (or rediss://, TLS) URL, as Bun's RedisClient takes it. */
 function redisUrl(env: Env, name: string): string | null {
   const raw = read(env, name);
@@ -234,6 +264,8 @@ export const CACHE_SHARES = {
   tint_tables: 0.25 * MIB,
   /** The small block textures some banner themes scale over their panel. */
   banner_textures: 0.25 * MIB,
+  /** Marketplace projects' and authors' answers, and their last values for a day (src/market/market-service.ts): ~800 projects. */
+  market_answers: 2 * MIB,
 };
 export type CacheName = keyof typeof CACHE_SHARES;
 /**
@@ -245,7 +277,7 @@ export const DRAWING_CACHES = [
   "tint_tables", "banner_textures",
 ] as const satisfies readonly CacheName[];
 export type CacheBytes = Readonly<Record<CacheName, number>>;
-/** The sum of the shares: 175 MiB. */
+/** The sum of the shares: 177 MiB. */
 export const DEFAULT_CACHE_MB = Object.values(CACHE_SHARES).reduce((sum, bytes) => sum + bytes, 0) / MIB;
 
 /** One render thread's part of the drawing caches' shares (the other caches: none) when `threads` draw. */
@@ -313,6 +345,16 @@ export function loadConfig(env: Env = process.env): Config {
     renderThreads: integer(env, "PENNANT_RENDER_THREADS", availableParallelism(), 0, 64),
     redisUrl: redisUrl(env, "PENNANT_REDIS_URL"),
     publicUrl: publicUrl(env, "PENNANT_PUBLIC_URL"),
+    markets: {
+      enabled: flag(env, "PENNANT_MARKETS", true),
+      urls: {
+        modrinth: apiRoot(env, "PENNANT_MODRINTH_URL", "https://api.modrinth.com/v2"),
+        spigot: apiRoot(env, "PENNANT_SPIGET_URL", "https://api.spiget.org/v2"),
+        hangar: apiRoot(env, "PENNANT_HANGAR_URL", "https://hangar.papermc.io/api/v1"),
+        curseforge: apiRoot(env, "PENNANT_CFWIDGET_URL", "https://api.cfwidget.com"),
+        polymart: apiRoot(env, "PENNANT_POLYMART_URL", "https://api.polymart.org/v1"),
+      },
+    },
   };
 }
 

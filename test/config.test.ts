@@ -34,6 +34,13 @@ describe("configuration", () => {
       renderThreads: availableParallelism(),
       redisUrl: null,
       publicUrl: null,
+      markets: {
+        enabled: true,
+        urls: {
+          modrinth: "https://api.modrinth.com/v2", spigot: "https://api.spiget.org/v2", hangar: "https://hangar.papermc.io/api/v1",
+          curseforge: "https://api.cfwidget.com", polymart: "https://api.polymart.org/v1",
+        },
+      },
     });
   });
 
@@ -68,6 +75,12 @@ describe("configuration", () => {
       PENNANT_RENDER_THREADS: "3",
       PENNANT_REDIS_URL: "redis://:secret@cache.internal:6379/2",
       PENNANT_PUBLIC_URL: "https://Status.Example.net/pennant/",
+      PENNANT_MARKETS: "off",
+      PENNANT_MODRINTH_URL: "https://modrinth.mirror.example/v2/",
+      PENNANT_SPIGET_URL: "http://127.0.0.1:8400/v2",
+      PENNANT_HANGAR_URL: "http://localhost:8401/api/v1",
+      PENNANT_CFWIDGET_URL: "http://[::1]:8402",
+      PENNANT_POLYMART_URL: "https://polymart.mirror.example/v1",
     });
     expect(config).toEqual({
       port: 9000,
@@ -98,6 +111,13 @@ describe("configuration", () => {
       renderThreads: 3,
       redisUrl: "redis://:secret@cache.internal:6379/2",
       publicUrl: "https://status.example.net/pennant",
+      markets: {
+        enabled: false,
+        urls: {
+          modrinth: "https://modrinth.mirror.example/v2", spigot: "http://127.0.0.1:8400/v2", hangar: "http://localhost:8401/api/v1",
+          curseforge: "http://[::1]:8402", polymart: "https://polymart.mirror.example/v1",
+        },
+      },
     });
   });
 
@@ -136,6 +156,13 @@ describe("configuration", () => {
     ["PENNANT_PUBLIC_URL", "https://status.example.net/?page=1"],
     ["PENNANT_PUBLIC_URL", "https://status.example.net/#top"],
     ["PENNANT_PUBLIC_URL", "https://user:secret@status.example.net"],
+    ["PENNANT_MARKETS", "sometimes"],
+    // Plain HTTP only on this host: elsewhere anyone on the way could change what a badge says.
+    ["PENNANT_MODRINTH_URL", "http://modrinth.mirror.example/v2"],
+    ["PENNANT_SPIGET_URL", "api.spiget.org/v2"],
+    ["PENNANT_HANGAR_URL", "https://hangar.papermc.io/api/v1?x=1"],
+    ["PENNANT_CFWIDGET_URL", "https://user:secret@api.cfwidget.com"],
+    ["PENNANT_POLYMART_URL", "ftp://api.polymart.org/v1"],
   ];
   for (const [variable, value] of invalid) {
     test(`rejects ${variable}=${value} naming the variable`, () => {

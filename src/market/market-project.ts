@@ -11,13 +11,17 @@ export function isMarketSite(text: string): text is MarketSite {
   return (MARKET_SITES as readonly string[]).includes(text);
 }
 
-/** How each site is named, and what its followers are called (null: the site publishes none). */
-export const MARKET_SITE_INFO: Record<MarketSite, { title: string; followers: string | null }> = {
-  modrinth: { title: "Modrinth", followers: "followers" },
-  spigot: { title: "SpigotMC", followers: "likes" },
-  hangar: { title: "Hangar", followers: "stars" },
-  curseforge: { title: "CurseForge", followers: null },
-  polymart: { title: "Polymart", followers: null },
+/**
+ * How each site is named, and what it publishes beyond downloads, versions
+ * and last update: what its followers are called (null: none public),
+ * whether it rates projects, whether it lists the game versions supported.
+ */
+export const MARKET_SITE_INFO: Record<MarketSite, { title: string; followers: string | null; rating: boolean; gameVersions: boolean }> = {
+  modrinth: { title: "Modrinth", followers: "followers", rating: false, gameVersions: true },
+  spigot: { title: "SpigotMC", followers: "likes", rating: true, gameVersions: true },
+  hangar: { title: "Hangar", followers: "stars", rating: false, gameVersions: true },
+  curseforge: { title: "CurseForge", followers: null, rating: false, gameVersions: true },
+  polymart: { title: "Polymart", followers: null, rating: true, gameVersions: false },
 };
 
 /** Stars out of 5, as the sites that rate projects give them. */
