@@ -18,7 +18,7 @@ import { FONT_TABLE_NAMES, UNKNOWN_WIDTH, WIDTH_DIGITS } from "../src/badge/font
 
 type Range = [first: number, last: number, width: number];
 
-const source = join(import.meta.dir, "../node_modules/anafanafo/data");
+const source = join(import.meta.dir, "../test/node_modules/anafanafo/data");
 
 /** The length digits: 5 bits each, the first 32 digits ending a number, the next 32 saying more follow. */
 function lengthDigits(length: number): string {

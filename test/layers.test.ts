@@ -10,13 +10,12 @@ import { tempDir } from "./support/cleanup.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
-/** A copy of what the check reads: the sources, its configuration and the package's scripts. */
+/** A copy of what the check reads: the sources, its configuration, the package's scripts and the dev package's installer (which finds the dev package installed). */
 function copyOfTheTree(): string {
   const dir = tempDir("layers");
-  for (const path of ["src", "package.json", ".dependency-cruiser.cjs", ".ci/layers-babel.cjs"]) {
-    cpSync(join(ROOT, path), join(dir, path), { recursive: true });
-  }
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  const files = ["src", "package.json", ".dependency-cruiser.cjs", ".ci/layers-babel.cjs", "scripts/install-dev.ts", "test/support/debian.ts", "test/package-lock.json"];
+  for (const path of files) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  for (const modules of ["node_modules", "test/node_modules"]) symlinkSync(join(ROOT, modules), join(dir, modules));
   return dir;
 }
 

@@ -27,7 +27,7 @@ function output(command: string[]): string {
 }
 
 export async function describeMachine(): Promise<Machine> {
-  const autocannon = (await Bun.file(join(import.meta.dir, "../../node_modules/autocannon/package.json")).json()) as { version: string };
+  const autocannon = (await Bun.file(join(import.meta.dir, "../../test/node_modules/autocannon/package.json")).json()) as { version: string };
   return {
     cores: cpus().length,
     cpu: cpus()[0]?.model.trim() ?? "unknown",

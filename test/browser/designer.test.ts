@@ -15,7 +15,8 @@ import { templates } from "../../src/banner/templates/catalogue.ts";
 import { PALETTES, THEMES } from "../../src/banner/theme.ts";
 import { BANNER_PARAMETERS } from "../../src/http/banner-parameters.ts";
 import { TEMPLATE_LIST } from "../../src/http/template-list.ts";
-import { launchChromium, SKIP_BROWSER_TESTS } from "../support/browser.ts";
+import { launchChromium } from "../support/browser.ts";
+import { SKIP_BROWSER_TESTS } from "../support/debian.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 

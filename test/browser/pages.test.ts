@@ -11,7 +11,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { launchChromium, SKIP_BROWSER_TESTS } from "../support/browser.ts";
+import { launchChromium } from "../support/browser.ts";
+import { SKIP_BROWSER_TESTS } from "../support/debian.ts";
 import { track } from "../support/cleanup.ts";
 import { pushFields, pushWeek, sweepAll, WEEK_START } from "../support/history.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";

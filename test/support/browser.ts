@@ -1,4 +1,4 @@
-// Debian's Chromium (/usr/bin/chromium, installed by .ci/run) driven by
+// Debian's Chromium (/usr/bin/chromium, installed by `npm test`) driven by
 // playwright-core: never a browser downloaded by a test tool. Playwright runs
 // it headless with a new empty profile; the flags keep it off the network
 // (this machine's closed network refuses its background connections).
@@ -9,9 +9,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { track } from "./cleanup.ts";
-
-export const CHROMIUM = process.env.PENNANT_CHROMIUM ?? "/usr/bin/chromium";
-export const SKIP_BROWSER_TESTS = process.env.PENNANT_SKIP_BROWSER_TESTS === "1";
+import { CHROMIUM, missingPackage } from "./debian.ts";
 
 const FLAGS = [
   "--no-sandbox",
@@ -25,7 +23,7 @@ const FLAGS = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (as .ci/run does), or set PENNANT_SKIP_BROWSER_TESTS=1 to skip the browser tests`);
+    throw missingPackage(`Chromium at ${CHROMIUM} (PENNANT_SKIP_BROWSER_TESTS=1 skips the browser tests)`, "chromium");
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
   track(() => browser.close());

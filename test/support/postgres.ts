@@ -8,11 +8,12 @@
 // initdb refuses to run as root: as root, the cluster runs as the postgres
 // user the package creates, and its folder belongs to that user.
 
-import { chownSync, existsSync, readdirSync } from "node:fs";
+import { chownSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { tempDir, track } from "./cleanup.ts";
-import { freePort, missingService, run } from "./services.ts";
+import { findPostgresBin, missingPackage } from "./debian.ts";
+import { freePort, run } from "./services.ts";
 
 export interface Postgres {
   /** postgres://postgres@127.0.0.1:PORT/NAME for a database of this cluster. */
@@ -27,26 +28,18 @@ export interface Postgres {
   close(): Promise<void>;
 }
 
-const DEBIAN_VERSIONS = "/usr/lib/postgresql";
-
-/** The bin folder of the newest PostgreSQL Debian installed (/usr/lib/postgresql/N/bin), or of initdb on the PATH. */
+/** The bin folder of the newest PostgreSQL Debian installed, or of initdb on the PATH. */
 export function postgresBin(): string {
-  const versions = existsSync(DEBIAN_VERSIONS)
-    ? readdirSync(DEBIAN_VERSIONS)
-        .filter((version) => existsSync(join(DEBIAN_VERSIONS, version, "bin", "initdb")))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions[0] !== undefined) return join(DEBIAN_VERSIONS, versions[0], "bin");
-  const onPath = Bun.which("initdb");
-  if (onPath) return join(onPath, "..");
-  throw missingService(`PostgreSQL's initdb and pg_ctl (looked in ${DEBIAN_VERSIONS}/*/bin and the PATH)`);
+  const bin = findPostgresBin();
+  if (bin === undefined) throw missingPackage("PostgreSQL's initdb and pg_ctl (looked in /usr/lib/postgresql/*/bin and the PATH)", "postgresql");
+  return bin;
 }
 
 /** How each PostgreSQL program is run: as the postgres user, who is given `dir`, when this process is root. */
 function asClusterOwner(dir: string): string[] {
   if (process.getuid?.() !== 0) return [];
   const owner = Bun.spawnSync(["id", "-u", "postgres"]);
-  if (owner.exitCode !== 0) throw missingService("the postgres user (initdb refuses to run as root)");
+  if (owner.exitCode !== 0) throw missingPackage("the postgres user (initdb refuses to run as root)", "postgresql");
   const uid = Number(owner.stdout.toString());
   chownSync(dir, uid, -1);
   return ["runuser", "-u", "postgres", "--"];

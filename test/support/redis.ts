@@ -4,7 +4,8 @@
 
 import type { Subprocess } from "bun";
 import { track } from "./cleanup.ts";
-import { freePort, missingService } from "./services.ts";
+import { missingPackage } from "./debian.ts";
+import { freePort } from "./services.ts";
 
 export interface Redis {
   /** redis://127.0.0.1:PORT */
@@ -15,7 +16,7 @@ export interface Redis {
 
 export function redisServer(): string {
   const path = Bun.which("redis-server");
-  if (!path) throw missingService("redis-server");
+  if (!path) throw missingPackage("redis-server", "redis-server");
   return path;
 }
 

@@ -1,7 +1,5 @@
 // What the PostgreSQL and Redis harnesses and their tests share: a free
-// loopback port, a silent one, a program run to its end, and the one line a
-// test fails with when Debian's postgresql or redis-server package is not
-// installed.
+// loopback port, a silent one, and a program run to its end.
 
 import { createServer, type Socket } from "node:net";
 import { track } from "./cleanup.ts";
@@ -20,18 +18,6 @@ export async function run(command: string[], cwd?: string): Promise<void> {
   const child = Bun.spawn(command, { cwd, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   if (code !== 0) throw new Error(`${command.join(" ")} exited with ${code}: ${(stderr || stdout).trim()}`);
-}
-
-/**
- * The error a test fails with when a service's programs are missing: in CI
- * (.ci/run sets CI and installs both packages) that install failed; on a
- * developer machine, the one command that installs them.
- */
-export function missingService(what: string): Error {
-  const how = process.env.CI
-    ? ".ci/run installs Debian's postgresql and redis-server packages: did apt-get fail?"
-    : "install them with: sudo apt-get install postgresql redis-server";
-  return new Error(`${what} not found: the PostgreSQL and Redis tests need them; ${how}`);
 }
 
 /**
