@@ -10,6 +10,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "./support/cleanup.ts";
+import { findNginx } from "./support/debian.ts";
 import { ROOT } from "./support/process.ts";
 
 const IS_ROOT = process.getuid?.() === 0;
@@ -75,9 +76,13 @@ function binFolder(dir: string, apt: "installs" | "fails" | "absent"): { path: s
   return { path: bin, log };
 }
 
-const TEST_PACKAGES = "redis-server openssl curl chromium";
+/**
+ * What the tests lack with the bin folder as PATH. PostgreSQL is found outside the PATH too
+ * (/usr/lib/postgresql), where `npm test` has installed it, and so is nginx (/usr/sbin) where
+ * it is installed; Chromium is looked for in the bin folder.
+ */
+const TEST_PACKAGES = ["redis-server openssl curl chromium", ...(findNginx()?.startsWith("/usr/sbin/") ? [] : ["nginx"])].join(" ");
 
-/** Only PostgreSQL is found outside the PATH (/usr/lib/postgresql), where `npm test` has installed it; Chromium is looked for in the bin folder. */
 function restricted(bin: string): Record<string, string> {
   return { PATH: bin, PENNANT_CHROMIUM: join(bin, "chromium") };
 }

@@ -26,6 +26,11 @@ export function findPostgresBin(): string | undefined {
   return onPath ? join(onPath, "..") : undefined;
 }
 
+/** Debian's nginx, in /usr/sbin (which a user's PATH may lack), or on the PATH. */
+export function findNginx(): string | undefined {
+  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : (Bun.which("nginx") ?? undefined);
+}
+
 /** Who needs a package: the test suite, the benches (`npm run bench`), or both. */
 export type Need = "test" | "bench";
 
@@ -43,6 +48,8 @@ export const DEBIAN_PACKAGES: readonly DebianPackage[] = [
   { name: "openssl", needed: ["test"], present: () => Bun.which("openssl") !== null },
   { name: "curl", needed: ["test"], present: () => Bun.which("curl") !== null },
   { name: "chromium", needed: SKIP_BROWSER_TESTS ? [] : ["test"], present: () => existsSync(CHROMIUM) },
+  // The load balancer of docs/deploy.md in front of two instances (test/scale-out/proxy-failover.test.ts).
+  { name: "nginx", needed: ["test"], present: () => findNginx() !== undefined },
 ];
 
 /** The apt-get command that installs these packages. */
