@@ -50,3 +50,8 @@ declare module "*/page-assets/page.js" {
   const content: string;
   export default content;
 }
+// The owner's console's script (src/http/console-assets), served as it is.
+declare module "*/console-assets/console.js" {
+  const content: string;
+  export default content;
+}

@@ -53,6 +53,11 @@ export interface Config {
   logClientIp: boolean;
   /** Bearer token that lets other hosts read /metrics; without one only loopback clients may. */
   metricsToken: string | null;
+  /**
+   * PENNANT_ADMIN_TOKEN: the key of the console's Admin tab (http/admin-routes.ts),
+   * which lists, creates and revokes API tokens; null: those endpoints do not exist.
+   */
+  adminToken: string | null;
   /** How long a stopping server waits for requests in flight before it cuts them off. */
   shutdownTimeoutSeconds: number;
   /** PENNANT_CACHE_MB split over the caches by CACHE_SHARES: the bytes each may hold. */
@@ -337,6 +342,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, "PENNANT_LOG_LEVEL", LOG_LEVELS, "info"),
     logClientIp: flag(env, "PENNANT_LOG_CLIENT_IP", true),
     metricsToken: secret(env, "PENNANT_METRICS_TOKEN"),
+    adminToken: secret(env, "PENNANT_ADMIN_TOKEN"),
     // Below systemd's default stop timeout (90 s), far above any real request.
     shutdownTimeoutSeconds: integer(env, "PENNANT_SHUTDOWN_TIMEOUT", 10, 1, 600),
     // 8 MiB still leaves every cache room for its largest entries (a favicon: 64 KiB).

@@ -59,9 +59,12 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     { name: "banners", description: "Public banner images, per-IP rate limited" },
     { name: "badges", description: "Public shields-style badges" },
     { name: "lookup", description: "Public live status of any Minecraft server" },
+    { name: "markets", description: "Public projects and authors of the plugin marketplaces (Modrinth, Spigot, Hangar, CurseForge, Polymart), as their badges and banners show them" },
     { name: "history", description: "Public player and uptime history of a pushed server" },
     { name: "pages", description: "Public pages of pushed servers and networks, their charts, link preview cards and widgets" },
     { name: "designer", description: "The designer page at / and its assets" },
+    { name: "owner", description: "Signed reads and actions of a token's owner: its servers, plugins and networks (the console at /console)" },
+    { name: "admin", description: "API tokens listed, created and revoked, signed with PENNANT_ADMIN_TOKEN; present only while it is set" },
     { name: TAG, description: "Health, metrics and this description" },
   ],
 };

@@ -17,7 +17,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
 import type { ImagePlan } from "../image-plan.ts";
-import { layoutChart, type ChartFrame } from "../page/chart-layout.ts";
+import { layoutChart, type ChartFrame, type ChartLayout } from "../page/chart-layout.ts";
 import { CHART_THEMES } from "../page/chart-palette.ts";
 import { CHART_CSS } from "../page/chart-svg.ts";
 import { missingPage } from "../page/missing-page.ts";
@@ -61,7 +61,7 @@ const assetVersion = Bun.hash(STYLESHEET + script).toString(36);
 export const PAGE_ASSETS: PageAssets = { style: `/page/page.css?v=${assetVersion}`, script: `/page/page.js?v=${assetVersion}` };
 
 /** The chart on the page: laid out for wide screens and for phones (the stylesheet shows one). */
-const PAGE_CHARTS: Readonly<Record<"wide" | "narrow", ChartFrame>> = { wide: { width: 800, height: 280 }, narrow: { width: 340, height: 230 } };
+export const PAGE_CHARTS: Readonly<Record<"wide" | "narrow", ChartFrame>> = { wide: { width: 800, height: 280 }, narrow: { width: 340, height: 230 } };
 const IMAGE_CHART: ChartFrame = { ...CHART_IMAGE_FRAME, fontSize: 14 };
 
 /** Pages and images of live data: a minute, as a banner of pushed data. */
@@ -103,23 +103,6 @@ export function pageRoutes(deps: PageRouteDeps) {
 
   const historiesOf = (row: ServerRow, now: number, charge: ReadCharge) => pageHistories(deps.histories, row, now, charge);
 
-  const chartOf = (history: ServerHistory, row: ServerRow, now: number, frame: ChartFrame) =>
-    layoutChart({ range: history.range, stepMs: history.stepMs, points: history.points, from: now - RANGE_STEPS[history.range].spanMs, to: now, dataFrom: row.firstSeen }, frame);
-
-  function serverLinks(uuid: string, range: HistoryRange): ServerPageLinks {
-    const path = `/s/${uuid}`;
-    return {
-      page: at(path),
-      banner: at(`/api/banner?data_mode=plugin&server_uuid=${uuid}`),
-      badges: PAGE_BADGES.map((metric) => ({ label: metric, url: at(`/shields/servers/${uuid}/${metric}.svg`) })),
-      chartSvg: at(`${path}/chart.svg?range=${range}`),
-      chartPng: at(`${path}/chart.png?range=${range}`),
-      widget: at(`${path}/widget`),
-      card: at(`${path}/og.png`),
-      range: (other) => `${path}?range=${other}`,
-    };
-  }
-
   function answerPage(request: Request, document: Parameters<typeof pageAnswer>[1], shown: Record<string, string>, framing: Framing, withScript: boolean): Response {
     return pageAnswer(request, document, { status: 200, cacheControl: LIVE, framing, script: withScript, headers: shown });
   }
@@ -158,8 +141,8 @@ export function pageRoutes(deps: PageRouteDeps) {
         const range = rangeOf(query);
         const now = deps.now();
         const { histories, view } = await viewOf(request, server, row, now);
-        const charts = { wide: chartOf(histories[range], row, now, PAGE_CHARTS.wide), narrow: chartOf(histories[range], row, now, PAGE_CHARTS.narrow) };
-        const page = serverPage({ view, range, charts, links: serverLinks(row.uuid, range), assets: PAGE_ASSETS, now });
+        const charts = { wide: historyChart(histories[range], row, now, PAGE_CHARTS.wide), narrow: historyChart(histories[range], row, now, PAGE_CHARTS.narrow) };
+        const page = serverPage({ view, range, charts, links: serverPageLinks(deps.config.publicUrl, row.uuid, range), assets: PAGE_ASSETS, now });
         return answerPage(request, page, shown, "none", true);
       },
       {
@@ -203,7 +186,7 @@ export function pageRoutes(deps: PageRouteDeps) {
         image(request, server, deps.images.chartSvg, params.server_uuid, async (row, now) => {
           const range = rangeOf(query);
           const history = await deps.histories.read(row, range, now, deps.historyCharge(request, server));
-          return chartSvgImage(chartOf(history, row, now, IMAGE_CHART));
+          return chartSvgImage(historyChart(history, row, now, IMAGE_CHART));
         }),
       {
         params: SERVER_PARAMS,
@@ -224,7 +207,7 @@ export function pageRoutes(deps: PageRouteDeps) {
           const theme = choice(query, "theme", CHART_THEMES, "light");
           const scale = choice(query, "scale", ["1", "2"] as const, "1") === "2" ? 2 : 1;
           const history = await deps.histories.read(row, range, now, deps.historyCharge(request, server));
-          return chartPngImage(chartOf(history, row, now, IMAGE_CHART), theme, scale);
+          return chartPngImage(historyChart(history, row, now, IMAGE_CHART), theme, scale);
         }),
       {
         params: SERVER_PARAMS,
@@ -243,7 +226,7 @@ export function pageRoutes(deps: PageRouteDeps) {
         image(request, server, deps.images.card, params.server_uuid, async (row, now) => {
           const { histories, view } = await viewOf(request, server, row, now);
           const card = cardText(view, now);
-          return cardImage(card, chartOf(histories["24h"], row, now, cardChart(card.motd.length > 0)));
+          return cardImage(card, historyChart(histories["24h"], row, now, cardChart(card.motd.length > 0)));
         }),
       {
         params: SERVER_PARAMS,
@@ -285,6 +268,27 @@ export function pageRoutes(deps: PageRouteDeps) {
     )
     .get("/page/page.css", () => asset(STYLESHEET, "text/css; charset=utf-8"), assetDetail("The public pages' stylesheet", "text/css"))
     .get("/page/page.js", () => asset(script, "text/javascript; charset=utf-8"), assetDetail("The public pages' script: copy buttons and a refresh once a minute", "text/javascript"));
+}
+
+/** A server's history of one range at `now`, laid out in `frame`: the chart of its page, its images and its owner's console. */
+export function historyChart(history: ServerHistory, row: ServerRow, now: number, frame: ChartFrame): ChartLayout {
+  return layoutChart({ range: history.range, stepMs: history.stepMs, points: history.points, from: now - RANGE_STEPS[history.range].spanMs, to: now, dataFrom: row.firstSeen }, frame);
+}
+
+/** The addresses a server's page names (its console's snippets too): absolute under PENNANT_PUBLIC_URL, root-relative while it is unset. */
+export function serverPageLinks(publicUrl: string | null, uuid: string, range: HistoryRange): ServerPageLinks {
+  const at = (path: string) => `${publicUrl ?? ""}${path}`;
+  const path = `/s/${uuid}`;
+  return {
+    page: at(path),
+    banner: at(`/api/banner?data_mode=plugin&server_uuid=${uuid}`),
+    badges: PAGE_BADGES.map((metric) => ({ label: metric, url: at(`/shields/servers/${uuid}/${metric}.svg`) })),
+    chartSvg: at(`${path}/chart.svg?range=${range}`),
+    chartPng: at(`${path}/chart.png?range=${range}`),
+    widget: at(`${path}/widget`),
+    card: at(`${path}/og.png`),
+    range: (other) => `${path}?range=${other}`,
+  };
 }
 
 /** A choice of the query, its default when absent; a 400 naming the choices otherwise. */

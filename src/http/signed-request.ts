@@ -172,10 +172,10 @@ export async function acceptSignedPush<T>(
   const trail: SignedTrail = {};
   try {
     const { auth, replay, seen, subject, json, now } = await acceptSignedBody(request, socket, input, deps, deps.config.registration, trail);
-    const read = await mapped(() => input.payload.read(json));
+    const read = await answeredRefusals(() => input.payload.read(json));
     if (seen === "duplicate") return { read, duplicate: true };
     if (auth.tokenId === null) await spendRegistrationBudget(request, socket, deps);
-    const status = await mapped(() =>
+    const status = await answeredRefusals(() =>
       deps.store.push({ credentials: auth, replay, now, bounds: deps.config, record: record(subject, read.fields) }),
     );
     return { read, duplicate: status === "duplicate" };
@@ -239,7 +239,7 @@ export async function acceptSignedBody(
     return { auth, replay, seen };
   });
   if (seen === "new") await spendTokenBudget(auth, deps);
-  const json = input.bodiless ? null : await mapped(() => parseJsonBody(body));
+  const json = input.bodiless ? null : await answeredRefusals(() => parseJsonBody(body));
   return { auth, replay, seen, subject, json, now };
 }
 
@@ -337,7 +337,8 @@ function policy(deps: SignedDeps, now: number, registration: Config["registratio
   };
 }
 
-async function authError<R>(check: () => Promise<R>): Promise<R> {
+/** Runs an authentication step, its AuthError answered as the HTTP error of its code. */
+export async function authError<R>(check: () => Promise<R>): Promise<R> {
   try {
     return await check();
   } catch (error) {
@@ -370,7 +371,8 @@ async function spendRegistrationBudget(request: Request, socket: Socket, deps: S
   }
 }
 
-function requireJson(request: Request): void {
+/** A 415 unless the body is declared as JSON. */
+export function requireJson(request: Request): void {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
     throw new HttpError(415, "unsupported_media_type", "the body must be sent as Content-Type: application/json");
@@ -403,7 +405,8 @@ export async function readBoundedBody(request: Request, limit: number, deadlineM
   return Buffer.concat(chunks);
 }
 
-function parseJsonBody(body: Uint8Array): unknown {
+/** The body as JSON within the JSON bounds; a 400 otherwise. */
+export function parseJsonBody(body: Uint8Array): unknown {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
@@ -417,7 +420,7 @@ function parseJsonBody(body: Uint8Array): unknown {
 const LIMIT_VARIABLE = { server: "PENNANT_MAX_SERVERS_PER_TOKEN", plugin: "PENNANT_MAX_PLUGINS_PER_TOKEN" } as const;
 
 /** Runs a step, mapping payload and store refusals onto HTTP errors; anything else is rethrown. */
-async function mapped<R>(step: () => R | Promise<R>): Promise<R> {
+export async function answeredRefusals<R>(step: () => R | Promise<R>): Promise<R> {
   try {
     return await step();
   } catch (error) {

@@ -17,7 +17,7 @@ export interface PageParts {
   head?: Html;
   body: Html;
   /** The class of <body>: the kind of page. */
-  kind: "server" | "network" | "widget" | "missing";
+  kind: "server" | "network" | "widget" | "missing" | "console";
   assets: PageAssets;
   /** Rules for this page alone (the MOTD's colours); none when empty. */
   inlineStyle?: string;

@@ -18,12 +18,11 @@ import type { ServerRow } from "../store/records.ts";
 /** Shown when a server pushed neither a name of its own nor an address. */
 export const NAMELESS_SERVER = "Minecraft server";
 
-export interface ServerPageView {
+/** What a server's record shows at `now` without its history (its owner's console lists these). */
+export interface ServerFacts {
   uuid: string;
   name: string;
   status: ServerStatus;
-  /** Since when the status holds, as far as the history tells; the first push when it always has. */
-  since: number;
   /** Players now, while online. */
   players: PlayerCount | null;
   /** The MOTD's two lines as `§` text; null when none was pushed, or it shows nothing. */
@@ -34,6 +33,11 @@ export interface ServerPageView {
   /** The last push (update or heartbeat). */
   lastPush: number;
   firstSeen: number;
+}
+
+export interface ServerPageView extends ServerFacts {
+  /** Since when the status holds, as far as the history tells; the first push when it always has. */
+  since: number;
   /** Uptime (0..1) and peak of each range; null where the range holds no data yet. */
   ranges: Readonly<Record<HistoryRange, { uptime: number | null; peak: number | null }>>;
 }
@@ -81,21 +85,32 @@ export async function pageHistories(histories: ServerHistories, row: ServerRow, 
   return Object.fromEntries(HISTORY_RANGES.map((range, i) => [range, read[i]!])) as Record<HistoryRange, ServerHistory>;
 }
 
-/** The view of `row` at `now`, its histories read for every range. */
-export function serverPageView(row: ServerRow, histories: Readonly<Record<HistoryRange, ServerHistory>>, now: number, staleAfterMs: number): ServerPageView {
+/** What `row` shows at `now`, read by the rules banners read it with. */
+export function serverFacts(row: ServerRow, now: number, staleAfterMs: number): ServerFacts {
   const status = statusAt(row, now, staleAfterMs);
   const pushedAddress = typeof row.extra?.address === "string" ? row.extra.address : null;
   return {
     uuid: row.uuid,
     name: shownServerName(row),
     status,
-    since: statusSince(status, HISTORY_RANGES.map((range) => histories[range]), row.firstSeen, now),
     players: status === "online" && row.playersOnline !== null ? shownPlayers(row.playersOnline, row.playersMax) : null,
     motd: shownMotd(row.motd),
     version: gameVersion(row.version),
     address: pushedAddress === null ? null : joinAddress(pushedAddress, "java"),
     lastPush: row.lastSeen,
     firstSeen: row.firstSeen,
+  };
+}
+
+/** The view of `row` at `now`, its histories read for every range. */
+export function serverPageView(row: ServerRow, histories: Readonly<Record<HistoryRange, ServerHistory>>, now: number, staleAfterMs: number): ServerPageView {
+  const { uuid, name, status, ...facts } = serverFacts(row, now, staleAfterMs);
+  return {
+    uuid,
+    name,
+    status,
+    since: statusSince(status, HISTORY_RANGES.map((range) => histories[range]), row.firstSeen, now),
+    ...facts,
     ranges: Object.fromEntries(HISTORY_RANGES.map((range) => [range, { uptime: histories[range].uptime, peak: histories[range].peak }])) as ServerPageView["ranges"],
   };
 }

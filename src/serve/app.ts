@@ -53,6 +53,11 @@ import { inProcessLimits, redisLimits } from "./shared-limits.ts";
 import { MAX_BODY_BYTES } from "../http/signed-request.ts";
 import { ThrottledLog } from "../http/throttled-log.ts";
 import { webhookRoutes } from "../http/webhook-routes.ts";
+import { TEST_RATE_LIMIT, webhookTestRoute } from "../http/webhook-test-route.ts";
+import { tokenRoutes } from "../http/token-routes.ts";
+import { adminRoutes } from "../http/admin-routes.ts";
+import { ADMIN_RATE_LIMIT } from "../http/admin-request.ts";
+import { consoleRoute } from "../http/console-route.ts";
 
 export interface AppContext {
   config: Config;
@@ -217,6 +222,15 @@ export async function createApp(ctx: AppContext) {
     .use(webhookRoutes({ ...signed, checkTarget }))
     .use(networkRoutes(signed))
     .use(pageSwitchRoute(signed))
+    .use(webhookTestRoute({
+      ...signed, resolve: checkTarget, testLimiter: limits.limiter("webhook_tests", TEST_RATE_LIMIT), deliveryTimeoutMs: ctx.alertDeliveryTimeoutMs,
+    }))
+    .use(tokenRoutes({ ...signed, histories, historyCharge }))
+    // The admin endpoints exist only while PENNANT_ADMIN_TOKEN is set: without it they are unknown paths (404).
+    .use(ctx.config.adminToken === null ? new Elysia() : adminRoutes({
+      ...signed, adminToken: ctx.config.adminToken, adminLimiter: limits.limiter("admin_requests", ADMIN_RATE_LIMIT), log,
+    }))
+    .use(consoleRoute({ admin: ctx.config.adminToken !== null }))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
     .use(historyRoutes({ config: ctx.config, store: ctx.store, histories, historyCharge, now: ctx.now, ipLimiter }))

@@ -24,7 +24,7 @@ import { ThrottledLog } from "../http/throttled-log.ts";
 import { LEASE_SHARE, LeaseTable, leaseWanted, type Lease } from "./window-leases.ts";
 
 /** The budgets, named as their Redis keys are: pennant:limit:<name>:<key>. */
-export type LimitName = "requests" | "badge_draws" | "draw_units" | "pushes" | "token_pushes" | "registrations";
+export type LimitName = "requests" | "badge_draws" | "draw_units" | "pushes" | "token_pushes" | "registrations" | "webhook_tests" | "admin_requests";
 
 export interface Limits extends LimitsHealthSource {
   /** The counter of one budget, `setting` per key. */

@@ -21,11 +21,12 @@ const FLAGS = [
   "--disable-sync",
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** Chromium with the flags above and `extra` (a test's own, such as a host name mapped to loopback). */
+export async function launchChromium(extra: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw missingPackage(`Chromium at ${CHROMIUM} (PENNANT_SKIP_BROWSER_TESTS=1 skips the browser tests)`, "chromium");
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extra], timeout: 60_000 });
   track(() => browser.close());
   return browser;
 }

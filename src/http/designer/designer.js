@@ -419,3 +419,37 @@ for (const tab of tabs) {
     if (step) selectTab(tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]);
   });
 }
+
+// ---- Filled in from the address: the console's "Open in the designer" ----
+
+// #server_uuid=UUID: the banner of what that server's plugin pushes, and its
+// badge; #plugin_uuid=UUID: a plugin's banner and badge. A fragment, so never
+// sent to the server; nothing else is read from it.
+function fillFromAddress() {
+  const asked = new URLSearchParams(window.location.hash.slice(1));
+  const server = asked.get("server_uuid")?.trim() ?? "";
+  const plugin = asked.get("plugin_uuid")?.trim() ?? "";
+  const kind = UUID.test(server) ? "server" : UUID.test(plugin) ? "plugin" : null;
+  if (!kind) return;
+  const uuid = kind === "server" ? server : plugin;
+  if (template().kind !== kind) {
+    const first = banner.templates.templates.find((t) => t.kind === kind);
+    $("template").value = first.key;
+    if (!themeChosen) $("theme").value = first.default_theme;
+    showThemeColours();
+  }
+  if (kind === "server") {
+    $("data-mode").value = "plugin";
+    $("server-uuid").value = uuid;
+  } else {
+    $("plugin-uuid").value = uuid;
+  }
+  showBannerFields();
+  updateBanner();
+  $("badge-subject").value = kind === "server" ? "servers" : "plugins";
+  showMetrics();
+  $("badge-uuid").value = uuid;
+  updateBadge();
+}
+fillFromAddress();
+window.addEventListener("hashchange", fillFromAddress);
