@@ -2,12 +2,17 @@
 // how long it may be cached: the record is read, the metric's value (or its
 // fallback) is taken, the options are laid over it. Unknown plugins, servers
 // and metrics become "not found" badges, a malformed UUID an "invalid uuid" one.
+// A marketplace project the site could not be asked about (down, or
+// PENNANT_MARKETS=off) with nothing kept is an "unavailable" badge, status 200:
+// a README's image must not break because a site did.
 
+import { MARKET_SITE_INFO, type MarketService, type MarketSite } from "../market/market-project.ts";
 import { networkTotals } from "../minecraft/network-totals.ts";
 import type { ReadCharge, ServerHistories } from "../store/history-ranges.ts";
 import type { Store } from "../store/store.ts";
 import { badgeColor } from "./colors.ts";
 import type { BadgeContent } from "./badge-layout.ts";
+import { MARKET_METRICS } from "./market-metrics.ts";
 import { CACHE_SECONDS, FALLBACK, type Metric } from "./metric.ts";
 import { NETWORK_METRICS } from "./network-metrics.ts";
 import { BADGE_HISTORY_RANGE, type BadgeOptions } from "./options.ts";
@@ -93,6 +98,36 @@ export async function networkBadge(
   const network = await store.networks.get(slug);
   if (!network) return notFound("network", "unknown_network", "no network has this slug", options);
   return answer(metric, networkTotals(network.servers, now, staleAfterMs), options, now);
+}
+
+/**
+ * A marketplace project's badge; `project` as the path gives it (Hangar's
+ * "owner/slug"). A stale value (the site failed since it was fetched) is
+ * cached as briefly as a refusal, so the fresh one shows soon after the site
+ * is back.
+ */
+export async function marketBadge(
+  markets: MarketService, site: MarketSite, project: string, metricName: string, options: BadgeOptions, now: number,
+): Promise<BadgeAnswer> {
+  const metric = MARKET_METRICS[site].get(metricName);
+  if (!metric) return unknownMetric(MARKET_METRICS[site], options);
+  const fetched = await markets.project(site, project);
+  switch (fetched.status) {
+    case "invalid":
+      return refusal(400, site, "invalid project", { code: "invalid_project", message: fetched.message }, options);
+    case "not_found":
+      return notFound(site, "unknown_project", `${MARKET_SITE_INFO[site].title} has no such project`, options);
+    case "unavailable":
+      return {
+        status: 200,
+        content: { label: options.label ?? metric.label, message: "unavailable", color: badgeColor("lightgrey"), labelColor: options.labelColor, style: options.style },
+        maxAge: REFUSAL_SECONDS,
+      };
+    case "found": {
+      const shown = answer(metric, fetched.value, options, now);
+      return fetched.stale ? { ...shown, maxAge: REFUSAL_SECONDS } : shown;
+    }
+  }
 }
 
 /** The shields.io endpoint-badge form of an answer (https://shields.io/badges/endpoint-badge). */

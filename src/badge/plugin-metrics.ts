@@ -6,21 +6,15 @@
 import { isPluginActive, type PluginRow } from "../store/records.ts";
 import { versionRange } from "../minecraft/version-range.ts";
 import {
-  compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList, versionColor, versionText,
+  compactNumber, downloadsColor, issuesColor, licenseBadge, ratingColor, ratingText, softwareList,
 } from "./value-display.ts";
 import type { Metric, MetricValue } from "./metric.ts";
-import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt } from "./record-values.ts";
+import { asAmount, asCount, asListSize, asText, capMessage, firstOf, valueAt, versionValue } from "./record-values.ts";
 
 type PluginMetric = Metric<PluginRow>;
 
 /** Site colours of the spec's table. */
 const SITE_COLORS = { alpha: "orange", beta: "green", gamma: "blue", code: "#24292f" } as const;
-
-function versionValue(version: string | undefined): MetricValue | undefined {
-  if (version === undefined) return undefined;
-  const shown = capMessage(version);
-  return { message: versionText(shown), color: versionColor(shown) };
-}
 
 function textMetric(label: string, paths: readonly string[], color: string): PluginMetric {
   return {

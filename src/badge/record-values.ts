@@ -2,7 +2,8 @@
 // read checks the type it needs and tries the spellings plugins use for the
 // same thing (resource_id, resourceId, id...); anything else counts as not sent.
 
-import { plainNumber } from "./value-display.ts";
+import type { MetricValue } from "./metric.ts";
+import { plainNumber, versionColor, versionText } from "./value-display.ts";
 
 /** The value at a dotted path ("alpha.downloads") of a JSON-like object; undefined where the path breaks. */
 export function valueAt(root: unknown, path: string): unknown {
@@ -58,3 +59,9 @@ export function capMessage(text: string): string {
   return chars.length <= MAX_MESSAGE_CHARACTERS ? text : `${chars.slice(0, MAX_MESSAGE_CHARACTERS - 1).join("")}\u2026`;
 }
 
+/** A version as its badge shows it: cut to the message's length, "v" prefixed and coloured as shields does. */
+export function versionValue(version: string | undefined): MetricValue | undefined {
+  if (version === undefined) return undefined;
+  const shown = capMessage(version);
+  return { message: versionText(shown), color: versionColor(shown) };
+}

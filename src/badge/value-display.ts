@@ -63,6 +63,27 @@ export function issuesColor(count: number): string {
   return "yellow";
 }
 
+const MINUTE_MS = 60_000, HOUR_MS = 60 * MINUTE_MS, DAY_MS = 24 * HOUR_MS;
+
+/** How long ago, in its largest whole unit: "5 minutes ago", "3 days ago", "2 years ago" (months of 30 days, years of 365). */
+export function ageText(elapsedMs: number): string {
+  const units: Array<[string, number]> = [["year", 365 * DAY_MS], ["month", 30 * DAY_MS], ["day", DAY_MS], ["hour", HOUR_MS], ["minute", MINUTE_MS]];
+  const [unit, size] = units.find(([, size]) => elapsedMs >= size) ?? ["minute", MINUTE_MS];
+  const count = Math.max(1, Math.floor(elapsedMs / size));
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/** shields' age colours: brightgreen within a week, then green (a month), yellowgreen (half a year), yellow (a year), orange (two), red. */
+export function ageColor(elapsedMs: number): string {
+  const days = elapsedMs / DAY_MS;
+  if (days < 7) return "brightgreen";
+  if (days < 30) return "green";
+  if (days < 180) return "yellowgreen";
+  if (days < 365) return "yellow";
+  if (days < 730) return "orange";
+  return "red";
+}
+
 /** "Paper", "Paper/Folia", "Paper/Folia+2": the first two names, then how many more; duplicates (any case) once. */
 export function softwareList(names: readonly string[]): string | null {
   const seen = new Set<string>();

@@ -1,6 +1,9 @@
 // Public badges: GET /shields/plugins/{plugin_uuid}/{metric}.png|.svg|.json,
-// /shields/servers/{server_uuid}/{metric}.png|.svg|.json and
-// /shields/networks/{slug}/{metric}.png|.svg|.json. This file parses the path
+// /shields/servers/{server_uuid}/{metric}.png|.svg|.json,
+// /shields/networks/{slug}/{metric}.png|.svg|.json and a marketplace
+// project's /shields/{site}/{project}/{metric}.png|.svg|.json (Hangar's
+// project as two segments, /shields/hangar/{owner}/{slug}/..., as its
+// address shows it: no escaped slash to type). This file parses the path
 // and query and asks src/badge what the badge shows; the image pipeline
 // (image-pipeline.ts) answers a .png or .svg, this file the .json. The format
 // is read from the path in one place (serve), so every subject served through
@@ -24,9 +27,11 @@ import { MAX_CACHE_SECONDS, MAX_LABEL_CHARACTERS, badgeOptions, type BadgeOption
 import { PLUGIN_METRICS } from "../badge/plugin-metrics.ts";
 import { SERVER_METRICS } from "../badge/server-metrics.ts";
 import { STYLE_NAMES } from "../badge/styles.ts";
-import { endpointJson, malformedSlug, malformedUuid, networkBadge, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
+import { endpointJson, malformedSlug, malformedUuid, marketBadge, networkBadge, pluginBadge, serverBadge, type BadgeAnswer } from "../badge/badge-answers.ts";
+import { MARKET_METRICS } from "../badge/market-metrics.ts";
 import { NETWORK_METRICS } from "../badge/network-metrics.ts";
 import { imageKey, type ImagePlan } from "../image-plan.ts";
+import { MARKET_SITE_INFO, MARKET_SITES, type MarketService, type MarketSite } from "../market/market-project.ts";
 import { HISTORY_RANGES, type ServerHistories } from "../store/history-ranges.ts";
 import type { HistoryChargeFor } from "./history-charge.ts";
 import { canonicalSlug, SLUG_RULE } from "../store/network-records.ts";
@@ -43,8 +48,15 @@ export const BADGE_PATHS = {
   plugin: "/shields/plugins/:plugin_uuid/:metric", server: "/shields/servers/:server_uuid/:metric", network: "/shields/networks/:slug/:metric",
 };
 
+/** A marketplace project's badge path per site: Hangar's project is owner/slug, two segments. */
+export const MARKET_BADGE_PATHS: Readonly<Record<MarketSite, string>> = Object.fromEntries(
+  MARKET_SITES.map((site) => [site, site === "hangar" ? "/shields/hangar/:owner/:slug/:metric" : `/shields/${site}/:project/:metric`]),
+) as Record<MarketSite, string>;
+
 export interface BadgeRouteDeps {
   store: Store;
+  /** The marketplaces' projects, fetched and cached (src/market). */
+  markets: MarketService;
   /** Servers' histories, cached (uptime and peak badges), and what reading them costs a client. */
   histories: ServerHistories;
   historyCharge: HistoryChargeFor;
@@ -52,7 +64,7 @@ export interface BadgeRouteDeps {
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
   /** The pipeline's routes for BADGE_PATHS: a budget spent by draws only, errors always as badges. */
-  images: { plugin: ImageRoute; server: ImageRoute; network: ImageRoute };
+  images: { plugin: ImageRoute; server: ImageRoute; network: ImageRoute; market: Readonly<Record<MarketSite, ImageRoute>> };
 }
 
 /** The last path segment: the metric and the format. */
@@ -91,6 +103,11 @@ const PLUGIN_PARAMS = t.NoValidate(t.Object({ plugin_uuid: SUBJECT_UUID, metric:
 const SERVER_PARAMS = t.NoValidate(t.Object({ server_uuid: SUBJECT_UUID, metric: metricFile(SERVER_METRICS) }));
 const NETWORK_PARAMS = t.NoValidate(t.Object({ slug: t.String({ description: `The network's slug (PUT /api/networks/{slug})` }), metric: metricFile(NETWORK_METRICS) }));
 
+const MARKET_PROJECT = t.String({ description: "The project: Modrinth's id or slug; Spigot's, CurseForge's or Polymart's number (docs/markets.md)" });
+const marketParams = (site: MarketSite) => t.NoValidate(site === "hangar"
+  ? t.Object({ owner: t.String({ description: "The project's owner, as its Hangar address shows it" }), slug: t.String({ description: "The project's slug" }), metric: metricFile(MARKET_METRICS[site]) })
+  : t.Object({ project: MARKET_PROJECT, metric: metricFile(MARKET_METRICS[site]) }));
+
 const color = (description: string) => t.Optional(t.String({ description: `${description}: a name (brightgreen, red...) or hex without #` }));
 
 const BADGE_QUERY = t.NoValidate(
@@ -124,7 +141,8 @@ const BADGE_RESPONSES = {
   304: NOT_MODIFIED,
   ...errorResponses(
     {
-      400: ["invalid_plugin_uuid", "invalid_server_uuid", "invalid_slug"], 404: ["unknown_plugin", "unknown_server", "unknown_network", "unknown_metric"], 429: ["rate_limited"],
+      400: ["invalid_plugin_uuid", "invalid_server_uuid", "invalid_slug", "invalid_project"],
+      404: ["unknown_plugin", "unknown_server", "unknown_network", "unknown_project", "unknown_metric"], 429: ["rate_limited"],
       503: ["database_unavailable", "draw_queue_full"],
     },
     { statuses: { 400: "also", 404: "also", 429: "only", 503: "also" }, when: ".png and .svg answer with a badge image saying so (a draw beyond the per-IP budget: a \"rate limited\" badge)" },
@@ -176,6 +194,40 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
     return image(request, server, images, answer, file?.[2] === "svg" ? "svg" : "png", options);
   }
 
+  /** A marketplace project's badge: `project` as the path names it (Hangar's owner/slug), null when its percent-encoding was not valid. */
+  function serveMarket(request: Request, server: SocketInfo | null, site: MarketSite, project: string | null, segment: string): Promise<Response> {
+    const options = badgeOptions(new URL(request.url).searchParams);
+    const file = METRIC_FILE.exec(segment);
+    const answer = () => marketBadge(deps.markets, site, project ?? "", file?.[1] ?? "", options, deps.now());
+    if (file?.[2] === "json") return answer().then((answered) => json(request, answered, options));
+    return image(request, server, deps.images.market[site], answer, file?.[2] === "svg" ? "svg" : "png", options);
+  }
+
+  const marketDetail = (site: MarketSite) => ({
+    summary: `A shields-style badge of one metric of a ${MARKET_SITE_INFO[site].title} project, as PNG, SVG or shields.io endpoint JSON`,
+    description:
+      `Read from ${MARKET_SITE_INFO[site].title}'s public API by this server, cached 15 minutes (docs/markets.md). Open to any website (CORS). ` +
+      "A reference of another form answers 400 with an 'invalid project' badge, an unknown project or metric 404 with a 'not found' badge; " +
+      "the site unreachable with nothing kept (or PENNANT_MARKETS=off) answers 200 with an 'unavailable' badge; while it is down the last value " +
+      "is shown, for up to a day. Strong ETag and 304; a badge drawn anew spends the client's per-IP draw budget.",
+    tags: ["badges"],
+    responses: BADGE_RESPONSES,
+  });
+
+  // One route per site (each its own metrics in OpenAPI); Elysia registers each on the instance itself.
+  const marketRoutes = new Elysia();
+  for (const site of MARKET_SITES) {
+    marketRoutes.get(
+      MARKET_BADGE_PATHS[site],
+      ({ params, request, server }) => {
+        const named = params as Record<string, string | null | undefined>;
+        const project = site === "hangar" ? (named.owner == null || named.slug == null ? null : `${named.owner}/${named.slug}`) : named.project ?? null;
+        return serveMarket(request, server, site, project, named.metric ?? "");
+      },
+      { params: marketParams(site), query: BADGE_QUERY, detail: marketDetail(site) },
+    );
+  }
+
   const detail = (subject: "plugin" | "server" | "network") => ({
     summary: `A shields-style badge of one metric of a ${subject}, as PNG, SVG or shields.io endpoint JSON`,
     description:
@@ -207,5 +259,6 @@ export function badgeRoutes(deps: BadgeRouteDeps) {
         serve(request, server, "network", deps.images.network, params.slug, params.metric, (slug, metric, options) =>
           networkBadge(deps.store, slug, metric, options, deps.now(), deps.staleAfterMs)),
       { params: NETWORK_PARAMS, query: BADGE_QUERY, detail: detail("network") },
-    );
+    )
+    .use(marketRoutes);
 }

@@ -18,7 +18,7 @@ import type { Store } from "../store/store.ts";
 import { routeTable, type RouteEntry } from "../http/allowed-methods.ts";
 import { apiDocs } from "../http/api-docs.ts";
 import type { DescribedRoute } from "../http/openapi/document.ts";
-import { BADGE_PATHS, badgeRoutes } from "../http/badge-routes.ts";
+import { BADGE_PATHS, MARKET_BADGE_PATHS, badgeRoutes } from "../http/badge-routes.ts";
 import { BANNER_PATH, bannerRoutes } from "../http/banner-routes.ts";
 import { BODY_DEADLINE_MS } from "../http/body-deadline.ts";
 import { bodyLimit } from "../http/body-limit.ts";
@@ -32,8 +32,11 @@ import { ImageCache, type ImageCacheSettings } from "../http/image-cache.ts";
 import { imagePipeline } from "../http/image-pipeline.ts";
 import type { Resolver } from "../lookup/dns.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
+import { MARKET_SITES, type MarketSite } from "../market/market-project.ts";
+import { MarketCache, marketUserAgent } from "../market/market-service.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "../http/lookup-routes.ts";
+import { marketRoutes } from "../http/market-routes.ts";
 import { metricsRoute } from "../http/metrics-route.ts";
 import { networkRoutes } from "../http/network-routes.ts";
 import { historyCharges } from "../http/history-charge.ts";
@@ -95,6 +98,8 @@ export interface AppContext {
    * one but the program that starts the app can point it elsewhere.
    */
   discordApi?: string;
+  /** How long a marketplace's API has to answer one request (tests shorten it; MARKET_TIMEOUT_MS otherwise). */
+  marketTimeoutMs?: number;
 }
 
 /** How long resolving a webhook's host may take, at subscription and at each delivery. */
@@ -162,6 +167,11 @@ export async function createApp(ctx: AppContext) {
     reportFailure: (error) => log.error("alert sweep failed", { error }),
   });
   if (ctx.alertIntervalMs !== undefined) alerts.start(ctx.alertIntervalMs);
+  // The marketplaces' projects (badges, banners), fetched from each site's API and cached in the budget (src/market).
+  const markets = new MarketCache({
+    settings: ctx.config.markets, userAgent: marketUserAgent(pkg.version, ctx.config.publicUrl), budget: caches, now: ctx.now,
+    timeoutMs: ctx.marketTimeoutMs, reportUnexpected: (error) => log.error("marketplace answer failed unexpectedly", { error }),
+  });
   const banners = new BannerService({
     store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
   });
@@ -187,7 +197,10 @@ export async function createApp(ctx: AppContext) {
   // Badges draw from a per-IP budget of their own, the size of PENNANT_RATE_LIMIT (badge-routes.ts).
   const badgeBudget = { limiter: limits.limiter("badge_draws", ctx.config.rateLimit), spentBy: "draw" } as const;
   const badgeRoute = (path: string) => images.route({ path, images: badgeImages, budget: badgeBudget, errorsAsImages: "always" });
-  const badgeImageRoutes = { plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server), network: badgeRoute(BADGE_PATHS.network) };
+  const badgeImageRoutes = {
+    plugin: badgeRoute(BADGE_PATHS.plugin), server: badgeRoute(BADGE_PATHS.server), network: badgeRoute(BADGE_PATHS.network),
+    market: Object.fromEntries(MARKET_SITES.map((site) => [site, badgeRoute(MARKET_BADGE_PATHS[site])])) as Record<MarketSite, ReturnType<typeof badgeRoute>>,
+  };
   // The pages' images (charts, the link preview's card) are held with the banners and limited per request as they are.
   const pageImageRoute = (path: string) => images.route({ path, images: bannerImages, budget: { limiter: ipLimiter, spentBy: "request" }, errorsAsImages: "when accepted" });
   const pageImageRoutes = { chartSvg: pageImageRoute(PAGE_PATHS.chartSvg), chartPng: pageImageRoute(PAGE_PATHS.chartPng), card: pageImageRoute(PAGE_PATHS.card) };
@@ -233,9 +246,10 @@ export async function createApp(ctx: AppContext) {
     .use(consoleRoute({ admin: ctx.config.adminToken !== null }))
     .use(pluginRoutes(signed))
     .use(lookupRoutes({ config: ctx.config, lookup, ipLimiter }))
+    .use(marketRoutes({ config: ctx.config, markets, ipLimiter }))
     .use(historyRoutes({ config: ctx.config, store: ctx.store, histories, historyCharge, now: ctx.now, ipLimiter }))
     .use(badgeRoutes({
-      store: ctx.store, histories, historyCharge, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
+      store: ctx.store, markets, histories, historyCharge, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, images: badgeImageRoutes,
     }))
     .use(bannerRoutes({ banners, images: bannerRoute, historyCharge }))
     .use(pageRoutes({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
-  MANY_ISSUES, compactNumber, downloadsColor, issuesColor, licenseBadge, plainNumber, ratingColor, ratingText, softwareList,
+  MANY_ISSUES, ageColor, ageText, compactNumber, downloadsColor, issuesColor, licenseBadge, plainNumber, ratingColor, ratingText, softwareList,
   versionColor, versionText,
 } from "../../src/badge/value-display.ts";
 
@@ -100,4 +100,15 @@ describe("licences", () => {
     expect(licenseBadge("Unspecified")).toBeNull();
     expect(licenseBadge("  ")).toBeNull();
   });
+});
+
+test("ages: the largest whole unit, never under a minute; shields' age colours", () => {
+  const minute = 60_000, day = 86_400_000;
+  expect([0, 59_000, 2 * minute, 59 * minute, 60 * minute, 23 * 60 * minute, day, 2 * day + 1, 29 * day, 30 * day, 364 * day, 365 * day, 800 * day].map(ageText)).toEqual([
+    "1 minute ago", "1 minute ago", "2 minutes ago", "59 minutes ago", "1 hour ago", "23 hours ago", "1 day ago", "2 days ago", "29 days ago",
+    "1 month ago", "12 months ago", "1 year ago", "2 years ago",
+  ]);
+  expect([6, 7, 29, 30, 179, 180, 364, 365, 729, 730].map((days) => ageColor(days * day))).toEqual([
+    "brightgreen", "green", "green", "yellowgreen", "yellowgreen", "yellow", "yellow", "orange", "orange", "red",
+  ]);
 });

@@ -37,7 +37,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache" | "bodyDeadlineMs" | "holdDraws" | "alertIntervalMs" | "webhookResolver" | "discordApi"> & { clockStart?: number } = {},
+  options: Pick<AppContext, "tokenRateLimit" | "lookup" | "renderCache" | "bodyDeadlineMs" | "holdDraws" | "alertIntervalMs" | "webhookResolver" | "discordApi" | "marketTimeoutMs"> & { clockStart?: number } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "pennant-test-"));
   // PENNANT_DB in env picks a database of the test's own (one that outlives this server).
