@@ -2,10 +2,13 @@
 // (src/render/encode/state-regions.ts), and the encoders placing frames of
 // that region on the canvas: read back by independent decoders, an animation
 // made from the regions shows the same frames as one made from the whole
-// states.
+// states. An animated WebP whose whole first frame grew the encoder has it
+// collected before it asks for the later frames.
 
 import { describe, expect, test } from "bun:test";
-import { crossFade, encodeAnimatedWebp, encodeGif, Pixmap, StateRegions, wholeFrames, type Animation, type AnimationFrame } from "../../src/render/index.ts";
+import {
+  crossFade, encodeAnimatedWebp, encodeGif, onEncoderDropped, Pixmap, StateRegions, wholeFrames, type Animation, type AnimationFrame,
+} from "../../src/render/index.ts";
 import { gifFrames, webpFrames } from "../support/animations.ts";
 
 const WIDTH = 61, HEIGHT = 23;
@@ -74,7 +77,7 @@ describe("animations made of regions", () => {
       if (i > 0) rest.push({ pixmap: parts[i]!, durationMs: 500 });
       rest.push({ pixmap: fadedPart, durationMs: 100 });
     }
-    return { whole: wholeFrames(frames), regions: { first: frames[0]!, region, rest } };
+    return { whole: wholeFrames(frames), regions: { first: frames[0]!, later: () => ({ region, frames: rest }) } };
   }
 
   test("WebP: the same frames, each later one placed within the region", async () => {
@@ -92,6 +95,38 @@ describe("animations made of regions", () => {
 
   test("a region at an odd x is refused", () => {
     const { regions } = animations();
-    expect(() => encodeGif({ ...regions, region: { ...regions.region, x: 7 } }, [])).toThrow(RangeError);
+    const later = regions.later();
+    expect(() => encodeGif({ ...regions, later: () => ({ ...later, region: { ...later.region, x: 7 } }) }, [])).toThrow(RangeError);
+  });
+});
+
+describe("an animated WebP's first frame", () => {
+  /** What happened, in order, while `width` x `height` was encoded with two later frames. */
+  async function order(width: number, height: number): Promise<string[]> {
+    const seen: string[] = [];
+    onEncoderDropped(async () => {
+      seen.push("collected");
+    });
+    try {
+      const first = new Pixmap(width, height);
+      first.fill(RED);
+      const later = () => {
+        seen.push("later frames asked for");
+        const part = new Pixmap(2, 2);
+        return { region: { x: 0, y: 0, width: 2, height: 2 }, frames: [{ pixmap: part, durationMs: 100 }, { pixmap: part, durationMs: 100 }] };
+      };
+      await encodeAnimatedWebp({ first: { pixmap: first, durationMs: 100 }, later });
+      return seen;
+    } finally {
+      onEncoderDropped(() => Promise.resolve());
+    }
+  }
+
+  test("larger than the encoder's first memory (1024x520): the grown encoder is collected before the later frames are asked for", async () => {
+    expect(await order(1024, 520)).toEqual(["collected", "later frames asked for"]);
+  });
+
+  test("within it (1200x300): nothing to collect", async () => {
+    expect(await order(1200, 300)).toEqual(["later frames asked for"]);
   });
 });

@@ -10,7 +10,7 @@
 import { freeNow } from "../free-now.ts";
 import type { Pixmap } from "../pixmap.ts";
 import { cropPixmap, FrameChanges, onCanvas, type Animation, type FrameBox } from "./animation-frame.ts";
-import { encodeWebpFrame, renewAfter } from "./webp.ts";
+import { dropIfGrown, encodeWebpFrame, renewAfter } from "./webp.ts";
 
 const VP8X_ANIMATION = 0x02;
 const VP8X_ALPHA = 0x10;
@@ -92,10 +92,10 @@ function frameChunk(box: FrameBox, durationMs: number, image: readonly RiffChunk
  * encoder, it holds FrameChanges' copy of the region, one frame's crop and
  * encoded still at a time, and every frame's chunk; each crop, still and
  * chunk is freed at once when copied on (free-now.ts), not left for the
- * collector.
+ * collector. The later frames are asked for once the encoder has given back
+ * what the whole first frame grew (dropIfGrown).
  */
-export async function encodeAnimatedWebp(animation: Animation): Promise<Uint8Array> {
-  const { first, region, rest } = animation;
+export async function encodeAnimatedWebp({ first, later }: Animation): Promise<Uint8Array> {
   const { width, height } = first.pixmap;
   const chunks: RiffChunk[] = [];
   let changes: FrameChanges | null = null;
@@ -107,20 +107,24 @@ export async function encodeAnimatedWebp(animation: Animation): Promise<Uint8Arr
     chunks.push(frameChunk(box, durationMs, image));
     freeNow(file);
   };
+  let largest = 0;
   try {
     await add(first.pixmap, { x: 0, y: 0, width, height }, first.durationMs);
-    for (const { pixmap, durationMs } of rest) {
-      changes ??= new FrameChanges(2, animation);
+    // The whole first frame may have grown the encoder: given back before the later frames are drawn.
+    await dropIfGrown(width * height);
+    const { region, frames } = later();
+    for (const { pixmap, durationMs } of frames) {
+      changes ??= new FrameChanges(2, first.pixmap, region);
       const box = changes.next(pixmap);
       const whole = box.width === pixmap.width && box.height === pixmap.height;
       const drawn = whole ? pixmap : cropPixmap(pixmap, box);
       await add(drawn, onCanvas(box, region), durationMs);
+      largest = Math.max(largest, box.width * box.height);
       if (!whole) freeNow(drawn.data);
     }
   } finally {
     changes?.end();
-    // The first frame is the largest: the whole canvas.
-    renewAfter(width * height);
+    renewAfter(largest);
   }
   const header = new Uint8Array(10);
   header[0] = VP8X_ANIMATION | VP8X_ALPHA;

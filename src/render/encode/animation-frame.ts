@@ -4,9 +4,11 @@
 // formats store after the first frame only the rectangle that changed (a
 // banner's fade touches one row of text), which is most of their speed; and
 // a drawing that knows where its frames can differ (state-regions.ts) holds
-// its states and fades at the region's size, not the canvas's. Later frames
-// come one at a time from an iterable, so a drawing may reuse one pixmap for
-// every fade.
+// its states and fades at the region's size, not the canvas's. The later
+// frames are asked for once the first is encoded, so a drawing may draw them
+// only then (after the WebP encoder has given back what the whole first
+// frame grew, webp.ts), and come one at a time from an iterable, so a
+// drawing may reuse one pixmap for every fade.
 
 import { freeNow } from "../free-now.ts";
 import { Pixmap } from "../pixmap.ts";
@@ -23,20 +25,25 @@ export interface FrameBox {
   height: number;
 }
 
-export interface Animation {
-  /** The first frame: a pixmap of the canvas's size. */
-  first: AnimationFrame;
+export interface LaterFrames {
   /** Where on the canvas the later frames may differ from the first, at even x and y (where WebP can place a frame). */
   region: FrameBox;
   /** The frames after the first, each a pixmap of the region's size: the canvas there (elsewhere it is the first frame). */
-  rest: Iterable<AnimationFrame>;
+  frames: Iterable<AnimationFrame>;
+}
+
+export interface Animation {
+  /** The first frame: a pixmap of the canvas's size. */
+  first: AnimationFrame;
+  /** The frames after the first, asked for once, when the first is encoded. */
+  later(): LaterFrames;
 }
 
 /** Frames of one size as an Animation whose later frames may differ from the first anywhere. */
 export function wholeFrames(frames: readonly AnimationFrame[]): Animation {
   const [first, ...rest] = frames;
   if (!first) throw new RangeError("an animation has at least one frame");
-  return { first, region: { x: 0, y: 0, width: first.pixmap.width, height: first.pixmap.height }, rest };
+  return { first, later: () => ({ region: { x: 0, y: 0, width: first.pixmap.width, height: first.pixmap.height }, frames: rest }) };
 }
 
 /** The smallest box holding every pixel where `a` and `b` (the pixels of two images `width` wide, the same size) differ; null where none does. */
@@ -76,12 +83,12 @@ export function cropPixmap(pixmap: Pixmap, box: FrameBox): Pixmap {
 export class FrameChanges {
   private previous: Int32Array | null;
 
-  constructor(private readonly grid: 1 | 2, { first, region }: Pick<Animation, "first" | "region">) {
-    const { width, height } = first.pixmap;
+  constructor(private readonly grid: 1 | 2, first: Pixmap, region: FrameBox) {
+    const { width, height } = first;
     if (region.x % 2 !== 0 || region.y % 2 !== 0 || region.x + region.width > width || region.y + region.height > height) {
       throw new RangeError("an animation's region starts at even x and y, within its canvas");
     }
-    this.previous = cropPixmap(first.pixmap, region).pixels;
+    this.previous = cropPixmap(first, region).pixels;
   }
 
   next(pixmap: Pixmap): FrameBox {

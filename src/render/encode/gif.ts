@@ -59,8 +59,7 @@ function paddedPalette(palette: IndexedFrame["palette"]): number[] {
  * docs/performance-notes.md). A still holds only the straight copy, its
  * indices and the file.
  */
-export function encodeGif(animation: Animation, kept: readonly Color[]): Uint8Array {
-  const { first, region, rest } = animation;
+export function encodeGif({ first, later }: Animation, kept: readonly Color[]): Uint8Array {
   const { width, height } = first.pixmap;
   // The thread's shared straight copy (straight-scratch.ts): each read before the next frame writes it.
   const indexed: Array<{ box: FrameBox; frame: IndexedFrame; delay: number }> = [
@@ -69,8 +68,9 @@ export function encodeGif(animation: Animation, kept: readonly Color[]): Uint8Ar
   // What later frames are compared with, made at the first of them (a still has none).
   let changes: FrameChanges | null = null, before: Uint32Array | null = null;
   try {
-    for (const { pixmap, durationMs } of rest) {
-      changes ??= new FrameChanges(1, animation);
+    const { region, frames } = later();
+    for (const { pixmap, durationMs } of frames) {
+      changes ??= new FrameChanges(1, first.pixmap, region);
       before ??= straightWords(cropPixmap(first.pixmap, region));
       const { rgba } = straightRgba(pixmap);
       const box = changes.next(pixmap);

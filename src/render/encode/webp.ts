@@ -78,10 +78,8 @@ export async function encodeWebp(pixmap: Pixmap, options: WebpOptions = {}): Pro
 
 /**
  * A WebP of `pixmap`, the encoder kept however it grew: an animation's frames
- * (animated-webp.ts), which renew it once after the last (renewAfter).
- * Renewed after its large first frame instead, an animated 1200x300 at scale
- * 2 held the grown instance (garbage until the collection after the
- * drawing) and the new one, whose memory the next frames grew again.
+ * (animated-webp.ts), which renew it after the whole first frame
+ * (dropIfGrown) and after the last (renewAfter).
  */
 export async function encodeWebpFrame(pixmap: Pixmap, options: WebpOptions = {}): Promise<Uint8Array> {
   const encoder = await initWebp();
@@ -97,12 +95,32 @@ export async function encodeWebpFrame(pixmap: Pixmap, options: WebpOptions = {})
 /**
  * After an image of `pixels` (an animation's largest frame), a new instance
  * when it grew the encoder's memory, so the grown one is garbage at once (not
- * at the next WebP); a failure leaves the next encode to try.
+ * at the next WebP); a failure leaves the next encode to try. True when it
+ * was renewed.
  */
-export function renewAfter(pixels: number): void {
-  if (pixels <= LARGE_WEBP_PIXELS) return;
+export function renewAfter(pixels: number): boolean {
+  if (pixels <= LARGE_WEBP_PIXELS) return false;
   ready = null;
   initWebp().catch(() => {
     ready = null;
   });
+  return true;
+}
+
+/** What this thread does with a grown instance dropped in the middle of a drawing; nothing unless told (onEncoderDropped). */
+let collectDropped: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * `collect` frees what an instance dropped in the middle of a drawing held:
+ * the render threads collect their garbage in full there (draw-memory.ts),
+ * so that an animation's later frames and states are drawn beside 16 MiB of
+ * encoder, not 40.
+ */
+export function onEncoderDropped(collect: () => Promise<void>): void {
+  collectDropped = collect;
+}
+
+/** After an animation's whole first frame of `pixels`: when it grew the encoder, a new instance, and the grown one collected (onEncoderDropped). */
+export async function dropIfGrown(pixels: number): Promise<void> {
+  if (renewAfter(pixels)) await collectDropped();
 }

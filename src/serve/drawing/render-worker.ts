@@ -5,7 +5,7 @@
 
 import { edenGC } from "bun:jsc";
 import { CacheBudget } from "../../cache/budget.ts";
-import { trimWorkingBuffers } from "../../render/index.ts";
+import { onEncoderDropped, trimWorkingBuffers } from "../../render/index.ts";
 import { drawJob, DrawingKit } from "./draw-job.ts";
 import type { FromRenderThread, GarbageCollection, ToRenderThread } from "./render-messages.ts";
 
@@ -17,6 +17,12 @@ const collectGarbage = (kind: GarbageCollection) => {
   if (kind === "young") edenGC();
   else Bun.gc(true);
 };
+
+// An animation's whole first frame grew the WebP encoder, which is dropped
+// before the animation draws its other states: collected in full then, from
+// the event loop as after an answer (below), so that they are drawn beside
+// 16 MiB of encoder, not 40 (docs/performance-notes.md).
+onEncoderDropped(() => new Promise<void>((collected) => setImmediate(() => (collectGarbage("full"), collected()))));
 
 let drawing: { budget: CacheBudget; kit: DrawingKit } | undefined;
 
