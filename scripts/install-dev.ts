@@ -17,7 +17,7 @@
 // when everything is there already.
 
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { aptInstall, DEBIAN_PACKAGES, type Need } from "../test/support/debian.ts";
 
@@ -26,6 +26,8 @@ const DEV = join(ROOT, "test");
 const MODULES = join(DEV, "node_modules");
 /** Written after a successful `npm ci`: the hash of the lockfile it installed from. */
 const STAMP = join(MODULES, ".installed-from-lockfile");
+/** Held while one command installs: a folder (made or not, atomically) with the holder's pid. */
+const LOCK = join(DEV, ".install-lock");
 
 const WHAT: Record<Need, string> = { test: "npm test", bench: "npm run bench" };
 
@@ -38,9 +40,56 @@ function lockfileHash(): string {
   return createHash("sha256").update(readFileSync(join(DEV, "package-lock.json"))).digest("hex");
 }
 
+/** Whether the process that took the lock has gone (it was killed mid-install): the lock is then stale. */
+function lockHolderGone(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(LOCK, "pid"), "utf8"));
+  } catch {
+    return false; // just taken: its pid is being written
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs `install` holding the lock: two commands started together (`npm test`
+ * beside `npm run bench`) would run two `npm ci` in one folder, and both fail;
+ * the second waits for the first's, then finds it done.
+ */
+function whileLocked(install: () => void): void {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (lockHolderGone()) rmSync(LOCK, { recursive: true, force: true });
+      else Bun.sleepSync(500);
+    }
+  }
+  try {
+    writeFileSync(join(LOCK, "pid"), String(process.pid));
+    install();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 function installDevPackage(): void {
+  const installed = () => existsSync(STAMP) && readFileSync(STAMP, "utf8") === lockfileHash();
+  if (installed()) return;
+  whileLocked(() => {
+    if (!installed()) installFromLockfile();
+  });
+}
+
+function installFromLockfile(): void {
   const hash = lockfileHash();
-  if (existsSync(STAMP) && readFileSync(STAMP, "utf8") === hash) return;
   console.error("install-dev: installing the test and bench packages (npm ci in test/, ~800 MB, once per lockfile change)");
   const npm = Bun.spawnSync(["npm", "ci", "--no-audit", "--no-fund"], { cwd: DEV, stdout: "inherit", stderr: "inherit" });
   if (npm.exitCode !== 0) fail(`npm ci in test/ failed (exit ${npm.exitCode}; its error is above)`);

@@ -104,6 +104,27 @@ describe("the dev package", () => {
   });
 });
 
+describe("two commands at once", () => {
+  test("run one npm ci: the second waits for the first's and finds it done", async () => {
+    const dir = await copyOfTheInstaller();
+    writeDevPackage(dir, "1.0.1");
+    const runs = await Promise.all([install(dir, []), install(dir, [])]);
+    expect(runs.map((run) => run.code)).toEqual([0, 0]);
+    expect(runs.filter((run) => run.stderr.includes("installing the test and bench packages"))).toHaveLength(1);
+    expect(existsSync(join(dir, "test", ".install-lock"))).toBe(false);
+  });
+
+  test("a lock left by a command that was killed does not hold the next one", async () => {
+    const dir = await copyOfTheInstaller();
+    writeDevPackage(dir, "1.0.1");
+    mkdirSync(join(dir, "test", ".install-lock"));
+    writeFileSync(join(dir, "test", ".install-lock", "pid"), "2147483646"); // no such process
+    const run = await install(dir, []);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("installing the test and bench packages");
+  });
+});
+
 describe("the Debian packages", () => {
   test.skipIf(!IS_ROOT)("as root, apt-get installs the ones the tests lack, and only those", async () => {
     const dir = await copyOfTheInstaller();
