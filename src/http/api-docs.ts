@@ -60,7 +60,6 @@ const ABOUT: Omit<DocumentInfo, "version"> = {
     { name: "badges", description: "Public shields-style badges" },
     { name: "lookup", description: "Public live status of any Minecraft server" },
     { name: "markets", description: "Public projects and authors of the plugin marketplaces (Modrinth, Spigot, Hangar, CurseForge, Polymart), as their badges and banners show them" },
-    { name: "markets", description: "Public projects and authors of the plugin marketplaces (Modrinth, Spigot, Hangar, CurseForge, Polymart), as their badges and banners show them" },
     { name: "history", description: "Public player and uptime history of a pushed server" },
     { name: "pages", description: "Public pages of pushed servers and networks, their charts, link preview cards and widgets" },
     { name: "designer", description: "The designer page at / and its assets" },
