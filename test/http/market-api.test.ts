@@ -2,22 +2,15 @@
 // an author as JSON with when they were fetched; the last value served while
 // the site is down, marked stale; unavailable with nothing kept; refusals.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startMarketPeers, type MarketPeers } from "../support/market-peers.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { beforeAll, expect, test } from "bun:test";
+import { MARKET_NOW, startMarketServer, type MarketPeers } from "../support/market-peers.ts";
+import type { TestServer } from "../support/server.ts";
 import { json } from "../support/signing.ts";
-
-const NOW = Date.parse("2025-01-07T00:00:00Z");
 
 let peers: MarketPeers;
 let server: TestServer;
 beforeAll(async () => {
-  peers = startMarketPeers();
-  server = await startTestServer({ ...peers.env, PENNANT_RATE_LIMIT: "100000/60" }, { clockStart: NOW, marketTimeoutMs: 500 });
-});
-afterAll(async () => {
-  await server.close();
-  await peers.close();
+  ({ peers, server } = await startMarketServer());
 });
 
 const get = async (query: string) => {
@@ -30,7 +23,7 @@ test("a project, fetched now, not stale; then served stale while the site is dow
   expect(fresh).toEqual({
     status: 200, cache: "public, max-age=300",
     body: {
-      site: "spigot", status: "found", fetched_at: new Date(NOW).toISOString(), stale: false, author: null, error: null,
+      site: "spigot", status: "found", fetched_at: new Date(MARKET_NOW).toISOString(), stale: false, author: null, error: null,
       project: {
         id: "28140", slug: null, name: "LuckPerms", author: "Luck", icon_url: "https://www.spigotmc.org/data/resource_icons/28/28140.jpg?1600000000",
         downloads: 2_043_210, rating: { average: 4.9, votes: 1_204 }, followers: 1_480, latest_version: "5.4.145", game_versions: "1.8-1.21",
@@ -47,7 +40,7 @@ test("a project, fetched now, not stale; then served stale while the site is dow
     expect(stale.body).toEqual({ ...fresh.body, stale: true });
   } finally {
     peers.fault.spigot = "none";
-    server.clock.now = NOW;
+    server.clock.now = MARKET_NOW;
   }
 });
 

@@ -7,27 +7,19 @@
 // cached briefly); one fetch for many requests; PENNANT_MARKETS=off asking
 // no site anything; OpenAPI listing the routes.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { badgeColor } from "../../src/badge/colors.ts";
 import { STYLE_NAMES } from "../../src/badge/styles.ts";
 import { MARKET_SITES } from "../../src/market/market-project.ts";
 import { countColor, decodeImage } from "../support/images.ts";
-import { startMarketPeers, type MarketPeers } from "../support/market-peers.ts";
+import { MARKET_NOW, startMarketServer, type MarketPeers } from "../support/market-peers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { json } from "../support/signing.ts";
-
-/** A day after the stand-ins' newest updates, so that "updated" reads the same every run. */
-const NOW = Date.parse("2025-01-07T00:00:00Z");
 
 let peers: MarketPeers;
 let server: TestServer;
 beforeAll(async () => {
-  peers = startMarketPeers();
-  server = await startTestServer({ ...peers.env, PENNANT_RATE_LIMIT: "100000/60" }, { clockStart: NOW, marketTimeoutMs: 500 });
-});
-afterAll(async () => {
-  await server.close();
-  await peers.close();
+  ({ peers, server } = await startMarketServer());
 });
 
 const PROJECTS = { modrinth: "sodium", spigot: "28140", hangar: "ViaVersion/ViaVersion", curseforge: "238222", polymart: "323" } as const;
@@ -157,7 +149,7 @@ describe("a site that fails", () => {
       expect(png.status).toBe(200);
     } finally {
       peers.fault.hangar = "none";
-      server.clock.now = NOW;
+      server.clock.now = MARKET_NOW;
     }
   });
 });
@@ -170,7 +162,7 @@ test("many requests for one badge at once: one fetch (Modrinth's three requests 
 });
 
 test("PENNANT_MARKETS=off: every badge says 'unavailable', and no site is asked anything", async () => {
-  const off = await startTestServer({ ...peers.env, PENNANT_MARKETS: "off" }, { clockStart: NOW });
+  const off = await startTestServer({ ...peers.env, PENNANT_MARKETS: "off" }, { clockStart: MARKET_NOW });
   const before = MARKET_SITES.map((site) => peers.requests[site].length);
   for (const site of MARKET_SITES) {
     for (const format of ["json", "svg", "png"]) {

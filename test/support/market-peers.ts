@@ -31,6 +31,7 @@
 // test points its data at (the sites' CDNs, served from the API's origin).
 
 import { track } from "./cleanup.ts";
+import { startTestServer, type TestServer } from "./server.ts";
 
 export type MarketPeerSite = "modrinth" | "spigot" | "hangar" | "curseforge" | "polymart";
 
@@ -309,7 +310,8 @@ async function padded(response: Response): Promise<Response> {
   return json(Array.isArray(body) ? [...body, padding] : { ...body, padding }, response.status);
 }
 
-export function startMarketPeers(): MarketPeers {
+/** `tls`: served over HTTPS at https://localhost:PORT with this certificate (PEM files) instead of plain HTTP on 127.0.0.1. */
+export function startMarketPeers(tls?: { cert: string; key: string }): MarketPeers {
   const sites = Object.keys(PREFIXES) as MarketPeerSite[];
   const peers = {
     requests: Object.fromEntries(sites.map((site) => [site, [] as string[]])) as Record<MarketPeerSite, string[]>,
@@ -323,6 +325,7 @@ export function startMarketPeers(): MarketPeers {
     hostname: "127.0.0.1",
     port: 0,
     idleTimeout: 60,
+    ...(tls ? { tls: { cert: Bun.file(tls.cert), key: Bun.file(tls.key) } } : {}),
     async fetch(request) {
       const url = new URL(request.url);
       const site = sites.find((candidate) => url.pathname.startsWith(`${PREFIXES[candidate]}/`));
@@ -355,7 +358,7 @@ export function startMarketPeers(): MarketPeers {
       return peers.fault[site] === "huge" ? padded(answer) : answer;
     },
   });
-  const base = `http://127.0.0.1:${server.port}`;
+  const base = tls ? `https://localhost:${server.port}` : `http://127.0.0.1:${server.port}`;
   const urls = Object.fromEntries(sites.map((site) => [site, base + PREFIXES[site]])) as Record<MarketPeerSite, string>;
   const close = track(() => server.stop(true));
   return {
@@ -370,4 +373,18 @@ export function startMarketPeers(): MarketPeers {
     },
     close,
   };
+}
+
+/** A day after the stand-ins' newest updates: "updated" reads the same every run. */
+export const MARKET_NOW = Date.parse("2025-01-07T00:00:00Z");
+
+/**
+ * The stand-ins and a Pennant server pointed at them, on a clock at
+ * MARKET_NOW, with a deadline of 500 ms and a draw budget no test spends;
+ * both closed after the file (cleanup.ts).
+ */
+export async function startMarketServer(): Promise<{ peers: MarketPeers; server: TestServer }> {
+  const peers = startMarketPeers();
+  const server = await startTestServer({ ...peers.env, PENNANT_RATE_LIMIT: "100000/60" }, { clockStart: MARKET_NOW, marketTimeoutMs: 500 });
+  return { peers, server };
 }
