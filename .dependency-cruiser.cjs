@@ -15,7 +15,8 @@
 //               src/minecraft, src/render,     (minecraft and render import nothing of the
 //               src/market                     project; store may import auth, never back),
 //                                              the marketplaces' projects (market imports
-//                                              minecraft, for version ranges, and shared leaves)
+//                                              minecraft, for version ranges, render/basics.ts,
+//                                              for icons' headers, and shared leaves)
 //   shared      src/*.ts (config, log, ...),   small leaves any floor but minecraft and
 //               src/cache (the one cache type  render may use; they import only each other
 //               and the budget that makes them)
@@ -90,8 +91,8 @@ module.exports = {
     ),
     importsOnly(
       "market-imports-only-minecraft-and-shared-leaves",
-      "src/market (the marketplaces' projects, fetched and cached) imports only minecraft (the game's version rules) and shared leaves: badges and banners read it, never the other way round",
-      "^src/market/", `^src/(market|minecraft)/|${SHARED}`,
+      "src/market (the marketplaces' projects, fetched and cached) imports only minecraft (the game's version rules), src/render/basics.ts (an icon's format and size from its first bytes, nothing drawn) and shared leaves: badges and banners read it, never the other way round",
+      "^src/market/", `^src/(market|minecraft)/|^src/render/basics\\.ts$|${SHARED}`,
     ),
     importsOnly(
       "store-imports-only-auth-and-shared-leaves",

@@ -11,7 +11,7 @@ import { BANNER_SIZES, type BannerOptions, type Theme } from "../src/banner/mode
 import { templates } from "../src/banner/templates/catalogue.ts";
 import { renderBanner } from "../src/banner/templates/index.ts";
 import { encodePng, type Pixmap } from "../src/render/index.ts";
-import { pluginRealistic, realistic, samplesFor } from "../test/support/banner-samples.ts";
+import { sampleFor, samplesFor } from "../test/support/banner-samples.ts";
 import { contactSheet } from "../test/support/contact-sheet.ts";
 
 const argument = (name: string): string | undefined => {
@@ -42,7 +42,7 @@ function median(run: () => unknown): number {
 console.log("| template | 468x60 median ms | 1200x300 median ms |");
 console.log("| --- | --- | --- |");
 for (const info of templates.values()) {
-  const data = info.kind === "server" ? realistic : pluginRealistic;
+  const data = sampleFor(info.kind);
   const options = (width: number, height: number): BannerOptions => ({ size: { width, height }, theme: info.defaultTheme, scale: 1 });
   const small = median(() => renderBanner(info.key, data, options(468, 60)));
   const large = median(() => renderBanner(info.key, data, options(1200, 300)));

@@ -251,6 +251,8 @@ export const CACHE_SHARES = {
   server_histories: 8 * MIB,
   /** Server icons: 1,500-8,000 real ones, 250 of the largest. */
   lookup_favicons: 16 * MIB,
+  /** Marketplace projects' icons (src/market/project-icon.ts): ~400 of Modrinth's 96x96 WebPs at 20 KiB, 16 of the largest (512 KiB). */
+  market_icons: 8 * MIB,
   /** Pixmaps given back after encoding, for the next drawing of their size. */
   spare_pixmaps: 8 * MIB,
   /** Coverage masks of glyphs: drawing text is mostly copying these. */
@@ -282,7 +284,7 @@ export const DRAWING_CACHES = [
   "tint_tables", "banner_textures",
 ] as const satisfies readonly CacheName[];
 export type CacheBytes = Readonly<Record<CacheName, number>>;
-/** The sum of the shares: 177 MiB. */
+/** The sum of the shares: 185 MiB. */
 export const DEFAULT_CACHE_MB = Object.values(CACHE_SHARES).reduce((sum, bytes) => sum + bytes, 0) / MIB;
 
 /** One render thread's part of the drawing caches' shares (the other caches: none) when `threads` draw. */

@@ -16,11 +16,13 @@ import type { ServerRow } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { frameCount, UPTIME_RANGE, type Animate } from "./animation.ts";
 import type { BannerJob, ImageFormat } from "./banner-jobs.ts";
+import type { MarketService } from "../market/market-project.ts";
 import type { BannerElement, BannerOptions, BannerSize, HistoryPoint, PluginBannerData, SparklineRange } from "./model.ts";
 import {
   factsFromLookup, factsFromNetwork, factsFromRecord, historySince, HISTORY_BUCKET_MS, resolvePlugin, resolveServer, sumHistories,
   type CounterChoice, type DataMode, type LiveLookup, type LiveStatus, type ManualValues, type ResolvedServer, type SourceFacts,
 } from "./resolve-banner-data.ts";
+import { MarketRefusal, resolveResource, type IconSource, type MarketTarget, type ResolvedResource } from "./resolve-resource.ts";
 import type { TemplateInfo } from "./templates/catalogue.ts";
 import { bannerTextBeyondTables } from "./text-beyond-tables.ts";
 
@@ -42,9 +44,11 @@ export interface BannerRequest {
   serverUuid: string | null;
   /** data_mode=network with a server template: the network's slug. */
   network: string | null;
-  /** Plugin templates: the plugin record, and which of its counters to draw how. */
+  /** Plugin templates: the plugin record, and which of its counters to draw how (market templates: how to write numbers). */
   pluginUuid: string | null;
   counters: CounterChoice;
+  /** Market templates: the project or author to draw. */
+  market: MarketTarget | null;
   /** The parts not to draw (hide=); absent or empty: none. */
   hidden?: ReadonlySet<BannerElement>;
   /** The span a history chart covers (range=). */
@@ -75,9 +79,11 @@ export interface BannerDeps {
   now: () => number;
   /** PENNANT_STALE_AFTER in milliseconds. */
   staleAfterMs: number;
+  /** The marketplaces and their icons (market templates); absent: those banners say marketplaces are off. */
+  market?: { service: MarketService; icons: IconSource };
 }
 
-/** Digests of favicons by their bytes' object: the lookup service's favicon cache hands out the same one each time. */
+/** Digests of favicons and icons by their bytes' object: the lookup service's favicon cache (and the icons') hand out the same one each time. */
 const faviconDigests = new WeakMap<Uint8Array, string>();
 
 function faviconDigest(favicon: Uint8Array): string {
@@ -89,7 +95,7 @@ function faviconDigest(favicon: Uint8Array): string {
   return digest;
 }
 
-type Resolved = ResolvedServer | PluginBannerData;
+type Resolved = ResolvedServer | PluginBannerData | ResolvedResource;
 
 /** The lookup's answer a server banner was resolved from, when a lookup was its source. */
 interface Looked {
@@ -100,6 +106,10 @@ function isPlugin(data: Resolved): data is PluginBannerData {
   return "counters" in data;
 }
 
+function isServer(data: Resolved): data is ResolvedServer {
+  return !("counters" in data) && !("site" in data);
+}
+
 /**
  * What is drawn, as one string (the digest's cost is per string): the
  * favicon by a digest of its bytes, the hidden parts as a list (JSON writes
@@ -108,7 +118,9 @@ function isPlugin(data: Resolved): data is PluginBannerData {
 function description(request: BannerRequest, data: Resolved): string {
   const { size, theme, scale, accent, background } = request.options;
   const hidden = data.hidden ? { hidden: [...data.hidden] } : {};
-  const shown = isPlugin(data) ? { ...data, ...hidden } : { ...data, favicon: data.favicon && faviconDigest(data.favicon), ...hidden };
+  const shown = isPlugin(data) ? { ...data, ...hidden }
+    : isServer(data) ? { ...data, favicon: data.favicon && faviconDigest(data.favicon), ...hidden }
+    : { ...data, icon: data.icon && faviconDigest(data.icon), ...hidden };
   // An animation's name after the rest, so a still's description is as it was.
   const animated = request.animate ? [request.animate] : [];
   return JSON.stringify([request.template.key, size.width, size.height, theme, scale, accent ?? null, background ?? null, request.format, shown, ...animated]);
@@ -131,7 +143,7 @@ export class BannerService {
     const looked: Looked = {};
     const data = await this.resolve(request, charge, looked);
     const drawn = description(request, data);
-    const animate = request.animate && !isPlugin(data) ? request.animate : undefined;
+    const animate = request.animate && isServer(data) ? request.animate : undefined;
     const { answer } = looked, { lookup } = this.deps;
     return {
       key: imageKey(["banner", drawn]),
@@ -139,7 +151,7 @@ export class BannerService {
       byQueryAlone: request.mode === "manual" && request.template.kind === "server",
       ...(answer && lookup.isCurrent ? { stillCurrent: () => lookup.isCurrent!(answer) } : {}),
       pixels: pixelsOf(request.options.size, request.options.scale),
-      ...(animate ? { frames: frameCount(animate, data as ResolvedServer) } : {}),
+      ...(animate && isServer(data) ? { frames: frameCount(animate, data) } : {}),
       textBeyondTables: bannerTextBeyondTables(data),
       // The resolved data is held by the job; its description is about as large (UTF-16, and the objects besides).
       memory: PLAN_OVERHEAD_BYTES + 8 * drawn.length,
@@ -160,6 +172,7 @@ export class BannerService {
 
   private async resolve(request: BannerRequest, charge: ReadCharge, looked: Looked): Promise<Resolved> {
     const now = this.deps.now();
+    if (request.template.kind === "market") return this.resource(request);
     if (request.template.kind === "plugin") {
       return resolvePlugin(request.pluginUuid === null ? undefined : await this.deps.store.plugins.get(request.pluginUuid), now, request.counters, request.hidden);
     }
@@ -168,6 +181,14 @@ export class BannerService {
     });
     // Only animate=stats shows the uptime: a still does not pay for reading it, nor change its key with it.
     return request.animate === "stats" ? { ...server, uptime: await this.uptime(request, now, charge) } : server;
+  }
+
+  /** A market template's project or author; MarketRefusal when there is none to draw (or no marketplaces). */
+  private resource(request: BannerRequest): Promise<ResolvedResource> {
+    const { market } = this.deps;
+    if (!request.market) throw new RangeError(`template ${request.template.key} needs a project or an author`);
+    if (!market) throw new MarketRefusal({ status: "unavailable", reason: "off" }, request.market);
+    return resolveResource(market.service, market.icons, request.market, { hidden: request.hidden, numbers: request.counters.numbers });
   }
 
   /** A pushed server's uptime over UPTIME_RANGE, up to now; null for other modes. */

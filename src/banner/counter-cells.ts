@@ -35,8 +35,8 @@ export interface CounterArea {
 export interface CounterCell {
   value: Readonly<Record<NumberStyle, string>>;
   caption: string;
-  /** Drawn before the value in the accent: a star before a rating. */
-  mark?: "star";
+  /** Drawn before the value in the accent: a star before a rating, an arrow into a tray before downloads. */
+  mark?: "star" | "download";
   /**
    * Text that is no figure (a version): fitted on its own, never larger than
    * the figures, so a long one is cut rather than shrinking every number.
@@ -65,7 +65,7 @@ export const anyStyle = (text: string): Record<NumberStyle, string> => ({ compac
 const BOLD = { face: "sans", bold: true } as const;
 const CAPTION = { face: "sans" } as const;
 
-/** A star's width beside a value of `size`, and the gap after it, in em. */
+/** A mark's width beside a value of `size`, and the gap after it, in em. */
 const STAR_EM = 0.78;
 const STAR_GAP_EM = 0.22;
 
@@ -93,7 +93,7 @@ function withoutMark(slot: TextSlot, cell: CounterCell): TextSlot {
   return cell.mark ? { ...slot, width: slot.width - slot.size.max * (STAR_EM + STAR_GAP_EM) } : slot;
 }
 
-/** A five-pointed star `size` wide with its bottom on `baseline`, from `x`. */
+/** A five-pointed star `size` wide, centred on the capitals of a value on `baseline`, from `x`. */
 function drawStar(surface: Surface, x: number, baseline: number, size: number, color: Color): void {
   const r = size / 2, cx = x + r, cy = baseline - size * 0.36 - size * 0.02;
   const star = new Path();
@@ -106,6 +106,19 @@ function drawStar(surface: Surface, x: number, baseline: number, size: number, c
   surface.fill(star.close(), solid(color));
 }
 
+/** An arrow down into a tray, `size` wide, standing on `baseline` as the capitals beside it do, from `x`. */
+function drawDownload(surface: Surface, x: number, baseline: number, size: number, color: Color): void {
+  const top = baseline - size * 0.92, stem = size * 0.16, mid = x + size / 2, tip = baseline - size * 0.3;
+  const arrow = new Path()
+    .moveTo(mid - stem / 2, top).lineTo(mid + stem / 2, top).lineTo(mid + stem / 2, tip - size * 0.3)
+    .lineTo(x + size * 0.82, tip - size * 0.3).lineTo(mid, tip).lineTo(x + size * 0.18, tip - size * 0.3)
+    .lineTo(mid - stem / 2, tip - size * 0.3).close();
+  surface.fill(arrow, solid(color));
+  surface.fill(new Path().roundRect(x + size * 0.06, baseline - size * 0.16, size * 0.88, size * 0.16, size * 0.04), solid(color));
+}
+
+const MARKS = { star: drawStar, download: drawDownload } as const;
+
 /** Draws a cell's value in `slot` at `size`, its mark before it; the group keeps the slot's alignment. */
 function drawValue(surface: Surface, slot: TextSlot, cell: CounterCell, text: string, size: number, palette: Palette): void {
   const sized = { ...slot, size: { max: size, min: slot.size.min } };
@@ -117,7 +130,7 @@ function drawValue(surface: Surface, slot: TextSlot, cell: CounterCell, text: st
   const star = fitted.size * STAR_EM, gap = fitted.size * STAR_GAP_EM, group = star + gap + fitted.width;
   const align = slot.align ?? "left";
   const left = align === "left" ? slot.x : align === "right" ? slot.x + slot.width - group : slot.x + (slot.width - group) / 2;
-  drawStar(surface, left, slot.baseline, star, palette.accent);
+  MARKS[cell.mark](surface, left, slot.baseline, star, palette.accent);
   surface.text(fitted, left + star + gap, slot.baseline, palette.text);
 }
 

@@ -107,6 +107,51 @@ export interface PluginBannerData {
   hidden?: ReadonlySet<BannerElement>;
 }
 
+/** A rating as the sites that rate projects give it: stars out of 5. */
+export interface StarRating {
+  /** 0-5. */
+  average: number;
+  /** How many voted; null when the site does not say. */
+  votes: number | null;
+}
+
+/**
+ * A project on a marketplace (Modrinth, SpigotMC, ...), or an author's
+ * projects on one site totalled: what the resource template draws. A figure
+ * the site does not publish is null; the template leaves out what it cannot say.
+ */
+export interface ResourceBannerData {
+  /** One project, or an author's projects totalled. */
+  of: "project" | "author";
+  /** The site as it names itself ("Modrinth"). */
+  site: string;
+  /** The project's name, or the author's. */
+  name: string;
+  /** A project's author; null: unknown (an author's banner names none). */
+  author: string | null;
+  /** An author's banner: the projects totalled; null for a project. */
+  projects: number | null;
+  /** The project's or author's icon, decoded (any size is scaled); null: the default icon. */
+  icon: Pixmap | null;
+  downloads: number | null;
+  rating: StarRating | null;
+  /** Followers, likes or stars: what `followersWord` calls them. */
+  followers: number | null;
+  /** What the site calls its followers ("followers", "likes", "stars"); null: it has none. */
+  followersWord: string | null;
+  /** A project's latest version. */
+  version: string | null;
+  /** The game versions a project supports, as one short range ("1.20-1.21.4"). */
+  gameVersions: string | null;
+  /** Absent: compact. */
+  numbers?: NumberStyle;
+  /** Parts the owner chose not to show (hide=: icon, version); absent: none. */
+  hidden?: ReadonlySet<BannerElement>;
+}
+
+/** What a template draws: a server, a plugin record, or a marketplace's project or author. */
+export type BannerData = ServerBannerData | PluginBannerData | ResourceBannerData;
+
 export interface BannerSize {
   width: number;
   height: number;

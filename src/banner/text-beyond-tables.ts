@@ -7,14 +7,18 @@
 
 import { stripFormatting } from "../minecraft/format.ts";
 import { charactersBeyondTables } from "../render/basics.ts";
-import type { PluginBannerData, ServerBannerData } from "./model.ts";
+import type { PluginBannerData, ResourceBannerData, ServerBannerData } from "./model.ts";
 
-type DrawnText = Pick<ServerBannerData, "name" | "motd" | "version" | "address"> | Pick<PluginBannerData, "name" | "version" | "counters">;
+type DrawnText =
+  | Pick<ServerBannerData, "name" | "motd" | "version" | "address">
+  | Pick<PluginBannerData, "name" | "version" | "counters">
+  | Pick<ResourceBannerData, "name" | "site" | "author" | "version" | "gameVersions">;
 
 /** The characters beyond the tables in the texts `data` draws. */
 export function bannerTextBeyondTables(data: DrawnText): number {
   const texts = "counters" in data
     ? [data.name, data.version, ...data.counters.map(([name]) => name)]
+    : "site" in data ? [data.name, data.site, data.author, data.version, data.gameVersions]
     : [data.name, ...data.motd, data.version, data.address];
   let count = 0;
   for (const text of texts) if (text) count += charactersBeyondTables(stripFormatting(text));

@@ -15,6 +15,7 @@ import type { ImageFormat } from "../banner/banner-service.ts";
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../banner/templates/catalogue.ts";
 import { THEMES } from "../banner/theme.ts";
 import { EDITIONS, type Edition } from "../minecraft/edition.ts";
+import { MARKET_SITES, type MarketSite } from "../market/market-project.ts";
 import { PLUGIN_LIMITS } from "./payloads/plugin.ts";
 import type { Color } from "../render/index.ts";
 import { bad, choice, choiceList, color, COLOR_FORMS, COLOR_PATTERN, readColor, networkSlug, shown, text, uuid, wholeNumber, type QueryType } from "./query-types.ts";
@@ -27,8 +28,8 @@ export interface BannerParameter<T> {
   description: string;
   /** What leaving it out means, as the value to write; none when decided otherwise (the description says how). */
   default?: string;
-  /** The templates that read it: every one, or those of one kind. */
-  readBy: "every" | TemplateKind;
+  /** The templates that read it: every one, or those of one kind or of several. */
+  readBy: "every" | TemplateKind | readonly TemplateKind[];
   /** Read only by the templates whose `uses` name this (their drawing shows it). */
   onlyWhereUsed?: string;
 }
@@ -75,6 +76,8 @@ const MAX_NAME_CHARS = 128;
 const MAX_PLAYERS = 1_000_000_000;
 /** Room for § colour codes (14 characters per hex colour). */
 const MAX_MOTD_LINE_CHARS = 512;
+/** A project's id, slug or owner/slug, or an author's id or name: longer than any site's (the market service checks each site's form). */
+const MAX_MARKET_REF_CHARS = 200;
 /** As GET /api/lookup. */
 const MAX_ADDRESS_CHARS = 300;
 /** Any number of digits a size could be written with: the parser names the supported sizes. */
@@ -157,7 +160,25 @@ export const BANNER_PARAMETERS = {
   },
   plugin_uuid: { type: uuid, readBy: "plugin", description: "Plugin templates: the plugin record's UUID" },
   stats: { type: counterNames, readBy: "plugin", description: `The counters to draw, in order, comma-separated (at most ${MAX_SHOWN_COUNTERS}); a name the record lacks is drawn as "—". Default: the first ${MAX_SHOWN_COUNTERS} pushed, in push order` },
-  numbers: { type: choice<NumberStyle>(["compact", "full"]), default: "compact", readBy: "plugin", description: "compact: 1.3k, 35k (as badges); full: every digit, 1 284, 35 210" },
+  numbers: {
+    type: choice<NumberStyle>(["compact", "full"]), default: "compact", readBy: ["plugin", "market"],
+    description: "compact: 1.3k, 35k (as badges); full: every digit, 1 284, 35 210",
+  },
+  site: {
+    type: choice<MarketSite>(MARKET_SITES),
+    readBy: "market",
+    description: "Market templates: the site the project is on (docs/markets.md)",
+  },
+  project: {
+    type: text(MAX_MARKET_REF_CHARS),
+    readBy: "market",
+    description: "Market templates: the project, as the site names it (Modrinth's id or slug, Spigot's or CurseForge's or Polymart's resource id, Hangar's owner/slug); or give author",
+  },
+  author: {
+    type: text(MAX_MARKET_REF_CHARS),
+    readBy: "market",
+    description: "Market templates, instead of project: an author, whose projects on the site are totalled (as docs/markets.md names them for each site)",
+  },
 } satisfies Record<string, BannerParameter<unknown>>;
 
 type Table = typeof BANNER_PARAMETERS;
@@ -166,10 +187,15 @@ export type ParameterValue<N extends ParameterName> = Table[N]["type"] extends Q
 
 const ENTRIES = Object.entries(BANNER_PARAMETERS) as Array<[ParameterName, BannerParameter<unknown>]>;
 
+/** Whether a parameter read by `readBy` is read by the templates of `kind`. */
+function readsKind(readBy: BannerParameter<unknown>["readBy"], kind: TemplateKind): boolean {
+  return readBy === "every" || readBy === kind || (Array.isArray(readBy) && readBy.includes(kind));
+}
+
 /** The parameters `template` reads, in table order. */
 export function parametersReadBy(template: Pick<TemplateInfo, "kind" | "uses">): ParameterName[] {
   return ENTRIES.filter(([, { readBy, onlyWhereUsed }]) =>
-    (readBy === "every" || readBy === template.kind) && (onlyWhereUsed === undefined || template.uses.includes(onlyWhereUsed))).map(([name]) => name);
+    readsKind(readBy, template.kind) && (onlyWhereUsed === undefined || template.uses.includes(onlyWhereUsed))).map(([name]) => name);
 }
 
 const templatesWhere = (test: (info: TemplateInfo) => boolean) => [...templates.values()].filter(test).map((info) => info.key).join(", ");
@@ -178,7 +204,10 @@ const templatesWhere = (test: (info: TemplateInfo) => boolean) => [...templates.
 function documented({ type, description, default: absent, readBy, onlyWhereUsed }: BannerParameter<unknown>): string {
   const sentences = [type.bounds ? `${description}; ${type.bounds}` : description];
   if (absent !== undefined) sentences.push(`Default: ${absent}`);
-  if (readBy !== "every") sentences.push(`Read by the ${readBy} templates: ${templatesWhere((info) => info.kind === readBy)}`);
+  if (readBy !== "every") {
+    const kinds: readonly TemplateKind[] = typeof readBy === "string" ? [readBy] : readBy;
+    sentences.push(`Read by the ${kinds.join(" and ")} templates: ${templatesWhere((info) => kinds.includes(info.kind))}`);
+  }
   if (onlyWhereUsed !== undefined) sentences.push(`Read by the templates that draw it: ${templatesWhere((info) => info.uses.includes(onlyWhereUsed))}`);
   return sentences.join(". ");
 }

@@ -9,6 +9,9 @@ import type { BannerRequest } from "../banner/banner-service.ts";
 import { parseAddress } from "../lookup/address.ts";
 import { JAVA_PORT } from "../lookup/lookup-service.ts";
 import { DEFAULT_EDITION } from "../minecraft/edition.ts";
+import { MARKET_SITES } from "../market/market-project.ts";
+import type { MarketTarget } from "../banner/resolve-resource.ts";
+import type { TemplateInfo } from "../banner/templates/catalogue.ts";
 import { BANNER_PARAMETERS, SIZE_NAMES, sizeName, type BannerParameter, type ParameterName, type ParameterValue } from "./banner-parameters.ts";
 import { bad } from "./query-types.ts";
 
@@ -65,6 +68,12 @@ export function errorImageSize(query: BannerQuery): BannerSize {
   }
 }
 
+/** A market template's project or author (parseBannerQuery has checked that one is given, with the site). */
+function marketTarget(template: TemplateInfo, { site, project, author }: Pick<Given, "site" | "project" | "author">): MarketTarget | null {
+  if (template.kind !== "market" || site === undefined) return null;
+  return project !== undefined ? { site, project } : author !== undefined ? { site, author } : null;
+}
+
 export function parseBannerQuery(query: BannerQuery): BannerRequest {
   const values: Given = Object.fromEntries(NAMES.map((name) => [name, given(query, name)]));
   const template = values.template_key ?? DEFAULTS.template_key;
@@ -89,7 +98,10 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     const parsed = parseAddress(manual.address, JAVA_PORT);
     if (!parsed.ok) throw bad(`ip_address is not an address: ${parsed.reason}`);
   }
-  if (template.kind === "plugin") {
+  if (template.kind === "market") {
+    if (values.site === undefined) throw bad(`template ${template.key} draws a marketplace's project: give site (${MARKET_SITES.join(", ")})`);
+    if ((values.project === undefined) === (values.author === undefined)) throw bad(`template ${template.key} draws a project or an author: give project or author, one of them`);
+  } else if (template.kind === "plugin") {
     if (pluginUuid === null) throw bad(`template ${template.key} draws a plugin record: give plugin_uuid`);
     if (mode === "query") throw bad(`template ${template.key} draws a plugin record (plugin_uuid), not a live lookup`);
     if (mode === "network") throw bad(`template ${template.key} draws a plugin record (plugin_uuid), not a network`);
@@ -103,7 +115,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
 
   const animate = values.animate ?? null;
   if (animate !== null) {
-    if (template.kind === "plugin") throw bad(`template ${template.key} draws a plugin record: animate is for the server templates`);
+    if (template.kind !== "server") throw bad(`template ${template.key} draws no server: animate is for the server templates`);
     if (values.format === "png") throw bad(`animate=${animate} draws an animation: use format=gif or format=webp, not png`);
   }
 
@@ -121,6 +133,7 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
     network,
     pluginUuid,
     counters: { names: values.stats ?? null, numbers: values.numbers ?? DEFAULTS.numbers },
+    market: marketTarget(template, values),
     // In the order of BANNER_ELEMENTS (choiceList), so any spelling of one list keys one image.
     hidden: values.hide?.length ? new Set(values.hide) : undefined,
     historyRange: values.range ?? DEFAULTS.range,

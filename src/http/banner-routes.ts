@@ -6,6 +6,9 @@
 
 import { Elysia } from "elysia";
 import type { BannerService, PreparedBanner } from "../banner/banner-service.ts";
+import { MarketRefusal } from "../banner/resolve-resource.ts";
+import type { BannerSize } from "../banner/model.ts";
+import { HttpError } from "./errors.ts";
 import { BANNER_QUERY } from "./banner-parameters.ts";
 import { errorImageSize, parseBannerQuery } from "./banner-query.ts";
 import type { HistoryChargeFor } from "./history-charge.ts";
@@ -49,6 +52,20 @@ function planned(banner: PreparedBanner): PlannedImage {
     : { image: banner, status: 200, cacheControl: CACHE_CONTROL.live, reuseForMs: 0 };
 }
 
+/**
+ * A market banner with nothing to draw: an unknown project or author is a
+ * 404 and a malformed one a 400 (an image saying so where an <img> asked,
+ * the JSON error otherwise); a site unreachable with nothing cached, or the
+ * marketplaces off, an image saying "unavailable" (200, never kept: the next
+ * request asks the site again), as shields answers, never a 5xx.
+ */
+function refused(refusal: MarketRefusal, banners: BannerService, size: BannerSize): PlannedImage {
+  const { answer, target, message } = refusal;
+  if (answer.status === "not_found") throw new HttpError(404, "project" in target ? "unknown_project" : "unknown_author", message);
+  if (answer.status === "invalid") throw new HttpError(400, "invalid_request", message);
+  return { image: banners.errorImage(message, size), status: 200, cacheControl: "no-store", reuseForMs: 0 };
+}
+
 export function bannerRoutes(deps: BannerRouteDeps) {
   return new Elysia({ name: "pennant/banners" })
     .get(
@@ -57,23 +74,32 @@ export function bannerRoutes(deps: BannerRouteDeps) {
         deps.images.answer(
           request,
           server,
-          async () => planned(await deps.banners.prepare(parseBannerQuery(query), deps.historyCharge(request, server))),
+          async () => {
+            try {
+              return planned(await deps.banners.prepare(parseBannerQuery(query), deps.historyCharge(request, server)));
+            } catch (error) {
+              if (error instanceof MarketRefusal) return refused(error, deps.banners, errorImageSize(query));
+              throw error;
+            }
+          },
           (failure) => deps.banners.errorImage(failure.message, errorImageSize(query)),
         ),
       {
         query: BANNER_QUERY,
         detail: {
-          summary: "A banner image of a Minecraft server or plugin (PNG or WebP)",
+          summary: "A banner image of a Minecraft server, a plugin, or a marketplace's project or author (PNG, WebP or GIF)",
           description:
             "Manual values override looked-up or pushed ones. Strong ETag and 304; cached a day when the query alone decides the image, " +
-            "a minute otherwise. Limited per client IP (PENNANT_RATE_LIMIT), with RateLimit-* headers.",
+            "a minute otherwise. Limited per client IP (PENNANT_RATE_LIMIT), with RateLimit-* headers. " +
+            "The resource template (site=, project= or author=): an unknown project or author is a 404; a site unreachable with nothing cached " +
+            "(or PENNANT_MARKETS=off) answers 200 with an image saying unavailable, never kept.",
           tags: ["banners"],
           responses: {
             200: imageSuccess("The banner", ["image/png", "image/webp", "image/gif"]),
             304: NOT_MODIFIED,
             ...errorResponses(
-              { 400: ["invalid_request"], 429: ["rate_limited"], 503: ["database_unavailable", "draw_queue_full"] },
-              { statuses: { 400: "also", 429: "also", 503: "also" }, when: "A client whose Accept names image/* (an <img> tag) gets a PNG stating the problem" },
+              { 400: ["invalid_request"], 404: ["unknown_project", "unknown_author"], 429: ["rate_limited"], 503: ["database_unavailable", "draw_queue_full"] },
+              { statuses: { 400: "also", 404: "also", 429: "also", 503: "also" }, when: "A client whose Accept names image/* (an <img> tag) gets a PNG stating the problem" },
             ),
           },
         },

@@ -62,6 +62,8 @@ const hexOf = ({ r, g, b }: Color) => `#${[r, g, b].map((channel) => channel.toS
 
 /** What a plugin banner draws of the parts an owner may hide (PluginBannerData.hidden); a server banner draws them all. */
 const PLUGIN_ELEMENTS: readonly BannerElement[] = ["version", "status", "icon"];
+/** What a marketplace banner draws of them (ResourceBannerData.hidden). */
+const MARKET_ELEMENTS: readonly BannerElement[] = ["version", "icon"];
 
 /**
  * The templates as GET /api/templates lists them, each banner parameter's
@@ -74,7 +76,7 @@ const bannerChoices = jsonBlock({
   parameters: parameterInputs(),
   themeColors: Object.fromEntries(Object.entries(PALETTES).map(([theme, palette]) => [theme, { accent: hexOf(palette.accent), background: hexOf(palette.background[0]) }])),
   backgrounds: BACKGROUND_PRESETS,
-  hideable: { server: BANNER_ELEMENTS, plugin: PLUGIN_ELEMENTS },
+  hideable: { server: BANNER_ELEMENTS, plugin: PLUGIN_ELEMENTS, market: MARKET_ELEMENTS },
 });
 
 const page = pageTemplate

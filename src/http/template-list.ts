@@ -29,7 +29,7 @@ export const TEMPLATE_LIST_SCHEMA = Type.Object(
         key: Type.String(),
         title: Type.String(),
         description: Type.String(),
-        kind: literals(["server", "plugin"], { description: "What it draws: a server (three data modes) or a plugin record" }),
+        kind: literals(["server", "plugin", "market"], { description: "What it draws: a server (four data modes), a plugin record, or a marketplace's project or author (site=, project= or author=)" }),
         editions: Type.Array(literals(EDITIONS), {
           description: "The games whose servers it draws (edition=; each with its own fallback icon and default port); none for a plugin template",
         }),

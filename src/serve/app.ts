@@ -33,7 +33,8 @@ import { imagePipeline } from "../http/image-pipeline.ts";
 import type { Resolver } from "../lookup/dns.ts";
 import { LookupService } from "../lookup/lookup-service.ts";
 import { MARKET_SITES, type MarketSite } from "../market/market-project.ts";
-import { MarketCache, marketUserAgent } from "../market/market-service.ts";
+import { MarketCache, marketUserAgent, MARKET_TIMEOUT_MS } from "../market/market-service.ts";
+import { ProjectIcons } from "../market/project-icon.ts";
 import { targetAddress } from "../lookup/target-address.ts";
 import { lookupRoutes } from "../http/lookup-routes.ts";
 import { marketRoutes } from "../http/market-routes.ts";
@@ -172,8 +173,12 @@ export async function createApp(ctx: AppContext) {
     settings: ctx.config.markets, userAgent: marketUserAgent(pkg.version, ctx.config.publicUrl), budget: caches, now: ctx.now,
     timeoutMs: ctx.marketTimeoutMs, reportUnexpected: (error) => log.error("marketplace answer failed unexpectedly", { error }),
   });
+  // Projects' icons for the resource banners, fetched as the answers are (the sites' origins only) and kept in the budget.
+  const icons = new ProjectIcons(caches.cache("market_icons", { sizeOf: (icon) => icon?.length ?? 0, now: ctx.now }), {
+    apiUrls: ctx.config.markets.urls, userAgent: marketUserAgent(pkg.version, ctx.config.publicUrl), timeoutMs: ctx.marketTimeoutMs ?? MARKET_TIMEOUT_MS,
+  });
   const banners = new BannerService({
-    store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000,
+    store: ctx.store, histories, lookup, now: ctx.now, staleAfterMs: ctx.config.staleAfterSeconds * 1000, market: { service: markets, icons },
   });
   const failureDeps = {
     allowedMethods: routes.methodsAt,

@@ -13,7 +13,8 @@ import type { SparklineLayout } from "../../src/banner/templates/sparkline.ts";
 import { templates } from "../../src/banner/templates/catalogue.ts";
 import { drawings, renderBanner } from "../../src/banner/templates/index.ts";
 import { layoutFor, type LayoutKey } from "../../src/banner/layout-keys.ts";
-import { BANNER_SIZES, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
+import { BANNER_SIZES, type BannerData, type BannerSize, type PluginBannerData, type ServerBannerData, type Theme } from "../../src/banner/model.ts";
+import { resourceRealistic } from "../support/banner-samples.ts";
 import { signalBarCount } from "../../src/banner/parts.ts";
 import { readableOn, TEXT_CONTRAST, worstContrast } from "../../src/banner/contrast.ts";
 import { PALETTES, backdrops, paletteFor, type Palette } from "../../src/banner/theme.ts";
@@ -34,7 +35,10 @@ const PLUGIN: PluginBannerData = { name: "EzBanners", version: "0.2.1", counters
 
 const THEMES: Theme[] = ["dark", "light"];
 const serverKeys = [...templates.values()].filter((t) => t.kind === "server").map((t) => t.key);
-const dataFor = (key: string) => (templates.get(key)!.kind === "server" ? SERVER : PLUGIN);
+const dataFor = (key: string): BannerData => {
+  const { kind } = templates.get(key)!;
+  return kind === "server" ? SERVER : kind === "plugin" ? PLUGIN : resourceRealistic;
+};
 
 function layoutOf<T>(key: string, size: BannerSize): { layout: T; factor: number } {
   const choice = layoutFor(size)!;
@@ -53,8 +57,8 @@ function countPixels(p: Pixmap, color: Color, area = { x: 0, y: 0, width: p.widt
 }
 
 describe("registry", () => {
-  test("lists the six templates with their sizes, kind, default theme and parameters", () => {
-    expect([...templates.keys()]).toEqual(["minimal-status", "classic", "card", "players-bar", "sparkline", "plugin-stats"]);
+  test("lists the seven templates with their sizes, kind, default theme and parameters", () => {
+    expect([...templates.keys()]).toEqual(["minimal-status", "classic", "card", "players-bar", "sparkline", "plugin-stats", "resource"]);
     for (const info of templates.values()) {
       expect(info.sizes).toEqual(BANNER_SIZES);
       expect(info.uses.length).toBeGreaterThan(0);
@@ -202,7 +206,7 @@ describe("text fitting", () => {
     return { outside, inside };
   }
 
-  function check(key: string, field: "name" | "motd", change: (data: ServerBannerData | PluginBannerData) => object, empty: (data: ServerBannerData | PluginBannerData) => object, rows: number): void {
+  function check(key: string, field: "name" | "motd", change: (data: BannerData) => object, empty: (data: BannerData) => object, rows: number): void {
     for (const size of BANNER_SIZES) {
       for (const scale of [1, 2] as const) {
         for (const theme of THEMES) {

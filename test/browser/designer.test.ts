@@ -18,6 +18,7 @@ import { TEMPLATE_LIST } from "../../src/http/template-list.ts";
 import { launchChromium } from "../support/browser.ts";
 import { SKIP_BROWSER_TESTS } from "../support/debian.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { startMarketPeers, type MarketPeers } from "../support/market-peers.ts";
 import { newUuid, signedRequest } from "../support/signing.ts";
 
 // What the callbacks given to page.evaluate use in the page: the project is typed
@@ -32,13 +33,16 @@ const DOCS = join(import.meta.dir, "..", "..", "docs");
 
 let browser: Browser;
 let server: TestServer;
+let peers: MarketPeers;
 const serverUuid = newUuid();
 const pluginUuid = newUuid();
 
 beforeAll(async () => {
   if (SKIP_BROWSER_TESTS) return;
   // The preview requests images as the owner types; the limit has tests of its own.
-  server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60" });
+  // The marketplaces' stand-ins, for the resource template's previews.
+  peers = startMarketPeers();
+  server = await startTestServer({ ...peers.env, PENNANT_RATE_LIMIT: "100000/60" });
   const update = { name: "Paper", status: "online", stats: { players: { online: 7, max: 50 }, tps: 19.9, motd: "§bPushed", version: "1.21.4" } };
   const token = server.token();
   const pushes = [
@@ -52,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await peers?.close();
 });
 
 interface Opened {
@@ -418,6 +423,34 @@ describe.skipIf(SKIP_BROWSER_TESTS)("designer page in Chromium", () => {
     expect(offeredParts).toEqual(["version", "icon", "status"]);
     expect((await offered(page)).get("hide")).toBe("version");
 
+    expect(beyondPresets(problems)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  test("a marketplace banner: the site, then a project or an author's totals, previewed as the server draws them", async () => {
+    const { page, problems } = await openDesigner({ viewport: { width: 1280, height: 860 } });
+    await field(page, "Template").selectOption("resource");
+    const sites = await field(page, "Site").locator("option").evaluateAll((options) => options.map((option: any) => [option.value, option.textContent]));
+    expect(sites.map(([value]) => value)).toEqual(["modrinth", "spigot", "hangar", "curseforge", "polymart"]);
+    expect(sites[0]![1]).toBe("Modrinth");
+    // Nothing typed yet: a hint, not a refused image.
+    await expect(page.locator("#banner-status").textContent()).resolves.toContain("Type the project");
+    await field(page, "Project").fill("sodium");
+    const project = await preview(page, "banner-preview", { params: { template_key: "resource", site: "modrinth", project: "sodium", author: null } });
+    // Drawn, not an "unavailable" image (which is never kept).
+    const served = await fetch(project.src, { headers: { Accept: "image/*" } });
+    expect([served.status, served.headers.get("cache-control")]).toEqual([200, "public, max-age=60"]);
+    // The parts it can leave out: the version and the icon.
+    const offeredParts = await page.locator("#hide-choices input:visible").evaluateAll((boxes) => boxes.map((box: any) => box.value));
+    expect(offeredParts).toEqual(["version", "icon"]);
+    // An author instead: the field is named so, and the URL says author=, not project=.
+    await field(page, "Banner of").selectOption("author");
+    await field(page, "Author").fill("jellysquid3");
+    const author = await preview(page, "banner-preview", { params: { template_key: "resource", site: "modrinth", author: "jellysquid3", project: null } });
+    const authorServed = await fetch(author.src, { headers: { Accept: "image/*" } });
+    expect([authorServed.status, authorServed.headers.get("cache-control")]).toEqual([200, "public, max-age=60"]);
+    await field(page, "Site").selectOption("spigot");
+    expect((await offered(page)).get("site")).toBe("spigot");
     expect(beyondPresets(problems)).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -9,7 +9,7 @@ const MIB = 1024 * 1024;
 
 describe("cache budget", () => {
   test("the default budget is the sum of the shares, and a budget is split by them", () => {
-    expect(DEFAULT_CACHE_MB).toBe(177);
+    expect(DEFAULT_CACHE_MB).toBe(185);
     expect(loadConfig({}).cacheBytes).toEqual(CACHE_SHARES);
     const half = loadConfig({ PENNANT_CACHE_MB: String(2 * DEFAULT_CACHE_MB) }).cacheBytes;
     for (const [name, bytes] of Object.entries(CACHE_SHARES)) expect(half[name as keyof typeof half]).toBe(2 * bytes);

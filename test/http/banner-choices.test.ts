@@ -14,17 +14,22 @@ import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { parseHexColor, type Color } from "../../src/render/index.ts";
 import { countColor, decodeImage, differingPixels } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { startMarketPeers, type MarketPeers } from "../support/market-peers.ts";
 import { pluginDataBody, pluginDataPush, pluginUpdate, pluginUpdateBody, sendPluginUpdate } from "../support/ezbanners-client.ts";
 import { json, newUuid, signedRequest } from "../support/signing.ts";
 
 let server: TestServer;
 let banners: BannerService;
+let peers: MarketPeers;
 beforeAll(async () => {
-  server = await startTestServer({ PENNANT_RATE_LIMIT: "100000/60" });
+  // The marketplaces' stand-ins: the resource template's default content is a project.
+  peers = startMarketPeers();
+  server = await startTestServer({ ...peers.env, PENNANT_RATE_LIMIT: "100000/60" });
   banners = new BannerService({ store: server.store, lookup: new LookupService({ allowPrivate: false }), now: () => server.clock.now, staleAfterMs: 900_000 });
 });
 afterAll(async () => {
   await server.close();
+  await peers.close();
 });
 
 const banner = (query: string) => fetch(`${server.url}/api/banner${query}`, { headers: { Accept: "image/png" } });
@@ -188,9 +193,13 @@ describe("accent= does what GET /api/templates says", () => {
       expect((await sendPluginUpdate(pluginUpdate(server.url, token, uuid, pluginUpdateBody({ onlinePlayers }), server.clock.now))).status).toBe(200);
     }
     expect((await sendPluginUpdate(pluginDataPush(server.url, token, plugin, pluginDataBody(3, three), server.clock.now))).status).toBe(200);
-    const contents = { server: ["", `&data_mode=plugin&server_uuid=${nobody}`, `&data_mode=plugin&server_uuid=${three}`], plugin: [`&plugin_uuid=${plugin}`] };
+    const contents = {
+      server: ["", `&data_mode=plugin&server_uuid=${nobody}`, `&data_mode=plugin&server_uuid=${three}`], plugin: [`&plugin_uuid=${plugin}`],
+      // A project with followers and one with a rating: the downloads' arrow, and the star.
+      market: ["&site=modrinth&project=sodium", "&site=spigot&project=28140"],
+    };
     const offering = (await listed()).filter((template) => template.parameters.includes("accent"));
-    expect(offering.map((template) => template.key)).toEqual(["card", "players-bar", "sparkline", "plugin-stats"]);
+    expect(offering.map((template) => template.key)).toEqual(["card", "players-bar", "sparkline", "plugin-stats", "resource"]);
     for (const template of offering) {
       for (const size of template.sizes) {
         for (const content of contents[template.kind as keyof typeof contents]) {

@@ -61,7 +61,7 @@ describe("derived from the table", () => {
       expect(documented).toEqual({ name, in: "query", required: false, description: expect.stringContaining(parameter.description), schema: { type: "string", ...keywords(parameter) } });
       if (parameter.type.bounds) expect(documented.description).toContain(parameter.type.bounds);
       if (parameter.default !== undefined) expect(documented.description).toContain(`Default: ${parameter.default}`);
-      if (parameter.readBy !== "every") expect(documented.description).toContain(`Read by the ${parameter.readBy} templates`);
+      if (parameter.readBy !== "every") expect(documented.description).toContain(`Read by the ${[parameter.readBy].flat().join(" and ")} templates`);
       if (parameter.onlyWhereUsed !== undefined) expect(documented.description).toContain("Read by the templates that draw it");
     }
   });
@@ -70,7 +70,7 @@ describe("derived from the table", () => {
     const body = await json(await get("/api/templates"));
     for (const entry of body.templates) {
       const expected = TABLE.filter(([, parameter]) =>
-        (parameter.readBy === "every" || parameter.readBy === entry.kind) && (parameter.onlyWhereUsed === undefined || entry.uses.includes(parameter.onlyWhereUsed))).map(([name]) => name);
+        (parameter.readBy === "every" || [parameter.readBy].flat().includes(entry.kind)) && (parameter.onlyWhereUsed === undefined || entry.uses.includes(parameter.onlyWhereUsed))).map(([name]) => name);
       expect([entry.key, entry.parameters]).toEqual([entry.key, expected]);
       // What it draws from the query is among what it reads.
       expect([entry.key, entry.uses.filter((field: string) => NAMES.includes(field)).every((field: string) => entry.parameters.includes(field))]).toEqual([entry.key, true]);

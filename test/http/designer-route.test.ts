@@ -99,7 +99,7 @@ test("the banner choices on the page: GET /api/templates' list, each theme's own
   // The themes' colours as src/banner/theme.ts has them (the first stop of the background's gradient).
   expect(choices.themeColors).toEqual({ light: { accent: "#0369a1", background: "#f8fafc" }, dark: { accent: "#38bdf8", background: "#0f172a" } });
   expect(choices.backgrounds).toEqual(BACKGROUND_PRESETS);
-  expect(choices.hideable).toEqual({ server: [...BANNER_ELEMENTS], plugin: ["version", "status", "icon"] });
+  expect(choices.hideable).toEqual({ server: [...BANNER_ELEMENTS], plugin: ["version", "status", "icon"], market: ["version", "icon"] });
 });
 
 test("POST / is refused with 405", async () => {

@@ -4,7 +4,7 @@ import { BANNER_SIZES } from "../../src/banner/model.ts";
 import { templates } from "../../src/banner/templates/catalogue.ts";
 import { renderBanner } from "../../src/banner/templates/index.ts";
 import { PixmapPool, rgba } from "../../src/render/index.ts";
-import { offline, pluginRealistic, samplesFor } from "../support/banner-samples.ts";
+import { offline, samplesFor } from "../support/banner-samples.ts";
 
 describe("PixmapPool", () => {
   test("hands a given-back pixmap out again, transparent, for the same size only", () => {
@@ -63,7 +63,7 @@ describe("banners drawn on reused pixmaps", () => {
     const caches = new BannerCaches();
     const pool = caches.render.pixmaps;
     for (const info of templates.values()) {
-      const [[, data], [, other]] = info.kind === "server" ? [samplesFor("server")[0]!, ["offline", offline] as const] : [["p", pluginRealistic] as const, samplesFor("plugin")[1]!];
+      const [[, data], [, other]] = info.kind === "server" ? [samplesFor("server")[0]!, ["offline", offline] as const] : [samplesFor(info.kind)[0]!, samplesFor(info.kind)[1]!];
       for (const size of BANNER_SIZES) {
         const options = { size, theme: info.defaultTheme, scale: 1 } as const;
         const fresh = renderBanner(info.key, data, options);

@@ -5,12 +5,12 @@
 // (bench/banner-preview.ts) and the banner goldens in docs/gallery.
 
 import { iconRgba } from "../../bench/render/scenes.ts";
-import type { PluginBannerData, ServerBannerData } from "../../src/banner/model.ts";
+import type { BannerData, PluginBannerData, ResourceBannerData, ServerBannerData } from "../../src/banner/model.ts";
 import { factsFromLookup, factsFromNetwork, factsFromRecord, resolveServer, serverBannerData, sumHistories } from "../../src/banner/resolve-banner-data.ts";
 import type { ServerRow } from "../../src/store/records.ts";
 import { splitMotd } from "../../src/minecraft/motd.ts";
 import { gameVersion } from "../../src/minecraft/version.ts";
-import { Pixmap } from "../../src/render/index.ts";
+import { Path, Pixmap, fillPath, linearGradient, parseHexColor, solid } from "../../src/render/index.ts";
 
 const HOUR = 3_600_000;
 /** A fixed clock: the samples (and the goldens drawn from them) never change with the day. */
@@ -132,8 +132,91 @@ export const hytaleUnknown: ServerBannerData = serverBannerData(resolveServer({
   facts: factsFromLookup({ online: true, players: null, motd: null, version: null, latencyMs: 38, favicon: null }),
 }));
 
+/**
+ * A project's icon as the sites serve them (96x96, drawn smooth, not pixel
+ * art): a leaf on a teal gradient, made here rather than copied from a project.
+ */
+export function projectIcon(): Pixmap {
+  const icon = new Pixmap(96, 96);
+  const hex = (text: string) => parseHexColor(text)!;
+  fillPath(icon, new Path().roundRect(0, 0, 96, 96, 18), linearGradient(0, 0, 96, 96, [{ offset: 0, color: hex("#14b8a6") }, { offset: 1, color: hex("#0f766e") }]));
+  const leaf = new Path().moveTo(24, 72).cubicTo(20, 36, 44, 18, 76, 20).cubicTo(78, 52, 58, 76, 24, 72).close();
+  fillPath(icon, leaf, solid(hex("#ecfdf5")));
+  fillPath(icon, new Path().moveTo(28, 68).lineTo(64, 32).lineTo(66, 34).lineTo(30, 70).close(), solid(hex("#0f766e")));
+  return icon;
+}
+
+/** A Modrinth project: followers, no rating; the range as the market model writes it. */
+export const resourceRealistic: ResourceBannerData = {
+  of: "project",
+  site: "Modrinth",
+  name: "Verdant Paths",
+  author: "CoralMods",
+  projects: null,
+  icon: projectIcon(),
+  downloads: 1_284_512,
+  rating: null,
+  followers: 3_210,
+  followersWord: "followers",
+  version: "2.4.1",
+  gameVersions: "1.20-1.21.4",
+};
+
+/** A SpigotMC resource: rated, likes beside; no icon fetched (the default one). */
+export const resourceRated: ResourceBannerData = {
+  ...resourceRealistic,
+  site: "SpigotMC",
+  name: "ShopKeeper Plus",
+  author: "nightfall",
+  icon: null,
+  downloads: 48_213,
+  rating: { average: 4.72, votes: 312 },
+  followers: 95,
+  followersWord: "likes",
+  version: "5.3.0",
+  gameVersions: "1.8-1.21.4",
+};
+
+/** An author's projects on Modrinth, totalled. */
+export const resourceAuthor: ResourceBannerData = {
+  of: "author",
+  site: "Modrinth",
+  name: "CoralMods",
+  author: null,
+  projects: 12,
+  icon: null,
+  downloads: 3_456_789,
+  rating: null,
+  followers: 8_420,
+  followersWord: "followers",
+  version: null,
+  gameVersions: null,
+};
+
+/** Everything at its longest: names and versions past any room, figures the site does not publish. */
+export const resourceStress: ResourceBannerData = {
+  of: "project",
+  site: "CurseForge",
+  name: "AdvancedEnchantmentsAndCustomItemsReloaded Premium Edition",
+  author: "SomebodyWithAVeryLongUserNameIndeed",
+  projects: null,
+  icon: null,
+  downloads: 987_654_321,
+  rating: null,
+  followers: null,
+  followersWord: null,
+  version: "12.4.0-SNAPSHOT+build.2291-neoforge",
+  gameVersions: "1.16.5-1.21.4",
+};
+
+/** The sample a template of `kind` is shown with first. */
+export function sampleFor(kind: "server" | "plugin" | "market"): BannerData {
+  return kind === "server" ? realistic : kind === "plugin" ? pluginRealistic : resourceRealistic;
+}
+
 /** The samples a template of `kind` draws, by name. */
-export function samplesFor(kind: "server" | "plugin"): ReadonlyArray<readonly [string, ServerBannerData | PluginBannerData]> {
+export function samplesFor(kind: "server" | "plugin" | "market"): ReadonlyArray<readonly [string, BannerData]> {
+  if (kind === "market") return [["realistic", resourceRealistic], ["rated", resourceRated], ["author", resourceAuthor], ["stress", resourceStress]];
   return kind === "server"
     ? [["realistic", realistic], ["stress", stress], ["offline", offline], ["network", network], ["hytale", hytale], ["hytale-unknown", hytaleUnknown]]
     : [["realistic", pluginRealistic], ["stress", pluginStress]];

@@ -11,7 +11,7 @@ export interface TemplateInfo {
   key: string;
   title: string;
   description: string;
-  kind: "server" | "plugin";
+  kind: "server" | "plugin" | "market";
   sizes: readonly BannerSize[];
   defaultTheme: Theme;
   /**
@@ -78,6 +78,14 @@ const CATALOGUE: readonly Omit<TemplateInfo, "sizes">[] = [
     description: "A plugin's name, version, up to three counters (stats=) and active/inactive status.",
     defaultTheme: "dark",
     uses: ["plugin_uuid", "stats", "numbers", "accent"],
+  },
+  {
+    key: "resource",
+    kind: "market",
+    title: "Resource",
+    description: "A project on Modrinth, SpigotMC, Hangar, CurseForge or Polymart (or an author's projects there, totalled): icon, name, author, downloads, rating or followers, latest version and game versions.",
+    defaultTheme: "dark",
+    uses: ["site", "project", "author", "icon", "numbers", "accent"],
   },
 ];
 

@@ -4,7 +4,7 @@
 import type { Pixmap } from "../../render/index.ts";
 import { BannerCaches } from "../banner-caches.ts";
 import { layoutFor } from "../layout-keys.ts";
-import { shows, type BannerOptions, type PluginBannerData, type ServerBannerData } from "../model.ts";
+import { shows, type BannerData, type BannerOptions, type ServerBannerData } from "../model.ts";
 import { Surface } from "../surface.ts";
 import { paletteFor } from "../theme.ts";
 import { card } from "./card.ts";
@@ -12,12 +12,13 @@ import { classic } from "./classic.ts";
 import { minimalStatus } from "./minimal-status.ts";
 import { playersBar } from "./players-bar.ts";
 import { pluginStats } from "./plugin-stats.ts";
+import { resource } from "./resource.ts";
 import { sparkline } from "./sparkline.ts";
 import type { Template } from "./template.ts";
 
 /** Each template's drawing by key; the same keys and kinds as the catalogue's (catalogue.ts). */
 export const drawings: ReadonlyMap<string, Template> = new Map(
-  [minimalStatus, classic, card, playersBar, sparkline, pluginStats].map((template) => [template.key, template]),
+  [minimalStatus, classic, card, playersBar, sparkline, pluginStats, resource].map((template) => [template.key, template]),
 );
 
 /**
@@ -33,14 +34,14 @@ function told(data: ServerBannerData): ServerBannerData {
 
 /**
  * Draws template `key` with `data` (server data for server templates,
- * plugin data for plugin ones). Throws RangeError for an unknown template or
+ * plugin data for plugin ones, a marketplace's for market ones). Throws RangeError for an unknown template or
  * size and TypeError for the wrong kind of data: the HTTP layer checks both
  * against the registry first. What is kept between banners comes from
  * `caches` (the application's; by default the drawing keeps its own), the
  * pixmap from its spare ones: the caller gives it back once it is encoded.
  */
 export function renderBanner(
-  key: string, data: ServerBannerData | PluginBannerData, options: BannerOptions, caches = new BannerCaches(),
+  key: string, data: BannerData, options: BannerOptions, caches = new BannerCaches(),
 ): Pixmap {
   const template = drawings.get(key);
   if (!template) throw new RangeError(`unknown banner template "${key}"`);
@@ -49,12 +50,14 @@ export function renderBanner(
   const surface = new Surface(choice.width, choice.height, choice.factor * options.scale, caches);
   const palette = paletteFor(options);
   const layout = template.layouts[choice.key];
-  const isPlugin = "counters" in data;
   if (template.kind === "plugin") {
-    if (!isPlugin) throw new TypeError(`template "${key}" draws plugin data`);
+    if (!("counters" in data)) throw new TypeError(`template "${key}" draws plugin data`);
+    template.draw(surface, layout, data, palette);
+  } else if (template.kind === "market") {
+    if (!("site" in data)) throw new TypeError(`template "${key}" draws a marketplace's data`);
     template.draw(surface, layout, data, palette);
   } else {
-    if (isPlugin) throw new TypeError(`template "${key}" draws server data`);
+    if ("counters" in data || "site" in data) throw new TypeError(`template "${key}" draws server data`);
     template.draw(surface, layout, told(data), palette);
   }
   return surface.pixmap;

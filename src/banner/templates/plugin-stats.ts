@@ -5,6 +5,7 @@
 // size; captions shrink, then wrap onto a second line, before anything is cut.
 
 import { drawCounters, numberCell, type CounterArea } from "../counter-cells.ts";
+import { besideIcon } from "../icon-room.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
 import { textInSlot, type TextSlot } from "../slots.ts";
@@ -99,8 +100,7 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);
     // Without the icon the text starts where the icon would have.
-    const shift = shows(data, "icon") ? 0 : layout.name.x - layout.icon.x;
-    const left = (slot: TextSlot): TextSlot => ({ ...slot, x: slot.x - shift, width: slot.width + shift });
+    const left = (slot: TextSlot): TextSlot => besideIcon(slot, layout.icon, shows(data, "icon"));
     if (shows(data, "icon")) drawPluginIcon(surface, layout.icon, palette.well, palette.accent);
     textInSlot(surface, left(layout.name), stripFormatting(data.name), BOLD, palette.text);
     const versionSlot = left(layout.version);

@@ -4,7 +4,7 @@
 // the layout, the data and the palette.
 
 import type { LayoutKey } from "../layout-keys.ts";
-import type { PluginBannerData, ServerBannerData } from "../model.ts";
+import type { PluginBannerData, ResourceBannerData, ServerBannerData } from "../model.ts";
 import type { Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
 
@@ -24,4 +24,9 @@ export interface PluginTemplate<Layout = unknown> extends TemplateBase<Layout> {
   draw(surface: Surface, layout: Layout, data: PluginBannerData, palette: Palette): void;
 }
 
-export type Template = ServerTemplate | PluginTemplate;
+export interface ResourceTemplate<Layout = unknown> extends TemplateBase<Layout> {
+  kind: "market";
+  draw(surface: Surface, layout: Layout, data: ResourceBannerData, palette: Palette): void;
+}
+
+export type Template = ServerTemplate | PluginTemplate | ResourceTemplate;

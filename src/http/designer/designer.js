@@ -142,6 +142,7 @@ const CHOICE_TITLES = {
   hide: { motd: "MOTD" },
   edition: { java: "Minecraft Java", bedrock: "Minecraft Bedrock", hytale: "Hytale" },
   range: { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "1y": "Last year" },
+  site: { modrinth: "Modrinth", spigot: "SpigotMC (through Spiget)", hangar: "Hangar", curseforge: "CurseForge (through CFWidget)", polymart: "Polymart" },
 };
 const choiceTitle = (name, value) => CHOICE_TITLES[name]?.[value] ?? value[0].toUpperCase() + value.slice(1);
 
@@ -216,6 +217,13 @@ for (const element of banner.hideable.server) {
 const hidden = () => [...$("hide-choices").querySelectorAll("label:not([hidden]) input:checked")].map((box) => box.value).join(",");
 
 const offersAccent = () => template().parameters.includes("accent");
+
+/** What the market reference field is named and asks for, by what the banner is of (project= or author=). */
+const MARKET_REF_LABELS = { project: "Project", author: "Author" };
+const MARKET_HINTS = {
+  project: "Type the project as its site names it (Modrinth: its slug; Spigot, CurseForge, Polymart: the number in its address; Hangar: owner/slug).",
+  author: "Type the author as the site names them (Modrinth: username; Spigot: author id; Hangar: user name; Polymart: user id).",
+};
 /** A chart's range (sparkline) is read from pushed history: only for a plugin's server or a network. */
 const offersRange = () => template().parameters.includes("range") && ["plugin", "network"].includes($("data-mode").value);
 
@@ -254,6 +262,9 @@ function bannerImage() {
       online_players: manual ? value("online") : "",
       max_players: manual ? value("max") : "",
     });
+  } else if (chosen.kind === "market") {
+    // The project, or an author whose projects are totalled: one of the two, named as the site names it.
+    Object.assign(params, { site: value("site"), [value("market-of")]: value("market-ref") });
   } else {
     params.plugin_uuid = value("plugin-uuid");
   }
@@ -262,7 +273,8 @@ function bannerImage() {
   if (server && mode === "query" && !params.ip_address) return { hint: "Type the server's address to see its banner." };
   if (server && mode === "plugin" && !params.server_uuid) return { hint: "Type the UUID the server's plugin pushes as." };
   if (server && mode === "network" && !params.network) return { hint: "Type the network's slug (PUT /api/networks/{slug})." };
-  if (!server && !params.plugin_uuid) return { hint: "Type the plugin's UUID to see its banner." };
+  if (chosen.kind === "market" && !value("market-ref")) return { hint: MARKET_HINTS[value("market-of")] };
+  if (chosen.kind === "plugin" && !params.plugin_uuid) return { hint: "Type the plugin's UUID to see its banner." };
   const alt = (server && (params.server_name || params.ip_address)) || `${chosen.title} banner`;
   return { image: { url: `${origin}/api/banner?${queryOf(params)}`, alt, width, height } };
 }
@@ -287,6 +299,7 @@ function showBannerFields() {
   showFor($("banner-form"), "backgrounds", backgroundChoice());
   $("accent-field").hidden = !offersAccent();
   $("range-field").hidden = !offersRange();
+  $("market-ref-label").textContent = MARKET_REF_LABELS[$("market-of").value];
   $("server-name").placeholder = NAME_PLACEHOLDERS[mode];
   $("background-chosen").textContent = backgroundTitles.get(backgroundChoice());
 }
@@ -305,7 +318,7 @@ $("theme").addEventListener("change", () => (themeChosen = true));
 $("banner-form").addEventListener("change", (event) => {
   if (event.target.id === "template" && !themeChosen) $("theme").value = template().default_theme;
   if (["template", "theme"].includes(event.target.id)) showThemeColours();
-  if (["template", "data-mode"].includes(event.target.id) || event.target.name === "background-choice") {
+  if (["template", "data-mode", "market-of"].includes(event.target.id) || event.target.name === "background-choice") {
     showBannerFields();
     updateBanner();
   }

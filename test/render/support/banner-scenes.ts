@@ -10,7 +10,7 @@ import { BANNER_SIZES, type BannerSize, type Theme } from "../../../src/banner/m
 import { DEFAULT_TEMPLATE, templates, type TemplateInfo } from "../../../src/banner/templates/catalogue.ts";
 import { renderBanner } from "../../../src/banner/templates/index.ts";
 import { Pixmap, drawImage, parseHexColor } from "../../../src/render/index.ts";
-import { hytale, hytaleUnknown, network, pluginRealistic, realistic } from "../../support/banner-samples.ts";
+import { hytale, hytaleUnknown, network, resourceAuthor, resourceRated, resourceStress, sampleFor } from "../../support/banner-samples.ts";
 import { contactSheet } from "../../support/contact-sheet.ts";
 import type { Scene } from "./gallery-scenes.ts";
 
@@ -18,7 +18,7 @@ const THEMES: readonly Theme[] = ["dark", "light"];
 const [STRIP, LEADERBOARD, BOX] = BANNER_SIZES;
 
 function drawSample(info: TemplateInfo, size: BannerSize, theme: Theme, background?: BackgroundPresetName): Pixmap {
-  const data = info.kind === "server" ? realistic : pluginRealistic;
+  const data = sampleFor(info.kind);
   const banner = renderBanner(info.key, data, { size, theme, scale: 1, background });
   return background === "transparent" ? onPage(banner, theme) : banner;
 }
@@ -118,4 +118,20 @@ const HYTALE_SCENE: Scene = {
   ])),
 };
 
-export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE, NETWORK_SCENE, HYTALE_SCENE];
+/**
+ * The resource template beyond its realistic Modrinth project (banner-resource.png), a row
+ * each: a rated SpigotMC resource without an icon, an author's projects totalled, and a
+ * CurseForge project at every limit (names and version past any room, no rating or
+ * followers): 468x60 dark and light stacked, 300x250 dark, 728x90 light.
+ */
+const RESOURCE_SCENE: Scene = {
+  file: "banner-resource-variants.png",
+  title: "resource: a rated resource, an author's totals, everything at its longest (468x60 dark and light, 300x250 dark, 728x90 light)",
+  draw: () => contactSheet([resourceRated, resourceAuthor, resourceStress].map((data) => [
+    stacked(THEMES.map((theme) => renderBanner("resource", data, { size: STRIP, theme, scale: 1 }))),
+    renderBanner("resource", data, { size: BOX, theme: "dark", scale: 1 }),
+    renderBanner("resource", data, { size: LEADERBOARD, theme: "light", scale: 1 }),
+  ])),
+};
+
+export const BANNER_SCENES: Scene[] = [...TEMPLATE_SCENES, ...PRESET_SCENES, BACKGROUND_SCENE, NETWORK_SCENE, HYTALE_SCENE, RESOURCE_SCENE];
