@@ -115,7 +115,10 @@ export function parseBannerQuery(query: BannerQuery): BannerRequest {
 
   const animate = values.animate ?? null;
   if (animate !== null) {
-    if (template.kind !== "server") throw bad(`template ${template.key} draws no server: animate is for the server templates`);
+    if (template.kind !== "server") {
+      const draws = template.kind === "plugin" ? "a plugin record" : "a marketplace's project";
+      throw bad(`template ${template.key} draws ${draws}: animate is for the server templates`);
+    }
     if (values.format === "png") throw bad(`animate=${animate} draws an animation: use format=gif or format=webp, not png`);
   }
 

@@ -3,7 +3,7 @@
 // whatever paths clients try, and who may read it.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { CACHE_SHARES, type CacheName } from "../../src/config.ts";
+import { CACHE_SHARES, DEFAULT_CACHE_MB, type CacheName } from "../../src/config.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startCountingPeer, type CountingPeer } from "../support/java-peers.ts";
@@ -87,7 +87,7 @@ describe("GET /metrics", () => {
   });
 
   test("every cache made from the budget shows its bound (its share of PENNANT_CACHE_MB), size and counts", async () => {
-    server = await startTestServer({ PENNANT_CACHE_MB: "350" });
+    server = await startTestServer({ PENNANT_CACHE_MB: String(2 * DEFAULT_CACHE_MB) });
     // Two banners with the same text in different colours: two drawings, the second from kept glyphs.
     for (const accent of ["ff0000", "00ff00"]) {
       expect((await fetch(`${server.url}/api/banner?server_name=Cached&online_players=3&max_players=20&accent=${accent}`)).status).toBe(200);

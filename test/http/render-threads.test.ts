@@ -20,13 +20,26 @@ import type { Drawing } from "../../src/http/drawing/drawer.ts";
 import { InThreadDrawer } from "../../src/serve/drawing/in-thread-drawer.ts";
 import { RenderPool, WORKER_URL, type RenderPoolSettings } from "../../src/serve/drawing/render-pool.ts";
 import { LookupService } from "../../src/lookup/lookup-service.ts";
-import { encodePng, Pixmap, rgba } from "../../src/render/index.ts";
+import { encodePng, encodeWebp, Pixmap, rgba } from "../../src/render/index.ts";
+import type { MarketProject, MarketService } from "../../src/market/market-project.ts";
+import { projectIcon } from "../support/banner-samples.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { tempDir } from "../support/cleanup.ts";
 import { startTestServer } from "../support/server.ts";
 
 const store = openSqliteStore(`${tempDir("pennant-threads-")}/pennant.db`);
-const banners = new BannerService({ store, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000 });
+/** One project for every marketplace banner, its icon a WebP: the threads decode it as the answering thread does. */
+const PROJECT: MarketProject = {
+  site: "modrinth", id: "AANobbMI", slug: "sodium", name: "Sodium", author: "jellysquid3", iconUrl: "https://cdn.modrinth.com/icon.webp",
+  downloads: 51_234_567, rating: null, followers: 25_400, latestVersion: "mc1.21.4-0.6.5", gameVersions: "1.16.5-1.21.4", updatedAt: null,
+};
+const market: MarketService = {
+  project: async () => ({ status: "found", value: PROJECT, fetchedAt: 0, stale: false }),
+  author: async () => ({ status: "not_found" }),
+};
+const iconBytes = encodeWebp(projectIcon(), { lossless: false });
+const icons = { icon: async () => iconBytes };
+const banners = new BannerService({ store, lookup: new LookupService({ allowPrivate: false }), now: Date.now, staleAfterMs: 900_000, market: { service: market, icons } });
 afterAll(() => store.close());
 
 const MANUAL = "server_name=Skyblock%20%C2%A76Network&online_players=12&max_players=100&motd_line_1=%C2%A7aWelcome%20%C2%A7lhome&motd_line_2=%C2%A7x%C2%A7f%C2%A7f%C2%A70%C2%A70%C2%A70%C2%A70red&version=1.21.4";
@@ -39,8 +52,8 @@ function bannerPlan(query: string): Promise<PreparedBanner> {
 async function everyDrawing(): Promise<Array<[string, Drawing]>> {
   const jobs: Array<[string, Drawing]> = [];
   for (const { key, kind } of templates.values()) {
-    // A plugin template draws a plugin record (this one was never pushed: "unknown plugin").
-    const template = kind === "plugin" ? `${key}&plugin_uuid=${crypto.randomUUID()}` : key;
+    // A plugin template draws a plugin record (this one was never pushed: "unknown plugin"); a market one a project.
+    const template = kind === "plugin" ? `${key}&plugin_uuid=${crypto.randomUUID()}` : kind === "market" ? `${key}&site=modrinth&project=sodium` : key;
     for (const size of BANNER_SIZES) {
       for (const format of ["png", "webp"]) {
         const query = `template_key=${template}&size=${size.width}x${size.height}&format=${format}&${MANUAL}`;
