@@ -160,8 +160,12 @@ describe("animate=stats of a pushed server", () => {
     const line = encodeURIComponent("98.2% uptime, last 7 days");
     const expected = await decodeImage(await banner(`data_mode=plugin&server_uuid=${UUID}&server_name=Week&motd_line_1=${line}&format=png`));
     expect(frames[6]!.image.data).toEqual(expected.data);
-    // A server pushed once, never rolled up: no uptime to show.
-    expect((await webpFrames(await bytesOf(await banner(query(QUIET))))).frames).toHaveLength(6);
+    // A server pushed once a minute ago, never rolled up: its uptime reaches the present (issue 40), all of it online.
+    const quiet = (await webpFrames(await bytesOf(await banner(query(QUIET))))).frames;
+    expect(quiet).toHaveLength(9);
+    const quietLine = encodeURIComponent("100% uptime, last 7 days");
+    const quietExpected = await decodeImage(await banner(`data_mode=plugin&server_uuid=${QUIET}&server_name=Week&motd_line_1=${quietLine}&format=png`));
+    expect(quiet[6]!.image.data).toEqual(quietExpected.data);
   }, 60_000);
 });
 
