@@ -135,8 +135,10 @@ export class AlertSweep {
   /** Claims the server's state (every sweep: a grace may have run out) and its record, if passed; the state. */
   async #claimChanges(server: WatchedServer): Promise<ServerState> {
     const now = this.deps.now();
-    const state = stateOf(server, now, this.deps.staleAfterMs);
-    await this.#claim(server, state, { state }, state, now);
+    // Judged again on the server as the claim finds it: a push may have come since it was read.
+    const judge = (row: Pick<WatchedServer, "status" | "lastSeen">) => stateOf(row, now, this.deps.staleAfterMs);
+    const state = judge(server);
+    await this.#claim(server, state, { state, stateOf: judge }, state, now);
     // The peak counts only updates saying online: a count is news only from a server up to report it.
     if (server.playersPeak !== null) {
       await this.#claim(server, "players_record", { players: server.playersPeak }, state, now, server.playersPeak);

@@ -69,14 +69,24 @@ export interface WatchedServer {
 }
 
 /**
- * A change a sweep saw, to claim: the server's state as the sweep finds it
- * (`state`: every sweep claims it, so that a grace that ran out is claimed
- * too), or its players online passing the record (`players`). `body` builds
- * what each subscription to `event` gets.
+ * The server's state as a sweep finds it at the claim's `now`, and `stateOf`,
+ * the same judgement at `now` of the server as the claim finds it: a push
+ * may have come since the sweep read it.
+ */
+export interface StateClaim {
+  state: ServerState;
+  stateOf(server: Pick<WatchedServer, "status" | "lastSeen">): ServerState;
+}
+
+/**
+ * A change a sweep saw, to claim: the server's state (every sweep claims it,
+ * so that a grace that ran out is claimed too), or its players online
+ * passing the record (`players`). `body` builds what each subscription to
+ * `event` gets.
  */
 export interface Transition {
   serverUuid: string;
-  change: { state: ServerState } | { players: number };
+  change: StateClaim | { players: number };
   event: string;
   now: number;
   body(hook: WebhookRow): string;

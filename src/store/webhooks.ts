@@ -9,7 +9,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, max, ne, sql } from "dri
 import type { ReplayStatus } from "../auth/replay.ts";
 import { first, runIfAny, rows, run, type QueryContext, type RememberRequest, type Steps } from "./query-steps.ts";
 import type {
-  Attempt, DueDelivery, DueShare, LiveAsk, LiveLease, LiveOutcome, NewWebhook, ServerState, Transition, WatchedServer, WebhookRemoval, WebhookRow,
+  Attempt, DueDelivery, DueShare, LiveAsk, LiveLease, LiveOutcome, NewWebhook, ServerState, StateClaim, Transition, WatchedServer, WebhookRemoval, WebhookRow,
 } from "./webhook-records.ts";
 import { afterAttempt, UnknownWebhookError, WebhookLimitError } from "./webhook-records.ts";
 import { ReplayError } from "./write-refusals.ts";
@@ -96,8 +96,8 @@ export function* claimTransition(q: QueryContext, transition: Transition): Steps
     const { db, tables: { webhooks } } = q;
     return yield* queueDeliveries(q, transition, yield* rows(db.select().from(webhooks).where(and(eq(webhooks.serverUuid, transition.serverUuid), isNull(webhooks.pausedAt)))));
   }
-  const moved = yield* moveState(q, transition, change.state);
-  if (moved === "first seen") return null;
+  const moved = yield* moveState(q, transition, change);
+  if (moved === "first seen" || moved === "outdated") return null;
   const told = yield* tell(q, transition, change.state);
   return moved === "moved" || told.length > 0 ? yield* queueDeliveries(q, transition, told) : null;
 }
@@ -105,10 +105,14 @@ export function* claimTransition(q: QueryContext, transition: Transition): Steps
 /**
  * Moves the server's remembered state (and since when it holds) to `state`:
  * "first seen" when nothing was remembered (its subscriptions are told it,
- * nothing is sent), "moved", or "same". A subscription made before it was
- * told anything is told what was remembered first, so no change is lost.
+ * nothing is sent), "moved", "same", or "outdated" when newer news has been
+ * claimed (nothing changes). A subscription made before it was told anything
+ * is told what was remembered first, so no change is lost.
  */
-function* moveState({ db, tables: { webhooks, webhookStates: states } }: QueryContext, { serverUuid, now }: Transition, state: ServerState): Steps<"first seen" | "moved" | "same"> {
+function* moveState(q: QueryContext, transition: Transition, claim: StateClaim): Steps<"first seen" | "outdated" | "moved" | "same"> {
+  const { db, tables: { webhooks, webhookStates: states } } = q;
+  const { serverUuid, now } = transition;
+  const { state } = claim;
   const remembered = db.select({ state: states.state }).from(states).where(eq(states.serverUuid, serverUuid));
   const untold = and(eq(webhooks.serverUuid, serverUuid), isNull(webhooks.toldState));
   yield* run(db.update(webhooks).set({ toldState: sql`(${remembered})` }).where(untold));
@@ -117,8 +121,27 @@ function* moveState({ db, tables: { webhooks, webhookStates: states } }: QueryCo
     yield* run(db.update(webhooks).set({ toldState: state }).where(untold));
     return "first seen";
   }
+  if (yield* outdated(q, transition, claim)) return "outdated";
   const moved = yield* rows(db.update(states).set({ state, changedAt: now }).where(and(eq(states.serverUuid, serverUuid), ne(states.state, state))).returning());
   return moved.length > 0 ? "moved" : "same";
+}
+
+/**
+ * Whether a claim is older news than what is remembered: the state moved
+ * after the claim's `now` (another instance's sweep judged later and
+ * committed first), or the server as it is now, judged at `now`, is not the
+ * state claimed (a push came after the sweep read it). Either would move the
+ * state back and tell a flap that never was. Claims of one server take
+ * turns from here: its remembered state's row is locked, then the server is
+ * read in a statement of its own, so it shows every push committed before
+ * the turn (on PostgreSQL each statement reads what was committed when it
+ * started, and a select joined to the locked row would read the server as
+ * it was before the wait).
+ */
+function* outdated({ db, tables: { webhookStates: states, servers }, dialect }: QueryContext, { serverUuid, now }: Transition, { state, stateOf }: StateClaim): Steps<boolean> {
+  const held = yield* first(dialect.forUpdate(db.select({ changedAt: states.changedAt }).from(states).where(eq(states.serverUuid, serverUuid))));
+  const server = yield* first(db.select({ status: servers.status, lastSeen: servers.lastSeen }).from(servers).where(eq(servers.uuid, serverUuid)));
+  return !held || !server || held.changedAt > now || stateOf(server) !== state;
 }
 
 /**

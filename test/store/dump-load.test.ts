@@ -28,7 +28,7 @@ function update(tokenId: number, now: number, expiresAt = Number.MAX_SAFE_INTEGE
 
 /** SERVER's state moving to `state` at `now`, claimed for its webhooks. */
 function transition(state: "online" | "offline", now: number): Transition {
-  return { serverUuid: SERVER, change: { state }, event: state, now, body: () => `{"event":"${state}"}`, maxQueued: 5 };
+  return { serverUuid: SERVER, change: { state, stateOf: () => state }, event: state, now, body: () => `{"event":"${state}"}`, maxQueued: 5 };
 }
 
 /**

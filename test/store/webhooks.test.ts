@@ -4,7 +4,8 @@ import { expect, test } from "bun:test";
 import type { ReplayRecord } from "../../src/auth/replay.ts";
 import type { RowBatch } from "../../src/store/dump.ts";
 import type { Store } from "../../src/store/store.ts";
-import type { DueDelivery, NewWebhook, Transition } from "../../src/store/webhook-records.ts";
+import { stateOf } from "../../src/alerts/events.ts";
+import type { DueDelivery, NewWebhook, ServerState, Transition, WatchedServer } from "../../src/store/webhook-records.ts";
 import { forEachBackend } from "../support/backends.ts";
 
 const SERVER = "00000000-0000-4000-8000-000000000001";
@@ -42,11 +43,16 @@ async function storeWithServers(open: () => Promise<Store>): Promise<Store> {
   return store;
 }
 
+/** A sweep's judgement of a server as a claim finds it. */
+type Judge = (server: Pick<WatchedServer, "status" | "lastSeen">) => ServerState;
+
 /** A lease's share roomy enough for every test but the one of shares. */
 const SHARE = { total: 100, perToken: 100 };
 
-function offline(more: Partial<Transition> = {}): Transition {
-  return { serverUuid: SERVER, change: { state: "offline" }, event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
+/** A claim of SERVER going offline at 100 ms unless `more` says otherwise; a state claimed as the server is judged however it is now, unless its stateOf says. */
+function offline({ change = { state: "offline" }, ...more }: Partial<Omit<Transition, "change">> & { change?: { state: ServerState; stateOf?: Judge } | { players: number } } = {}): Transition {
+  const claimed = "players" in change ? change : { stateOf: () => change.state, ...change };
+  return { serverUuid: SERVER, change: claimed, event: "offline", now: 100, body: (row) => `to ${row.id}`, maxQueued: 5, ...more };
 }
 
 forEachBackend("webhook subscriptions", (open) => {
@@ -296,6 +302,45 @@ forEachBackend("webhook grace", (open, openTwo) => {
     const target = await open();
     await target.load((async function* () { yield* batches; })());
     expect(await target.webhooks.claim(offline({ change: { state: "online" }, event: "online", now: 200 }))).toBe(1);
+  });
+});
+
+forEachBackend("webhook claims out of order", (open, openTwo) => {
+  /** A sweep's judgement of SERVER at `now`, as alert-sweep.ts makes it: a minute without a push is offline. */
+  const judgedAt = (now: number): Judge => (server) => stateOf(server, now, 60_000);
+  /** The claim of a sweep that read `server` and judged it at `now`. */
+  const claimOf = (server: WatchedServer, now: number): Transition => {
+    const state = judgedAt(now)(server);
+    return offline({ change: { state, stateOf: judgedAt(now) }, event: state, now, body: () => `${state} at ${now}` });
+  };
+  const bodies = async (store: Store) => (await store.webhooks.due(Number.MAX_SAFE_INTEGER, 30_000, SHARE)).map((delivery) => delivery.body).sort();
+
+  test("a claim judged before the state last moved changes nothing: two instances' sweeps committing out of order tell no flap", async () => {
+    const [one, two] = await openTwo();
+    await storeWithServers(async () => one);
+    await one.webhooks.create(hook());
+    const [read] = await one.webhooks.watched(0);
+    // Both read the server pushed at 1 ms; one judged it stale a minute on, the other just before (its commit comes last).
+    expect(await one.webhooks.claim(claimOf(read!, 60_002))).toBe(1);
+    expect(await two.webhooks.claim(claimOf(read!, 60_000))).toBeNull();
+    expect(await one.webhooks.claim(claimOf(read!, 60_003))).toBeNull();
+    expect(await bodies(one)).toEqual(["offline at 60002"]);
+  });
+
+  test("a claim judged on a read a push has since outdated changes nothing: the server is not told offline after it came back", async () => {
+    const [one, two] = await openTwo();
+    await storeWithServers(async () => one);
+    await one.webhooks.create(hook());
+    const [stale] = await one.webhooks.watched(0);
+    expect(await one.webhooks.claim(claimOf(stale!, 70_000))).toBe(1);
+    // One instance's sweep reads the server still stale; it pushes; the other's sweep finds it back and tells so; the first then claims what it read.
+    const [beforePush] = await one.webhooks.watched(0);
+    await pushServer(one, SERVER, 80_000, 3, "online");
+    const [afterPush] = await two.webhooks.watched(0);
+    expect(await two.webhooks.claim(claimOf(afterPush!, 80_001))).toBe(1);
+    expect(await one.webhooks.claim(claimOf(beforePush!, 80_002))).toBeNull();
+    expect(await two.webhooks.claim(claimOf(afterPush!, 80_003))).toBeNull();
+    expect(await bodies(one)).toEqual(["offline at 70000", "online at 80001"]);
   });
 });
 
