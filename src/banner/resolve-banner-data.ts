@@ -4,7 +4,7 @@
 // record and its history, and passes the clock.
 
 import { joinAddress } from "../minecraft/join-address.ts";
-import { DEFAULT_EDITION, isEdition, type Edition } from "../minecraft/edition.ts";
+import { DEFAULT_EDITION, pushedEdition, type Edition } from "../minecraft/edition.ts";
 import { stripFormatting } from "../minecraft/format.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { networkTotals } from "../minecraft/network-totals.ts";
@@ -159,8 +159,7 @@ export function factsFromRecord(
     favicon: null,
     history,
     address: typeof row.extra?.address === "string" ? row.extra.address : null,
-    // Kept with the extra stats, as the address (src/http/payloads/server.ts).
-    edition: isEdition(row.extra?.edition) ? row.extra.edition : null,
+    edition: pushedEdition(row.extra),
     // A plugin pushing is its server running: no host answers for it.
     sleepingHost: null,
   };

@@ -13,3 +13,8 @@ export const DEFAULT_EDITION: Edition = "java";
 export function isEdition(value: unknown): value is Edition {
   return EDITIONS.some((edition) => edition === value);
 }
+
+/** The edition a server's plugin pushed, kept with its extra stats (src/http/payloads/server.ts); null when it said none. */
+export function pushedEdition(extra: Record<string, unknown> | null | undefined): Edition | null {
+  return isEdition(extra?.edition) ? extra.edition : null;
+}

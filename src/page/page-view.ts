@@ -6,6 +6,7 @@
 // are), a name that is not the server software's.
 
 import { stripFormatting } from "../minecraft/format.ts";
+import { DEFAULT_EDITION, pushedEdition } from "../minecraft/edition.ts";
 import { joinAddress } from "../minecraft/join-address.ts";
 import { splitMotd } from "../minecraft/motd.ts";
 import { shownPlayers, type PlayerCount } from "../minecraft/players.ts";
@@ -96,7 +97,7 @@ export function serverFacts(row: ServerRow, now: number, staleAfterMs: number): 
     players: status === "online" && row.playersOnline !== null ? shownPlayers(row.playersOnline, row.playersMax) : null,
     motd: shownMotd(row.motd),
     version: gameVersion(row.version),
-    address: pushedAddress === null ? null : joinAddress(pushedAddress, "java"),
+    address: pushedAddress === null ? null : joinAddress(pushedAddress, pushedEdition(row.extra) ?? DEFAULT_EDITION),
     lastPush: row.lastSeen,
     firstSeen: row.firstSeen,
   };

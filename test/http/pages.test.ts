@@ -76,6 +76,13 @@ function meta(elements: Element[], key: string): string | undefined {
 }
 
 describe("a pushed server's page", () => {
+  test("gives the join address as its game writes it: a Hytale server's without 5520, a Java server's without 25565", async () => {
+    server = await startTestServer();
+    const joinOf = async (body: object) => (await parsed(await (await get(`/s/${(await pushed(body)).uuid}`)).text(), [".join code"])).text[".join code"];
+    expect(await joinOf({ ...UPDATE, edition: "hytale", address: "play.orbis.example:5520" })).toBe("play.orbis.example");
+    expect(await joinOf({ ...UPDATE, address: "play.orbis.example:5520" })).toBe("play.orbis.example:5520");
+  });
+
   test("shows its name, state, MOTD in its colours, players, version, join address, chart, uptime and peak, under a strict policy", async () => {
     server = await startTestServer();
     const { uuid } = await pushed();
