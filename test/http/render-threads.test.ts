@@ -208,6 +208,33 @@ describe("the pool of render threads", () => {
     });
   });
 
+  test("before a drawing that runs alone, every thread is told to collect its garbage in full; before others, none is", async () => {
+    const sent: Array<{ worker: Worker; type: string }> = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: { type: string }, ...rest: never[]) {
+      sent.push({ worker: this, type: message.type });
+      return post.call(this, message, ...rest);
+    };
+    try {
+      await withPool({ threads: 2 }, async (pool) => {
+        const small = await bannerPlan(MANUAL);
+        await Promise.all([pool.draw(small), pool.draw(small)]);
+        const workers = [...new Set(sent.map(({ worker }) => worker))];
+        expect(workers).toHaveLength(2);
+        expect(sent.filter(({ type }) => type === "collect")).toEqual([]);
+        sent.length = 0;
+        const large = await bannerPlan(`size=1200x300&scale=2&format=webp&${MANUAL}`);
+        expect(await pool.draw(large)).toBeInstanceOf(Uint8Array);
+        // Each thread's collection comes before the drawing, whichever thread draws it.
+        expect(sent.map(({ type }) => type)).toEqual(["collect", "collect", "draw"]);
+        expect(new Set(sent.slice(0, 2).map(({ worker }) => worker)).size).toBe(2);
+        await Promise.all([pool.draw(small), pool.draw(small)]);
+      });
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+  });
+
   test("animated drawings in flight never hold more than the bound together: the storm's animated 1200x300 GIF runs alone, a small still beside it", async () => {
     // What one such drawing raised a fresh render thread's peak by (9 frames: 18.3 MiB; docs/performance-notes.md, issue 38).
     const MEASURED_GIF_BYTES = 18 * 1024 * 1024;

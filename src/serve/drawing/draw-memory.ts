@@ -4,8 +4,8 @@
 // wasm memory, which grows past its first 16 MiB for large images (to 40 MiB
 // for 2400x600, src/render/encode/webp.ts), counted generously at 70 bytes a
 // pixel with the pixmap and the straight copy; an animation besides holds its
-// states' pixmaps and, per frame, what its encoder keeps of each until the
-// file is written (drawingMemory). The pool admits drawings while the
+// states where they differ and, per frame, what its encoder keeps of each
+// until the file is written (drawingMemory). The pool admits drawings while the
 // sum stays within DRAWING_MEMORY_BYTES, so how many large drawings run at
 // once does not follow the thread count. The sum is an estimate, not what the
 // process's peak grows by: bench/threads.ts's storms measure that
@@ -30,6 +30,15 @@ const MIB = 1024 * 1024;
  * run together and the throughput bench lost (docs/performance-notes.md).
  */
 export const DRAWING_MEMORY_BYTES = 50 * MIB;
+
+/**
+ * Whether a drawing of `memory` (drawingMemory) runs alone: counted past the
+ * bound, it waits until nothing else is drawn. Every render thread collects
+ * its garbage in full before it (render-pool.ts), so that the largest
+ * drawings, which make the process's peak, stand on the least the threads
+ * hold (docs/performance-notes.md, "Memory with animated banners").
+ */
+export const runsAlone = (memory: number): boolean => memory > DRAWING_MEMORY_BYTES;
 
 /**
  * The answering thread starts a young-generation collection (Bun.gc(false):
@@ -161,6 +170,11 @@ export class CollectionSchedule {
     return this.badges >= RENDER_THREAD_YOUNG_COLLECTION_EVERY_BADGES ? this.collect("young") : null;
   }
 
+  /** A full collection came from elsewhere (before a drawing that runs alone): nothing counted before it is left. */
+  collectedInFull(): void {
+    this.collect("full");
+  }
+
   /** What a collection of `kind` frees is no longer counted. */
   private collect(kind: GarbageCollection): GarbageCollection {
     this.badges = 0;
@@ -171,12 +185,13 @@ export class CollectionSchedule {
 }
 
 /**
- * The encoders' bytes per pixel of a still, with its pixmap's 4. GIF: the
- * straight copy, FrameChanges' copy, the frame before and one frame's
- * changed pixels (4 each), its indices and file (src/render/encode/gif.ts):
- * a 1200x300 at scale 2 raised a fresh render thread's peak by 24 bytes a
- * pixel (counted 8 before issue 38). An SVG has no pixmap: a few hundred
- * bytes of text, whatever its size.
+ * The encoders' bytes per pixel of a still, with its pixmap's 4. GIF: 24,
+ * what a 1200x300 at scale 2 raised a fresh render thread's peak by when it
+ * held the straight copy, a copy for FrameChanges, the frame before and its
+ * changed pixels besides its indices and file (counted 8 before issue 38);
+ * a still now holds the straight copy, its indices and the file
+ * (src/render/encode/gif.ts), and 24 is kept as a bound with room. An SVG
+ * has no pixmap: a few hundred bytes of text, whatever its size.
  */
 const BYTES_PER_PIXEL = { "image/png": 16, "image/webp": 70, "image/gif": 24, "image/svg+xml": 0 } as const;
 
@@ -190,7 +205,14 @@ const BYTES_PER_PIXEL = { "image/png": 16, "image/webp": 70, "image/gif": 24, "i
  */
 const FRAME_BYTES_PER_PIXEL = { "image/png": 0, "image/webp": 2, "image/gif": 4, "image/svg+xml": 0 } as const;
 
-/** An animation's pixmaps: one per state (src/banner/animated-banner.ts) and one for the fading frame. */
+/**
+ * An animation's pixmaps beyond the still's: the state drawn beside the first,
+ * and each state, the fading frame and the copies of the frame before where
+ * the states differ (src/render/encode/state-regions.ts: one line of text).
+ * Counted 4 bytes a pixel of the canvas per state and one more, as when every
+ * state was held whole; bench/drawing-peak.ts measures what such a drawing
+ * raises a thread's peak by, well under this (docs/performance-notes.md).
+ */
 const statePixmapBytes = (frames: number) => 4 * (statesOf(frames) + 1);
 
 /**

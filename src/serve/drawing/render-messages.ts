@@ -13,7 +13,9 @@ export type ToRenderThread =
    * collect, once it has answered: the collection its drawings so far call for, young or full, or none
    * yet (draw-memory.ts's CollectionSchedule).
    */
-  | { type: "draw"; id: number; job: DrawJob; collect: GarbageCollection | null };
+  | { type: "draw"; id: number; job: DrawJob; collect: GarbageCollection | null }
+  /** A full collection, before the next job: one that runs alone follows (draw-memory.ts's runsAlone). */
+  | { type: "collect" };
 
 export type GarbageCollection = "full" | "young";
 

@@ -15,7 +15,7 @@
 import type { CacheStats } from "../../cache/bounded-cache.ts";
 import { DRAWING_CACHES, drawingCacheBytes, type CacheBytes, type CacheName } from "../../config.ts";
 import {
-  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally,
+  ANSWERING_THREAD_COLLECT_AFTER_BYTES, answeredMemory, CollectionSchedule, drawingMemory, DRAWING_MEMORY_BYTES, GarbageTally, runsAlone,
 } from "./draw-memory.ts";
 import type { Drawer, Drawing } from "../../http/drawing/drawer.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
@@ -157,8 +157,18 @@ export class RenderPool implements Drawer {
       thread.tasks.push(next);
       if (thread.tasks.length === 1) this.startDeadline(thread);
       this.memoryInFlight += next.memory;
+      if (runsAlone(next.memory)) this.collectAll();
       const message: ToRenderThread = { type: "draw", id: ++this.nextId, job: next.drawing.job, collect: thread.collections.after(next.drawing) };
       thread.worker.postMessage(message);
+    }
+  }
+
+  /** Every thread collects its garbage in full before what it is sent next (draw-memory.ts's runsAlone). */
+  private collectAll(): void {
+    const collect: ToRenderThread = { type: "collect" };
+    for (const thread of this.threads) {
+      thread.worker.postMessage(collect);
+      thread.collections.collectedInFull();
     }
   }
 

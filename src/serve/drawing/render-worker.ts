@@ -18,11 +18,14 @@ const collectGarbage = (kind: GarbageCollection) => {
   else Bun.gc(true);
 };
 
+/** A collection from the event loop (setImmediate), on a stack of its own: handle() says why. */
+const collectSoon = (kind: GarbageCollection) => new Promise<void>((collected) => setImmediate(() => (collectGarbage(kind), collected())));
+
 // An animation's whole first frame grew the WebP encoder, which is dropped
 // before the animation draws its other states: collected in full then, from
 // the event loop as after an answer (below), so that they are drawn beside
 // 16 MiB of encoder, not 40 (docs/performance-notes.md).
-onEncoderDropped(() => new Promise<void>((collected) => setImmediate(() => (collectGarbage("full"), collected()))));
+onEncoderDropped(() => collectSoon("full"));
 
 let drawing: { budget: CacheBudget; kit: DrawingKit } | undefined;
 
@@ -49,6 +52,7 @@ async function handle(message: ToRenderThread): Promise<void> {
     drawing = { budget, kit: new DrawingKit(budget) };
     return;
   }
+  if (message.type === "collect") return collectSoon("full");
   const { budget, kit } = drawing!;
   let answer: FromRenderThread;
   try {
@@ -66,6 +70,5 @@ async function handle(message: ToRenderThread): Promise<void> {
   // WebP's grown encoder survived collection after collection). Here it is
   // freed, and the banner storm of bench/threads.ts peaks lower
   // (docs/performance-notes.md, "Render threads and their collections").
-  const kind = message.collect;
-  if (kind) await new Promise<void>((collected) => setImmediate(() => (collectGarbage(kind), collected())));
+  if (message.collect) await collectSoon(message.collect);
 }

@@ -93,6 +93,14 @@ describe("CollectionSchedule (a render thread's collections)", () => {
     expect(schedule.after(badge)).toBe("young");
   });
 
+  test("a full collection from elsewhere (before a drawing that runs alone) starts every count again", () => {
+    const schedule = new CollectionSchedule();
+    for (let i = 0; i < 30; i++) expect(schedule.after(badge)).toBeNull();
+    schedule.collectedInFull();
+    for (let i = 0; i < 49; i++) expect(schedule.after(badge)).toBeNull();
+    expect(schedule.after(badge)).toBe("young");
+  });
+
   test("banners' garbage calls for young collections, never full ones", () => {
     const schedule = new CollectionSchedule();
     const largePng = { pixels: 2400 * 600, contentType: "image/png", job: { kind: "banner" } } as const;
