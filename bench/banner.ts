@@ -7,7 +7,7 @@
 // Part of `npm run bench` (bench/index.ts), which writes docs/performance.md.
 
 import { writeFileSync } from "node:fs";
-import { BANNER_SIZES, type ServerBannerData } from "../src/banner/model.ts";
+import { BANNER_SIZES, type BannerData, type ResourceBannerData, type ServerBannerData } from "../src/banner/model.ts";
 import { templates } from "../src/banner/templates/catalogue.ts";
 import { renderBanner } from "../src/banner/templates/index.ts";
 import { encodePng } from "../src/render/index.ts";
@@ -31,10 +31,24 @@ function serverData(i: number): ServerBannerData {
 
 const plugin = { name: "EzShops", version: "3.2.1", counters: [["servers", 1_234], ["players", 56_789], ["shops", 4_321]] as Array<[string, number]>, active: true };
 
+function resourceData(i: number): ResourceBannerData {
+  return {
+    of: "project", site: "Modrinth", name: `Sodium ${i}`, author: "jellysquid3", projects: null, icon: null, downloads: 81_000_000 + i,
+    rating: null, followers: 25_000, followersWord: "followers", version: "mc1.21.4-0.6.5", gameVersions: "1.20-1.21.4",
+  };
+}
+
+/** New data for template `kind` every call (a new count or name): nothing drawn before is reused. */
+function dataFor(kind: string, i: number): BannerData {
+  if (kind === "plugin") return { ...plugin, counters: [...plugin.counters, ["i", i] as [string, number]] };
+  if (kind === "market") return resourceData(i);
+  return serverData(i);
+}
+
 // One pass over everything first, so no template is timed while the JIT warms up.
 for (const info of templates.values()) {
   for (const size of BANNER_SIZES) {
-    for (let i = 0; i < 10; i++) encodePng(renderBanner(info.key, info.kind === "plugin" ? plugin : serverData(i), { size, theme: info.defaultTheme, scale: 1 }));
+    for (let i = 0; i < 10; i++) encodePng(renderBanner(info.key, dataFor(info.kind, i), { size, theme: info.defaultTheme, scale: 1 }));
   }
 }
 
@@ -43,8 +57,7 @@ for (const info of templates.values()) {
   const sizes = BANNER_SIZES.map((size) => {
     const times: number[] = [];
     for (let i = -5; i < SAMPLES; i++) {
-      // New data every run (a new count or name): nothing drawn before is reused.
-      const data = info.kind === "plugin" ? { ...plugin, counters: [...plugin.counters, ["i", i] as [string, number]] } : serverData(i);
+      const data = dataFor(info.kind, i);
       const started = performance.now();
       encodePng(renderBanner(info.key, data, { size, theme: info.defaultTheme, scale: 1 }));
       if (i >= 0) times.push(performance.now() - started);
