@@ -15,6 +15,7 @@ import { compile } from "../../.ci/build.ts";
 import { peakRssBytes, rssBytes } from "../../test/soak/measure.ts";
 import { DEFAULT_CACHE_MB } from "../../src/config.ts";
 import { count, mib, table } from "../report/markdown.ts";
+import { cpuSeconds } from "../report/proc.ts";
 import { runLoad, type LoadResult } from "../http/load.ts";
 import { BANNER_SIZES, SERVER_TEMPLATES, type BannerLook } from "../http/scenarios.mjs";
 import { BENCH_ENV, startPennant } from "../http/servers.ts";
@@ -64,6 +65,22 @@ export const peakOf = (f: PeakMemoryFigures) => {
   };
 };
 
+/**
+ * Once the server has done the storm's work: the load client ends its run
+ * while requests it sent are still being answered, and on a loaded machine
+ * 99-787 of the banner storm's 2,400 were drawn during the badge storm
+ * (2026-12-08), which then measured both. Waits until the server's CPU rests
+ * (under a tenth of a core for two seconds in a row).
+ */
+async function drained(pid: number): Promise<void> {
+  for (let last = cpuSeconds(pid), quiet = 0; quiet < 2;) {
+    await Bun.sleep(1_000);
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.1 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
 /** Both storms on a fresh server started with `env` over BENCH_ENV (by `command`, or from source). */
 async function stormsOn(
   dir: string, name: string, env: Record<string, string>, options: PeakMemoryOptions, progress: (line: string) => void, command?: string[],
@@ -74,6 +91,7 @@ async function stormsOn(
     const storm = async (scenario: string, amount: number, params: object): Promise<StormPeak> => {
       // Answers at the back of such a queue wait seconds: a generous timeout, so that a slow answer is not an error.
       const load = await runLoad({ url: server.url, connections: Math.min(CONNECTIONS, amount), amount, timeoutSeconds: 120, scenario, params }, server.pid);
+      await drained(server.pid);
       return { load, peak: peakRssBytes(server.pid), rss: rssBytes(server.pid) };
     };
     const banners = await storm("distinct banner", options.banners, { run: "peak", sizes: BANNER_SIZES, templates: SERVER_TEMPLATES, looks: STORM_LOOKS });

@@ -36,7 +36,7 @@ export const DRAWING_MEMORY_BYTES = 50 * MIB;
  * bound, it waits until nothing else is drawn. Every render thread collects
  * its garbage in full before it (render-pool.ts), so that the largest
  * drawings, which make the process's peak, stand on the least the threads
- * hold (docs/performance-notes.md, "Memory with animated banners").
+ * hold (docs/performance-notes.md, "Memory: the largest drawings").
  */
 export const runsAlone = (memory: number): boolean => memory > DRAWING_MEMORY_BYTES;
 
