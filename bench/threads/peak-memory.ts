@@ -70,10 +70,12 @@ export const peakOf = (f: PeakMemoryFigures) => {
  * while requests it sent are still being answered, and on a loaded machine
  * 99-787 of the banner storm's 2,400 were drawn during the badge storm
  * (2026-12-08), which then measured both. Waits until the server's CPU rests
- * (under a tenth of a core for two seconds in a row).
+ * (under a tenth of a core for two seconds in a row), a minute at most.
  */
 async function drained(pid: number): Promise<void> {
-  for (let last = cpuSeconds(pid), quiet = 0; quiet < 2;) {
+  // At most a minute: a server that never rests must not hold the bench (nor CI) for ever.
+  const until = Date.now() + 60_000;
+  for (let last = cpuSeconds(pid), quiet = 0; quiet < 2 && Date.now() < until;) {
     await Bun.sleep(1_000);
     const now = cpuSeconds(pid);
     quiet = now - last < 0.1 ? quiet + 1 : 0;
