@@ -9,7 +9,7 @@ import type { SizeRange } from "./fit-text.ts";
 import { UNKNOWN } from "./fitted-counts.ts";
 import type { NumberStyle } from "./model.ts";
 import { THIN_SPACE } from "./numbers.ts";
-import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
+import { drawSlot, fitSlot, textInSlot, type TextSlot, SANS_BOLD } from "./slots.ts";
 import type { Box, Surface } from "./surface.ts";
 import type { Palette } from "./theme.ts";
 
@@ -62,7 +62,6 @@ export function numberCell(value: number | null, caption: string): CounterCell {
 /** The same text in either number style. */
 export const anyStyle = (text: string): Record<NumberStyle, string> => ({ compact: text, full: text });
 
-const BOLD = { face: "sans", bold: true } as const;
 const CAPTION = { face: "sans" } as const;
 
 /** A mark's width beside a value of `size`, and the gap after it, in em. */
@@ -78,7 +77,7 @@ const STAR_GAP_EM = 0.22;
 function valuesOf(surface: Surface, slots: readonly TextSlot[], cells: readonly CounterCell[], style: NumberStyle): { texts: string[]; sizes: number[] } {
   const attempt = (s: NumberStyle) => {
     const texts = cells.map((cell) => cell.value[s]);
-    const fitted = texts.map((text, i) => fitSlot(surface, withoutMark(slots[i]!, cells[i]!), text, BOLD));
+    const fitted = texts.map((text, i) => fitSlot(surface, withoutMark(slots[i]!, cells[i]!), text, SANS_BOLD));
     const figures = fitted.filter((_, i) => !cells[i]!.text);
     const size = figures.length > 0 ? Math.min(...figures.map((f) => f.size)) : Infinity;
     const sizes = fitted.map((f, i) => (cells[i]!.text ? Math.min(f.size, size) : size));
@@ -123,10 +122,10 @@ const MARKS = { star: drawStar, download: drawDownload } as const;
 function drawValue(surface: Surface, slot: TextSlot, cell: CounterCell, text: string, size: number, palette: Palette): void {
   const sized = { ...slot, size: { max: size, min: slot.size.min } };
   if (!cell.mark) {
-    textInSlot(surface, sized, text, BOLD, palette.text);
+    textInSlot(surface, sized, text, SANS_BOLD, palette.text);
     return;
   }
-  const fitted = fitSlot(surface, withoutMark(sized, cell), text, BOLD);
+  const fitted = fitSlot(surface, withoutMark(sized, cell), text, SANS_BOLD);
   const star = fitted.size * STAR_EM, gap = fitted.size * STAR_GAP_EM, group = star + gap + fitted.width;
   const align = slot.align ?? "left";
   const left = align === "left" ? slot.x : align === "right" ? slot.x + slot.width - group : slot.x + (slot.width - group) / 2;
@@ -203,7 +202,7 @@ function drawRows(surface: Surface, area: CounterArea, cells: readonly CounterCe
   const values = valuesOf(surface, valueSlots, cells, style);
   cells.forEach((cell, i) => {
     const valueSlot = { ...valueSlots[i]!, size: { max: values.sizes[i]!, min: area.value.min } };
-    const value = fitSlot(surface, withoutMark(valueSlot, cell), values.texts[i]!, BOLD);
+    const value = fitSlot(surface, withoutMark(valueSlot, cell), values.texts[i]!, SANS_BOLD);
     const used = value.width + (cell.mark ? value.size * (STAR_EM + STAR_GAP_EM) : 0);
     if (cell.mark) drawValue(surface, valueSlot, cell, values.texts[i]!, values.sizes[i]!, palette);
     else drawSlot(surface, valueSlot, value, palette.text);

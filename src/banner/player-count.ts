@@ -3,7 +3,7 @@
 
 import { playersUnknown, type ServerBannerData } from "./model.ts";
 import { fitPlayers, PLAYERS_UNKNOWN } from "./fitted-counts.ts";
-import { drawSlot, fitSlot, textInSlot, type TextSlot } from "./slots.ts";
+import { drawSlot, fitSlot, textInSlot, type TextSlot, SANS_BOLD } from "./slots.ts";
 import type { Surface } from "./surface.ts";
 import type { Palette } from "./theme.ts";
 
@@ -26,17 +26,16 @@ export function drawPlayerCount(surface: Surface, layout: CountLayout, data: Pic
     textInSlot(surface, { ...layout.count, size: layout.label.size }, PLAYERS_UNKNOWN, { face: "sans" }, palette.muted);
     return;
   }
-  const bold = { face: "sans", bold: true } as const;
   const labelFit = fitSlot(surface, layout.label, label, { face: "sans" });
   if (!layout.inline) {
-    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, bold), palette.text);
+    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, SANS_BOLD), palette.text);
     drawSlot(surface, layout.label, labelFit, palette.muted);
     return;
   }
   const count = { ...layout.count, width: layout.count.width - labelFit.width - layout.label.size.max * 0.4 };
-  const beside = fitPlayers(surface, count, players, bold);
+  const beside = fitPlayers(surface, count, players, SANS_BOLD);
   if (beside.truncated) {
-    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, bold), palette.text);
+    drawSlot(surface, layout.count, fitPlayers(surface, layout.count, players, SANS_BOLD), palette.text);
     return;
   }
   drawSlot(surface, count, beside, palette.text);

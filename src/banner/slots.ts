@@ -10,6 +10,9 @@ import {
 } from "./fit-text.ts";
 import { shadowOffset, type Align, type FormattedStyle, type Surface } from "./surface.ts";
 
+/** The bold sans face: names, counts and figures in every template. */
+export const SANS_BOLD = { face: "sans", bold: true } as const;
+
 export interface TextSlot {
   /** Left edge of the box. */
   x: number;

@@ -13,7 +13,7 @@ import { bannerMotdLines } from "../motd-lines.ts";
 import { Path, solid } from "../../render/index.ts";
 import { STATUS_WORD, drawDivider, drawPanel, drawPill, drawServerIcon, fitPill, type Pill, type PillStyle } from "../parts.ts";
 import { drawPlayerCount, type CountLayout } from "../player-count.ts";
-import { drawSlot, fitSlot, formattedBlock, type TextSlot } from "../slots.ts";
+import { drawSlot, fitSlot, formattedBlock, type TextSlot, SANS_BOLD } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
 import { backdrops, type Palette } from "../theme.ts";
@@ -197,15 +197,14 @@ export const card: ServerTemplate<CardLayout> = {
 
     // The header: the name, then the pills after it or on their own row.
     const row = layout.pills;
-    const bold = { face: "sans", bold: true } as const;
     const nameSlot = widen(beside(layout.name), "name");
     const name = stripFormatting(data.name);
     let pills = pillsOf(surface, layout, data, palette, row.inline ? nameSlot.width : row.width);
-    let nameFit = fitSlot(surface, nameSlot, name, bold);
+    let nameFit = fitSlot(surface, nameSlot, name, SANS_BOLD);
     if (row.inline) {
       // Pills follow the name on its row: the version pill gives way first, then the name shrinks.
       const nameFor = (shown: readonly Pill[]) =>
-        fitSlot(surface, { ...nameSlot, width: nameSlot.width - (shown.length > 0 ? rowWidth(shown, row.gap) + row.gap * 1.5 : 0) }, name, bold);
+        fitSlot(surface, { ...nameSlot, width: nameSlot.width - (shown.length > 0 ? rowWidth(shown, row.gap) + row.gap * 1.5 : 0) }, name, SANS_BOLD);
       nameFit = nameFor(pills);
       if (nameFit.truncated && pills.length > 1) {
         pills = pills.slice(0, 1);

@@ -13,7 +13,7 @@ import type { TextBlock } from "../fit-text.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { playersUnknown, shows, type PlayerCount, type ServerBannerData } from "../model.ts";
 import { drawPanel, drawServerIcon, drawServerStatus } from "../parts.ts";
-import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
+import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot, SANS_BOLD } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { accentWash, backdrops, shade, type Palette } from "../theme.ts";
 import { fitPlayers, PLAYERS_UNKNOWN } from "../fitted-counts.ts";
@@ -40,7 +40,6 @@ export interface PlayersBarLayout {
   version: TextSlot | null;
 }
 
-const BOLD = { face: "sans", bold: true } as const;
 /** CSS pixels between the name and a chip beside it, or a chip and the version after it. */
 const GAP = 10;
 /** PLAYERS_UNKNOWN in the count's slot: at most a caption's size, it is no number to read from afar. */
@@ -139,7 +138,7 @@ function drawBar(surface: Surface, bar: Box, ratio: number | null, online: boole
 
 /** The name, with the address chip beside it when both fit (468x60). */
 function drawNameRow(surface: Surface, layout: PlayersBarLayout, nameSlot: TextSlot, data: ServerBannerData, palette: Palette): void {
-  const fitted = fitSlot(surface, nameSlot, stripFormatting(data.name), BOLD);
+  const fitted = fitSlot(surface, nameSlot, stripFormatting(data.name), SANS_BOLD);
   drawSlot(surface, nameSlot, fitted, palette.text);
   const { address } = layout;
   if (!address.besideName || !shows(data, "address")) return;
@@ -167,7 +166,7 @@ export const playersBar: ServerTemplate<PlayersBarLayout> = {
       const ratio = fillRatio(data.players);
       // Muted for an offline server (a hidden status reads online: renderBanner).
       drawBar(surface, layout.bar, ratio, data.status === "online", palette);
-      drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, BOLD), palette.text);
+      drawSlot(surface, layout.count, fitPlayers(surface, layout.count, data.players, SANS_BOLD), palette.text);
       if (layout.label) textInSlot(surface, layout.label, "players online", { face: "sans" }, palette.muted);
       if (layout.percent && data.players) textInSlot(surface, layout.percent, `${Math.round(ratio * 100)}% full`, { face: "sans" }, palette.muted);
     }

@@ -8,7 +8,7 @@ import { drawCounters, numberCell, type CounterArea } from "../counter-cells.ts"
 import { besideIcon } from "../icon-room.ts";
 import type { LayoutKey } from "../layout-keys.ts";
 import { drawDivider, drawPanel, drawPluginIcon, drawStatusWord } from "../parts.ts";
-import { textInSlot, type TextSlot } from "../slots.ts";
+import { textInSlot, type TextSlot, SANS_BOLD } from "../slots.ts";
 import { MAX_SHOWN_COUNTERS, shows, type PluginBannerData } from "../model.ts";
 import type { Box } from "../surface.ts";
 import { stripFormatting } from "../../minecraft/format.ts";
@@ -91,7 +91,6 @@ export function counterCaption(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const BOLD = { face: "sans", bold: true } as const;
 
 export const pluginStats: PluginTemplate<PluginStatsLayout> = {
   key: "plugin-stats",
@@ -102,7 +101,7 @@ export const pluginStats: PluginTemplate<PluginStatsLayout> = {
     // Without the icon the text starts where the icon would have.
     const left = (slot: TextSlot): TextSlot => besideIcon(slot, layout.icon, shows(data, "icon"));
     if (shows(data, "icon")) drawPluginIcon(surface, layout.icon, palette.well, palette.accent);
-    textInSlot(surface, left(layout.name), stripFormatting(data.name), BOLD, palette.text);
+    textInSlot(surface, left(layout.name), stripFormatting(data.name), SANS_BOLD, palette.text);
     const versionSlot = left(layout.version);
     const version = shows(data, "version") ? textInSlot(surface, versionSlot, versionLabel(data.version), { face: "sans" }, palette.muted) : null;
     if (shows(data, "status")) {

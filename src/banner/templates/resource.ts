@@ -15,7 +15,7 @@ import type { LayoutKey } from "../layout-keys.ts";
 import { shows, type ResourceBannerData } from "../model.ts";
 import { exactCount } from "../numbers.ts";
 import { drawDivider, drawPanel, drawPluginIcon } from "../parts.ts";
-import { textInSlot, type TextSlot } from "../slots.ts";
+import { textInSlot, type TextSlot, SANS_BOLD } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import type { Palette } from "../theme.ts";
 import { versionLabel } from "../version-label.ts";
@@ -142,7 +142,6 @@ function drawIcon(surface: Surface, data: ResourceBannerData, box: Box, palette:
   else drawPluginIcon(surface, box, palette.well, palette.accent);
 }
 
-const BOLD = { face: "sans", bold: true } as const;
 
 export const resource: ResourceTemplate<ResourceLayout> = {
   key: "resource",
@@ -153,7 +152,7 @@ export const resource: ResourceTemplate<ResourceLayout> = {
     // Without the icon the text starts where the icon would have.
     const left = (slot: TextSlot): TextSlot => besideIcon(slot, layout.icon, shows(data, "icon"));
     if (shows(data, "icon")) drawIcon(surface, data, layout.icon, palette);
-    textInSlot(surface, left(layout.name), stripFormatting(data.name), BOLD, palette.text);
+    textInSlot(surface, left(layout.name), stripFormatting(data.name), SANS_BOLD, palette.text);
     textInSlot(surface, left(layout.byline), byline(data), { face: "sans" }, palette.muted);
     if (layout.divider) drawDivider(surface, layout.divider, palette);
     const slots = layout.versionsApart ? BOX_SLOTS : SLOTS;

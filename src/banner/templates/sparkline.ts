@@ -13,7 +13,7 @@ import { compactCount, exactCount } from "../numbers.ts";
 import { drawAddressChip, fitAddressChip, type AddressPlace } from "../address-chip.ts";
 import { bannerMotdLines } from "../motd-lines.ts";
 import { drawPanel, drawServerStatus } from "../parts.ts";
-import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot } from "../slots.ts";
+import { drawSlot, fitSlot, formattedBlock, textInSlot, type TextSlot, SANS_BOLD } from "../slots.ts";
 import type { Box, Surface } from "../surface.ts";
 import { accentWash, backdrops, type Palette } from "../theme.ts";
 import { fitCount, UNKNOWN } from "../fitted-counts.ts";
@@ -247,14 +247,13 @@ function peakCaption(chart: Chart | null, range: SparklineRange): string {
   if (chart.fullDay) return `peak ${RANGE_CAPTIONS[range]}`;
   return `peak since ${range === "24h" ? clockTime(chart.start) : dayOf(chart.start)}`;
 }
-const BOLD = { face: "sans", bold: true } as const;
 
 /** A count under its caption: a dash where there is none, the word where the server does not say it (`unknown`). */
 function drawStat(surface: Surface, stat: Stat, caption: string, count: number | null, palette: Palette, unknown = false): void {
   textInSlot(surface, stat.label, caption, SANS, palette.muted);
   if (unknown) textInSlot(surface, { ...stat.value, size: { max: stat.value.size.min, min: stat.label.size.min } }, "unknown", SANS, palette.muted);
-  else if (count === null) textInSlot(surface, stat.value, UNKNOWN, BOLD, palette.text);
-  else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, BOLD), palette.text);
+  else if (count === null) textInSlot(surface, stat.value, UNKNOWN, SANS_BOLD, palette.text);
+  else drawSlot(surface, stat.value, fitCount(surface, stat.value, count, SANS_BOLD), palette.text);
 }
 
 /**
@@ -297,7 +296,7 @@ export const sparkline: ServerTemplate<SparklineLayout> = {
   layouts,
   draw(surface, layout, data, palette) {
     drawPanel(surface, palette, layout.radius);
-    textInSlot(surface, layout.name, stripFormatting(data.name), BOLD, palette.text);
+    textInSlot(surface, layout.name, stripFormatting(data.name), SANS_BOLD, palette.text);
     if (layout.motd) formattedBlock(surface, layout.motd, bannerMotdLines(data), "sans", { defaultColor: palette.motd, backdrops: backdrops(palette) });
     drawStatusRow(surface, layout, data, palette);
 
